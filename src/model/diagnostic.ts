@@ -1,0 +1,17 @@
+/** How bad a problem is: an error lost or changed data, a warning is worth knowing. */
+export type Severity = 'error' | 'warning';
+
+/** One problem found in a document or a fetch, located as precisely as it is known. */
+export interface Diagnostic {
+  severity: Severity;
+  /** Dotted, lower-case code from the catalogue in diagnostic-codes.ts, e.g. `date.unparseable`. */
+  code: string;
+  message: string;
+  /** 1-based line and column in the decoded document. */
+  line?: number;
+  column?: number;
+  /** 0-based index of the entry the problem belongs to. */
+  entry?: number;
+  /** The element or key as written in the document, e.g. `pubDate`. */
+  field?: string;
+}

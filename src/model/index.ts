@@ -1,0 +1,21 @@
+export type { Diagnostic, Severity } from './diagnostic.js';
+export type { Entry, EntrySource } from './entry.js';
+export type {
+  Category,
+  Cloud,
+  Common,
+  Enclosure,
+  Feed,
+  Generator,
+  Image,
+  Itunes,
+  Link,
+  Media,
+  MediaContent,
+  Person,
+  Syndication,
+  Text,
+  TextInput,
+  Where,
+} from './feed.js';
+export type { FeedVersion, ParseResult } from './parse-result.js';
