@@ -9,6 +9,7 @@ export const DIAGNOSTIC_CODES = {
   'xml.not-well-formed': { severity: 'error', summary: 'the document is not well-formed XML' },
   'xml.recovered': { severity: 'warning', summary: 'entries were read by the tolerant parser' },
   'xml.undefined-entity': { severity: 'error', summary: 'an entity that XML does not define' },
+  'xml.leading-whitespace': { severity: 'warning', summary: 'whitespace before the XML declaration' },
   'xml.truncated': { severity: 'error', summary: 'the document ends before its root element is closed' },
   'xml.doctype-entity': { severity: 'warning', summary: 'a DTD entity declaration was ignored' },
   'xml.external-entity': { severity: 'error', summary: 'an external entity (XXE) was refused' },
@@ -16,8 +17,10 @@ export const DIAGNOSTIC_CODES = {
   'xml.too-deep': { severity: 'error', summary: 'elements nest deeper than the limit' },
   'xml.too-large': { severity: 'error', summary: 'the document is larger than the limit' },
   // documents that are not feeds
+  'document.unreadable': { severity: 'error', summary: 'the document could not be read' },
   'document.empty': { severity: 'error', summary: 'the document is empty' },
   'document.html': { severity: 'error', summary: 'this is an HTML page, not a feed' },
+  'document.feed-embedded': { severity: 'warning', summary: 'the feed is nested inside another document' },
   'document.not-a-feed': { severity: 'error', summary: 'the document is not a known feed format' },
   'document.content-type': { severity: 'warning', summary: 'the Content-Type is not a feed type' },
   'json.invalid': { severity: 'error', summary: 'the JSON document could not be parsed' },

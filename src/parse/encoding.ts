@@ -1,0 +1,365 @@
+import { TextDecoder } from 'node:util';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../model/diagnostic-codes.js';
+import { decodeWindows1252 } from './windows-1252.js';
+
+export { decodeWindows1252 } from './windows-1252.js';
+
+export interface DecodedDocument {
+  /** Decoded text, byte-order mark removed. */
+  text: string;
+  /** The encoding actually applied, as a lower-case label: 'utf-8', 'windows-1252', 'utf-16le', 'gb18030' ... */
+  encoding: string;
+  /** True when the encoding situation makes the document not well-formed (Universal Feed Parser rules). */
+  bozo: boolean;
+  bozoReason?: string;
+  /** One per problem; severities from the catalogue. */
+  diagnostics: Diagnostic[];
+}
+
+/** Where a candidate encoding came from, strongest first. */
+type Source = 'bom' | 'http' | 'rfc3023' | 'declaration' | 'sniffed' | 'default' | 'fallback';
+
+interface Candidate {
+  label: string;
+  source: Source;
+}
+
+const SOURCE_NAMES: Record<Source, string> = {
+  bom: 'byte-order mark',
+  http: 'HTTP charset',
+  rfc3023: 'text/xml default, RFC 3023',
+  declaration: 'XML declaration',
+  sniffed: 'first bytes',
+  default: 'XML default when nothing is declared',
+  fallback: 'last resort',
+};
+
+/** What the first four bytes say about the code unit width (XML 1.0 appendix F). */
+type Sniff = 'utf-32be' | 'utf-32le' | 'utf-16be' | 'utf-16le' | 'ascii' | undefined;
+
+type MediaKind = 'text-xml' | 'xml' | 'json' | 'other';
+
+interface Media {
+  type: string;
+  kind: MediaKind;
+  charset: string | undefined;
+}
+
+const BOZO_CODES: ReadonlySet<string> = new Set(
+  'document.content-type encoding.unknown encoding.mismatch'.split(' '),
+);
+
+/** Decodes a document: BOM, then HTTP charset, then XML declaration (RFC 3023 rules), then UTF-8, then windows-1252. */
+export function decodeDocument(bytes: Uint8Array, contentType?: string): DecodedDocument {
+  const diagnostics: Diagnostic[] = [];
+  const media = parseContentType(contentType);
+  if (media?.kind === 'other') {
+    const message = `encoding: Content-Type ${media.type || '(empty)'} is not an XML or feed type; read anyway`;
+    diagnostics.push(diagnostic('document.content-type', message));
+  }
+  const bom = sniffBom(bytes);
+  const body = bom === undefined ? bytes : bytes.subarray(bom.length);
+  // After a BOM the BOM decides the code unit width; without one the first bytes do.
+  const sniff = bom === undefined ? sniffCodeUnits(body) : bom.sniff;
+  const candidates = listCandidates(bom?.encoding, media, readDeclaredEncoding(body, sniff), sniff);
+  const chosen = chooseEncoding(body, candidates, sniff, diagnostics);
+  const firstBozo = diagnostics.find((d) => BOZO_CODES.has(d.code));
+  const result: DecodedDocument = { ...chosen, bozo: firstBozo !== undefined, diagnostics };
+  if (firstBozo !== undefined) result.bozoReason = firstBozo.message;
+  return result;
+}
+
+/** Lists the encodings to try, strongest evidence first; windows-1252 last because it fits any bytes. */
+function listCandidates(
+  bomEncoding: string | undefined,
+  media: Media | undefined,
+  declared: string | undefined,
+  sniff: Sniff,
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  if (bomEncoding !== undefined) candidates.push({ label: bomEncoding, source: 'bom' });
+  if (media?.charset !== undefined) candidates.push({ label: media.charset, source: 'http' });
+  else if (media?.kind === 'text-xml') candidates.push({ label: 'us-ascii', source: 'rfc3023' });
+  // Also after text/xml's us-ascii: when that does not fit, the Universal Feed Parser tries the declaration.
+  if (declared !== undefined) candidates.push({ label: declared, source: 'declaration' });
+  if (sniff !== undefined && sniff !== 'ascii') candidates.push({ label: sniff, source: 'sniffed' });
+  candidates.push({ label: 'utf-8', source: 'default' }, { label: 'windows-1252', source: 'fallback' });
+  return candidates;
+}
+
+/** Tries the candidates in order and returns the first encoding that fits the bytes, with its text. */
+function chooseEncoding(
+  body: Uint8Array,
+  candidates: Candidate[],
+  sniff: Sniff,
+  diagnostics: Diagnostic[],
+): { text: string; encoding: string } {
+  const attempt = makeAttempt(body, sniff);
+  const failed: string[] = [];
+  const tried = new Set<string>();
+  for (const [index, candidate] of candidates.entries()) {
+    const encoding = resolveLabel(candidate.label, sniff);
+    if (encoding === undefined) {
+      const message = `encoding: unknown charset "${candidate.label}" (${SOURCE_NAMES[candidate.source]}); ignored`;
+      diagnostics.push(diagnostic('encoding.unknown', message));
+      continue;
+    }
+    const isLastResort = candidate.source === 'fallback';
+    if (tried.has(encoding) && !isLastResort) continue;
+    tried.add(encoding);
+    let text = isLastResort ? decodeWindows1252(body) : attempt(encoding);
+    let how = encoding;
+    if (text === undefined) {
+      failed.push(`${encoding} (${SOURCE_NAMES[candidate.source]})`);
+      // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the damage.
+      if (encoding !== sniff) continue;
+      text = decodeLossy(encoding, body);
+      how = `${encoding}, invalid sequences replaced by U+FFFD`;
+    }
+    if (failed.length > 0) {
+      const message = `encoding: the bytes are not valid ${failed.join(', nor ')}; read as ${how}`;
+      diagnostics.push(diagnostic('encoding.mismatch', message));
+    }
+    reportOverrides(candidates.slice(index + 1), encoding, text, sniff, diagnostics);
+    return { text, encoding };
+  }
+  throw new Error('encoding: windows-1252 must accept every byte sequence');
+}
+
+/**
+ * Reports the declared charsets (HTTP, XML declaration) a stronger source overrode. Not bozo: the
+ * Universal Feed Parser accepts e.g. an HTTP charset that beats the declaration. ASCII-only text
+ * reads the same in every ASCII-compatible encoding, so nothing was overridden in effect.
+ */
+function reportOverrides(
+  weaker: Candidate[],
+  applied: string,
+  text: string,
+  sniff: Sniff,
+  diagnostics: Diagnostic[],
+): void {
+  for (const candidate of weaker) {
+    if (candidate.source !== 'http' && candidate.source !== 'declaration') continue;
+    const declared = resolveLabel(candidate.label, sniff);
+    if (declared === applied) continue;
+    if (declared !== undefined && !isWide(declared) && !isWide(applied) && !NON_ASCII.test(text)) continue;
+    const what = declared ?? `unknown "${candidate.label}"`;
+    const message = `encoding: the ${SOURCE_NAMES[candidate.source]} says ${what}, overridden by ${applied}`;
+    diagnostics.push(diagnostic('encoding.override', message));
+  }
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Returns a function that decodes the body strictly in an encoding, or undefined when it does not fit. */
+function makeAttempt(body: Uint8Array, sniff: Sniff): (encoding: string) => string | undefined {
+  let utf8: { text: string | undefined } | undefined;
+  const decodeUtf8Once = (): string | undefined => {
+    utf8 ??= { text: decodeStrict('utf-8', body) };
+    return utf8.text;
+  };
+  return (encoding) => {
+    if (!fitsSniff(encoding, sniff)) return undefined;
+    if (encoding === 'utf-8') return decodeUtf8Once();
+    // ASCII bytes are valid UTF-8, one character each: the common text/xml case costs one decode,
+    // and the UTF-8 text is kept for the XML declaration that usually comes next.
+    if (encoding === 'us-ascii') {
+      const text = decodeUtf8Once();
+      return text?.length === body.length ? text : undefined;
+    }
+    return decodeStrict(encoding, body);
+  };
+}
+
+/** NUL bytes in the first four prove a UTF-16/32 document; an ASCII `<` rules UTF-16/32 out. */
+function fitsSniff(encoding: string, sniff: Sniff): boolean {
+  if (sniff === undefined) return true;
+  if (sniff === 'ascii') return !isWide(encoding);
+  return encoding === sniff;
+}
+
+function isWide(encoding: string): boolean {
+  return encoding.startsWith('utf-16') || encoding.startsWith('utf-32');
+}
+
+const fatalDecoders = new Map<string, TextDecoder>();
+
+/** Decodes bytes in a resolved encoding, or returns undefined when they are not valid in it. */
+function decodeStrict(encoding: string, bytes: Uint8Array): string | undefined {
+  if (encoding === 'windows-1252' || encoding === 'iso-8859-1') return decodeWindows1252(bytes);
+  if (encoding === 'utf-32le' || encoding === 'utf-32be') return decodeUtf32(bytes, encoding, true);
+  let decoder = fatalDecoders.get(encoding);
+  if (decoder === undefined) {
+    decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+    fatalDecoders.set(encoding, decoder);
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decodes UTF-16/32 bytes, replacing invalid sequences with U+FFFD. */
+function decodeLossy(encoding: string, bytes: Uint8Array): string {
+  if (encoding === 'utf-32le' || encoding === 'utf-32be') return decodeUtf32(bytes, encoding, false) ?? '';
+  return new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+}
+
+/** Decodes UTF-32 by hand: WHATWG dropped it, so TextDecoder does not know it. */
+function decodeUtf32(
+  bytes: Uint8Array,
+  encoding: 'utf-32le' | 'utf-32be',
+  fatal: boolean,
+): string | undefined {
+  const whole = bytes.length - (bytes.length % 4);
+  if (fatal && whole !== bytes.length) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunks: string[] = [];
+  let codePoints: number[] = [];
+  for (let offset = 0; offset < whole; offset += 4) {
+    let codePoint = view.getUint32(offset, encoding === 'utf-32le');
+    if (codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) {
+      if (fatal) return undefined;
+      codePoint = 0xfffd;
+    }
+    codePoints.push(codePoint);
+    // String.fromCodePoint takes its arguments on the stack: convert in slices.
+    if (codePoints.length === 8192) {
+      chunks.push(String.fromCodePoint(...codePoints));
+      codePoints = [];
+    }
+  }
+  chunks.push(String.fromCodePoint(...codePoints));
+  if (whole !== bytes.length) chunks.push('\ufffd');
+  return chunks.join('');
+}
+
+const BOMS: ReadonlyArray<{ bytes: number[]; encoding: string; sniff: Sniff }> = [
+  // UTF-32LE before UTF-16LE: FF FE 00 00 starts with the UTF-16LE mark.
+  { bytes: [0xff, 0xfe, 0x00, 0x00], encoding: 'utf-32le', sniff: 'utf-32le' },
+  { bytes: [0x00, 0x00, 0xfe, 0xff], encoding: 'utf-32be', sniff: 'utf-32be' },
+  { bytes: [0xef, 0xbb, 0xbf], encoding: 'utf-8', sniff: 'ascii' },
+  { bytes: [0xff, 0xfe], encoding: 'utf-16le', sniff: 'utf-16le' },
+  { bytes: [0xfe, 0xff], encoding: 'utf-16be', sniff: 'utf-16be' },
+];
+
+/** Returns the byte-order mark the bytes start with, if any. */
+function sniffBom(bytes: Uint8Array): { encoding: string; length: number; sniff: Sniff } | undefined {
+  const bom = BOMS.find((b) => b.bytes.every((value, index) => bytes[index] === value));
+  return bom && { encoding: bom.encoding, length: bom.bytes.length, sniff: bom.sniff };
+}
+
+// Where the NUL bytes are among the first four ('0' NUL, 'x' other) when a document starts with
+// `<` or whitespace (XML 1.0 appendix F); a JSON Feed's `{` works the same.
+const NUL_PATTERNS: Record<string, Sniff> = {
+  xxxx: 'ascii',
+  '000x': 'utf-32be',
+  x000: 'utf-32le',
+  '0x0x': 'utf-16be',
+  x0x0: 'utf-16le',
+};
+
+/** Guesses the code unit width from the first four bytes, or undefined when they do not tell. */
+function sniffCodeUnits(bytes: Uint8Array): Sniff {
+  if (bytes.length < 4) return undefined;
+  return NUL_PATTERNS[Array.from(bytes.subarray(0, 4), (byte) => (byte === 0 ? '0' : 'x')).join('')];
+}
+
+/** Reads the XML declaration's encoding from the first bytes, in the code unit width sniffed. */
+function readDeclaredEncoding(body: Uint8Array, sniff: Sniff): string | undefined {
+  const width = sniff?.startsWith('utf-32') ? 4 : sniff?.startsWith('utf-16') ? 2 : 1;
+  const head = body.subarray(0, 512 * width);
+  const text = width === 1 || sniff === undefined ? decodeWindows1252(head) : decodeLossy(sniff, head);
+  return sniffXmlDeclaredEncoding(text);
+}
+
+const XML_DECLARATION = /^\uFEFF?\s*<\?xml\s[^>]*?\bencoding\s*=\s*(["'])([^"'<>]{1,64})\1/;
+
+/** Returns the encoding label of the text's XML declaration as written (trimmed), or undefined. */
+export function sniffXmlDeclaredEncoding(text: string): string | undefined {
+  const label = XML_DECLARATION.exec(text.slice(0, 1024))?.[2]?.trim();
+  return label === '' ? undefined : label;
+}
+
+// Python and Java spellings of UTF-16/32 that feeds declare (u16, utf_16, ucs-2 ...). Without an
+// endianness the bytes decide, as in the Universal Feed Parser's u16.xml and utf_32.xml.
+const UNICODE_LABEL = /^(?:(?:utf-?|u)(16|32)|(?:ucs-?|iso-10646-ucs-)([24]))(?:-?(le|be))?$/;
+const UNICODE_ALIASES: Record<string, string> = { unicode: 'utf-16', csunicode: 'utf-16', csucs4: 'utf-32' };
+
+// Reported as the Universal Feed Parser's tests expect; decoded as windows-1252 (WHATWG).
+const ASCII_LABELS = new Set(
+  'us-ascii ascii ansi_x3.4-1968 iso646-us us csascii cp367 ibm367 iso-ir-6'.split(' '),
+);
+const LATIN1_LABELS = new Set(
+  'iso-8859-1 iso8859-1 iso_8859-1 iso88591 latin1 latin-1 l1 cp819 ibm819 csisolatin1 iso-ir-100'.split(' '),
+);
+
+/** Returns the lower-case encoding a charset label names, or undefined when it is unknown. */
+function resolveLabel(label: string, sniff: Sniff): string | undefined {
+  const name = label.trim().toLowerCase();
+  const dashed = name.replaceAll('_', '-');
+  const unicode = resolveUnicodeLabel(UNICODE_ALIASES[dashed] ?? dashed, sniff);
+  if (unicode !== undefined) return unicode;
+  if (ASCII_LABELS.has(name)) return 'us-ascii';
+  if (LATIN1_LABELS.has(name) || LATIN1_LABELS.has(dashed)) return 'iso-8859-1';
+  const whatwg = whatwgEncoding(name) ?? whatwgEncoding(dashed);
+  // WHATWG decodes gb2312 and gbk with the gb18030 decoder; the Universal Feed Parser reports gb18030.
+  return whatwg === 'gbk' ? 'gb18030' : whatwg;
+}
+
+function resolveUnicodeLabel(name: string, sniff: Sniff): string | undefined {
+  const match = UNICODE_LABEL.exec(name);
+  if (match === null) return undefined;
+  const width = match[1] === '16' || match[2] === '2' ? 'utf-16' : 'utf-32';
+  if (match[3] !== undefined) return `${width}${match[3]}`;
+  if (sniff?.startsWith(width)) return sniff;
+  return `${width}le`;
+}
+
+/** Returns the WHATWG name TextDecoder gives a label, or undefined when it does not know it. */
+function whatwgEncoding(label: string): string | undefined {
+  if (label === '' || label.length > 64) return undefined;
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a Content-Type header leniently: case, spaces, quotes, extra parameters, junk. */
+function parseContentType(contentType: string | undefined): Media | undefined {
+  if (contentType === undefined || contentType.trim() === '') return undefined;
+  const [typePart = '', ...parameters] = contentType.split(';');
+  const type = typePart.trim().toLowerCase();
+  let charset: string | undefined;
+  for (const parameter of parameters) {
+    // `charset:iso-8859-1` is not a parameter (Universal Feed Parser http_text_xml_bogus_param.xml).
+    const equals = parameter.indexOf('=');
+    if (equals < 0 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const value = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .trim();
+    if (value !== '') charset = value;
+  }
+  return { type, kind: classifyMediaType(type), charset };
+}
+
+// RFC 3023: text/xml types default to us-ascii, application/xml types to the XML declaration.
+const TEXT_XML_TYPE = /^text\/(?:xml|xml-external-parsed-entity|[^/]+\+xml)$/;
+const XML_TYPE = /^application\/(?:xml|xml-dtd|xml-external-parsed-entity|[^/]+\+xml)$/;
+// JSON Feed is a feed too (application/feed+json); the XML defaults (UTF-8) suit it.
+const JSON_TYPE = /^[^/]+\/(?:json|[^/]+\+json)$/;
+
+function classifyMediaType(type: string): MediaKind {
+  if (TEXT_XML_TYPE.test(type)) return 'text-xml';
+  if (XML_TYPE.test(type)) return 'xml';
+  return JSON_TYPE.test(type) ? 'json' : 'other';
+}
+
+function diagnostic(code: DiagnosticCode, message: string): Diagnostic {
+  return { severity: DIAGNOSTIC_CODES[code].severity, code, message };
+}
