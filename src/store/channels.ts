@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Channel, StoredFeed, Subscription } from '../model/stored.js';
+import { channelFromRow, feedFromRow, subscriptionFromRow } from './rows.js';
+import type { Database } from './schema.js';
+import { StoreError } from './store-error.js';
+import { toIso } from './values.js';
+
+/** Microsub's special channel: created by the first migration, always first, never deleted. */
+export const NOTIFICATIONS_UID = 'notifications';
+
+/** Returns the channels in their order. */
+export async function listChannels(db: Kysely<Database>): Promise<Channel[]> {
+  const rows = await db.selectFrom('channels').selectAll().orderBy('position').orderBy('id').execute();
+  return rows.map(channelFromRow);
+}
+
+/** Returns the channel with this uid, if any. */
+export async function getChannel(db: Kysely<Database>, uid: string): Promise<Channel | undefined> {
+  const row = await db.selectFrom('channels').selectAll().where('uid', '=', uid).executeTakeFirst();
+  return row === undefined ? undefined : channelFromRow(row);
+}
+
+/** Creates a channel after the others; throws a `conflict` StoreError when the uid is taken. */
+export async function createChannel(
+  db: Kysely<Database>,
+  name: string,
+  uid: string = randomUUID(),
+): Promise<Channel> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('channels').select('id').where('uid', '=', uid).executeTakeFirst();
+    if (taken !== undefined) throw new StoreError('conflict', `store: channel ${uid} exists`);
+    const last = await trx
+      .selectFrom('channels')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto('channels')
+      .values({ uid, name, position: (last?.position ?? -1) + 1 })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return channelFromRow(row);
+  });
+}
+
+/** Renames a channel; throws a `not_found` StoreError when there is none with this uid. */
+export async function renameChannel(db: Kysely<Database>, uid: string, name: string): Promise<void> {
+  const result = await db.updateTable('channels').set({ name }).where('uid', '=', uid).executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new StoreError('not_found', `store: no channel ${uid}`);
+}
+
+/** Deletes a channel with its subscriptions, entry states and filters; an unknown uid changes nothing. */
+export async function deleteChannel(db: Kysely<Database>, uid: string): Promise<void> {
+  if (uid === NOTIFICATIONS_UID)
+    throw new StoreError('invalid', 'store: the notifications channel cannot be deleted');
+  await db.deleteFrom('channels').where('uid', '=', uid).execute();
+}
+
+/**
+ * Puts the channels `uids` first (after notifications, which stays on top), in that order; the others
+ * keep their relative order after them. Unknown uids are ignored. Positions are renumbered from 0.
+ */
+export async function orderChannels(db: Kysely<Database>, uids: readonly string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('channels')
+      .select(['id', 'uid', 'position'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const rank = new Map<string, number>([[NOTIFICATIONS_UID, -1]]);
+    for (const uid of uids) if (!rank.has(uid)) rank.set(uid, rank.size);
+    // Array.prototype.sort is stable: unlisted channels keep their order behind the listed ones.
+    const ordered = [...rows].sort((a, b) => (rank.get(a.uid) ?? rank.size) - (rank.get(b.uid) ?? rank.size));
+    for (const [position, row] of ordered.entries()) {
+      if (row.position === position) continue;
+      await trx.updateTable('channels').set({ position }).where('id', '=', row.id).execute();
+    }
+  });
+}
+
+/** Subscribes a channel to a feed, or returns the subscription that exists. */
+export async function subscribe(
+  db: Kysely<Database>,
+  channelId: number,
+  feedId: number,
+  now: string,
+): Promise<Subscription> {
+  await db
+    .insertInto('subscriptions')
+    .values({ channel_id: channelId, feed_id: feedId, created_at: toIso(now, 'now') })
+    .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .where('feed_id', '=', feedId)
+    .executeTakeFirstOrThrow();
+  return subscriptionFromRow(row);
+}
+
+/** Removes a channel's subscription to a feed; the feed itself stays. */
+export async function unsubscribe(db: Kysely<Database>, channelId: number, feedId: number): Promise<void> {
+  await db
+    .deleteFrom('subscriptions')
+    .where('channel_id', '=', channelId)
+    .where('feed_id', '=', feedId)
+    .execute();
+}
+
+/** Returns subscriptions with their feeds, in one channel or all, by channel order then age. */
+export async function listSubscriptions(
+  db: Kysely<Database>,
+  channelId?: number,
+): Promise<(Subscription & { feed: StoredFeed })[]> {
+  let query = db
+    .selectFrom('subscriptions')
+    .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
+    .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+    .selectAll('feeds')
+    .select([
+      'subscriptions.id as subscription_id',
+      'subscriptions.channel_id as subscription_channel_id',
+      'subscriptions.created_at as subscription_created_at',
+    ]);
+  if (channelId !== undefined) query = query.where('subscriptions.channel_id', '=', channelId);
+  const rows = await query
+    .orderBy('channels.position')
+    .orderBy('channels.id')
+    .orderBy('subscriptions.id')
+    .execute();
+  return rows.map(({ subscription_id, subscription_channel_id, subscription_created_at, ...feed }) => ({
+    id: subscription_id,
+    channelId: subscription_channel_id,
+    feedId: feed.id,
+    createdAt: subscription_created_at,
+    feed: feedFromRow(feed),
+  }));
+}

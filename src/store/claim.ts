@@ -1,0 +1,51 @@
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, FeedTable } from './schema.js';
+import type { ClaimOptions } from './store.js';
+import { toDbBool, toIso } from './values.js';
+
+type FeedIdQuery = SelectQueryBuilder<Database, 'feeds', { id: number }>;
+
+/**
+ * The ids a claim may take, soonest due first: not paused, not gone, no Retry-After ahead, no live
+ * lease (the worker's own included, so a worker never polls one feed twice at once), and due unless forced.
+ */
+export function claimableFeedIds(
+  db: Kysely<Database>,
+  options: ClaimOptions,
+  dialect: 'sqlite' | 'postgres',
+): FeedIdQuery {
+  const now = toIso(options.now, 'now');
+  let query = db
+    .selectFrom('feeds')
+    .select('id')
+    .where('paused', '=', toDbBool(false, dialect))
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'gone')]))
+    .where((eb) => eb.or([eb('retry_after_at', 'is', null), eb('retry_after_at', '<=', now)]))
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]));
+  if (options.force !== true) query = query.where('next_check_at', '<=', now);
+  if (options.feedIds !== undefined) query = query.where('id', 'in', options.feedIds);
+  return query.orderBy('next_check_at').orderBy('id').limit(options.limit);
+}
+
+/** Sets the worker's lease on the feeds `ids` selects, in one UPDATE, and returns them soonest due first. */
+export async function leaseFeeds(
+  db: Kysely<Database>,
+  options: ClaimOptions,
+  ids: FeedIdQuery,
+): Promise<Selectable<FeedTable>[]> {
+  if (options.limit <= 0 || options.feedIds?.length === 0) return [];
+  const leaseExpiresAt = new Date(Date.parse(toIso(options.now, 'now')) + options.leaseMs).toISOString();
+  const rows = await db
+    .updateTable('feeds')
+    .set({ lease_owner: options.workerId, lease_expires_at: leaseExpiresAt })
+    .where('id', 'in', ids)
+    .returningAll()
+    .execute();
+  // RETURNING promises no order.
+  return rows.sort((a, b) => compareText(a.next_check_at, b.next_check_at) || a.id - b.id);
+}
+
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}

@@ -1,0 +1,172 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Heartbeat } from '../model/heartbeat.js';
+import type { StoredEntry } from '../model/stored.js';
+import {
+  entryContentColumns,
+  entryFromRow,
+  heartbeatFromRow,
+  heartbeatRow,
+  newEntryRow,
+} from './entry-rows.js';
+import { feedPatchToRow } from './rows.js';
+import type { Database, EntryTable, FeedTable } from './schema.js';
+import type { PollOutcome } from './store.js';
+import { toIso } from './values.js';
+
+// SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
+// 100 entries of 18 columns, stay far below both.
+const GUID_CHUNK = 500;
+const ENTRY_CHUNK = 100;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Returns guid -> id and content hash for the feed's stored entries among `guids`. */
+export async function entryHashes(
+  db: Kysely<Database>,
+  feedId: number,
+  guids: readonly string[],
+): Promise<Map<string, { id: number; contentHash: string }>> {
+  const hashes = new Map<string, { id: number; contentHash: string }>();
+  for (const part of chunk([...new Set(guids)], GUID_CHUNK)) {
+    const rows = await db
+      .selectFrom('entries')
+      .select(['id', 'guid', 'content_hash'])
+      .where('feed_id', '=', feedId)
+      .where('guid', 'in', part)
+      .execute();
+    for (const row of rows) hashes.set(row.guid, { id: row.id, contentHash: row.content_hash });
+  }
+  return hashes;
+}
+
+/** Stores one poll in one transaction and returns the ids of the entries inserted and updated. */
+export async function recordPoll(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  outcome: PollOutcome,
+): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
+  const now = toIso(outcome.now, 'now');
+  // Every row is built before the transaction opens: a bad timestamp fails the call with nothing written.
+  const newRows = outcome.newEntries.map((entry) => newEntryRow(outcome.feedId, entry, now));
+  const changes = outcome.changedEntries.map((entry) => ({
+    id: entry.id,
+    columns: { ...entryContentColumns(entry), changed_at: now },
+  }));
+  const feedPatch = feedPatchToRow(outcome.feedPatch, dialect);
+  const heartbeat = heartbeatRow(outcome.feedId, outcome.heartbeat);
+  return db.transaction().execute(async (trx) => {
+    const feedExists = await patchPolledFeed(trx, outcome.feedId, outcome.workerId, feedPatch);
+    // The feed was removed while it was being polled: there is nothing to attach the results to.
+    if (!feedExists) return { insertedIds: [], updatedIds: [] };
+    const insertedIds = await insertEntries(trx, newRows);
+    const updatedIds = await updateEntries(trx, outcome.feedId, changes);
+    await trx.insertInto('heartbeats').values(heartbeat).execute();
+    return { insertedIds, updatedIds };
+  });
+}
+
+/**
+ * Patches the polled feed and drops the worker's lease (not another worker's, should the lease have
+ * expired and moved on). Returns false when the feed is gone. Updating first also locks the feed's row
+ * on PostgreSQL, so a concurrent removeFeed waits instead of breaking the entry inserts.
+ */
+async function patchPolledFeed(
+  trx: Transaction<Database>,
+  feedId: number,
+  workerId: string,
+  patch: Updateable<FeedTable>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('feeds')
+    .set(patch)
+    .set((eb) => ({
+      lease_owner: eb.case().when('lease_owner', '=', workerId).then(null).else(eb.ref('lease_owner')).end(),
+      lease_expires_at: eb
+        .case()
+        .when('lease_owner', '=', workerId)
+        .then(null)
+        .else(eb.ref('lease_expires_at'))
+        .end(),
+    }))
+    .where('id', '=', feedId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Inserts entries; a guid already stored for the feed (another process won the race) is skipped. */
+async function insertEntries(trx: Transaction<Database>, rows: Insertable<EntryTable>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunk(rows, ENTRY_CHUNK)) {
+    const inserted = await trx
+      .insertInto('entries')
+      .values(part)
+      .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Rewrites changed entries' content; first-seen time, guid and per-channel read state stay as they were. */
+async function updateEntries(
+  trx: Transaction<Database>,
+  feedId: number,
+  changes: { id: number; columns: Updateable<EntryTable> }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const change of changes) {
+    const result = await trx
+      .updateTable('entries')
+      .set(change.columns)
+      .where('id', '=', change.id)
+      .where('feed_id', '=', feedId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) ids.push(change.id);
+  }
+  return ids;
+}
+
+/** Returns the entry with this id, if any. */
+export async function getEntry(db: Kysely<Database>, id: number): Promise<StoredEntry | undefined> {
+  const row = await db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : entryFromRow(row);
+}
+
+/** Returns a feed's entries, newest (by sort time) first. */
+export async function listFeedEntries(
+  db: Kysely<Database>,
+  feedId: number,
+  limit: number,
+): Promise<StoredEntry[]> {
+  const rows = await db
+    .selectFrom('entries')
+    .selectAll()
+    .where('feed_id', '=', feedId)
+    .orderBy('sort_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(entryFromRow);
+}
+
+/** Returns a feed's heartbeats, newest first. */
+export async function listHeartbeats(
+  db: Kysely<Database>,
+  feedId: number,
+  limit: number,
+): Promise<Heartbeat[]> {
+  const rows = await db
+    .selectFrom('heartbeats')
+    .selectAll()
+    .where('feed_id', '=', feedId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(heartbeatFromRow);
+}

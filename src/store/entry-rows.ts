@@ -1,0 +1,104 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Heartbeat, HeartbeatStatus } from '../model/heartbeat.js';
+import type { StoredEntry } from '../model/stored.js';
+import type { EntryTable, HeartbeatTable } from './schema.js';
+import type { NewEntry, PollOutcome } from './store.js';
+import { fromJson, toIso, toIsoOrNull } from './values.js';
+
+/** `{ key: value }`, or nothing when the column is NULL: optional fields stay absent, never undefined. */
+function optional<K extends string, V>(key: K, value: V | null): { [P in K]?: V } {
+  return value === null ? {} : ({ [key]: value } as { [P in K]?: V });
+}
+
+type EntryContent = Omit<Insertable<EntryTable>, 'feed_id' | 'guid' | 'first_seen_at' | 'changed_at'>;
+
+/** The columns an entry's content fills, for an insert and for an update alike. */
+export function entryContentColumns(entry: NewEntry): EntryContent {
+  return {
+    url: entry.url ?? null,
+    title: entry.title ?? null,
+    summary: entry.summary ?? null,
+    content_html: entry.contentHtml ?? null,
+    content_text: entry.contentText ?? null,
+    published: toIsoOrNull(entry.published, 'published'),
+    updated: toIsoOrNull(entry.updated, 'updated'),
+    sort_at: toIso(entry.sortAt, 'sortAt'),
+    authors: JSON.stringify(entry.authors),
+    categories: JSON.stringify(entry.categories),
+    enclosures: JSON.stringify(entry.enclosures),
+    extra: JSON.stringify(entry.extra),
+    content_hash: entry.contentHash,
+  };
+}
+
+/** The row of an entry first seen now. */
+export function newEntryRow(feedId: number, entry: NewEntry, now: string): Insertable<EntryTable> {
+  return {
+    ...entryContentColumns(entry),
+    feed_id: feedId,
+    guid: entry.guid,
+    first_seen_at: now,
+    changed_at: now,
+  };
+}
+
+/** The entry a row holds. */
+export function entryFromRow(row: Selectable<EntryTable>): StoredEntry {
+  return {
+    id: row.id,
+    feedId: row.feed_id,
+    guid: row.guid,
+    ...optional('url', row.url),
+    ...optional('title', row.title),
+    ...optional('summary', row.summary),
+    ...optional('contentHtml', row.content_html),
+    ...optional('contentText', row.content_text),
+    ...optional('published', row.published),
+    ...optional('updated', row.updated),
+    sortAt: row.sort_at,
+    authors: fromJson(row.authors, []),
+    categories: fromJson(row.categories, []),
+    enclosures: fromJson(row.enclosures, []),
+    extra: fromJson(row.extra, {}),
+    contentHash: row.content_hash,
+    firstSeenAt: row.first_seen_at,
+    changedAt: row.changed_at,
+  };
+}
+
+/** The row of one poll's heartbeat. */
+export function heartbeatRow(
+  feedId: number,
+  heartbeat: PollOutcome['heartbeat'],
+): Insertable<HeartbeatTable> {
+  return {
+    feed_id: feedId,
+    at: toIso(heartbeat.at, 'heartbeat.at'),
+    status: heartbeat.status,
+    http_status: heartbeat.httpStatus ?? null,
+    new_count: heartbeat.newCount,
+    updated_count: heartbeat.updatedCount,
+    bytes: heartbeat.bytes,
+    duration_ms: Math.round(heartbeat.durationMs),
+    message: heartbeat.message ?? null,
+    diagnostics: JSON.stringify(heartbeat.diagnostics),
+  };
+}
+
+/** The heartbeat a row holds. */
+export function heartbeatFromRow(row: Selectable<HeartbeatTable>): Heartbeat {
+  return {
+    id: row.id,
+    feedId: row.feed_id,
+    at: row.at,
+    // Only recordPoll writes this column, from a HeartbeatStatus.
+    status: row.status as HeartbeatStatus,
+    ...optional('httpStatus', row.http_status),
+    newCount: row.new_count,
+    updatedCount: row.updated_count,
+    bytes: row.bytes,
+    durationMs: row.duration_ms,
+    ...optional('message', row.message),
+    diagnostics: fromJson(row.diagnostics, []),
+  };
+}

@@ -1,0 +1,85 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { StoredFeed } from '../model/stored.js';
+import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
+import type { Database, FeedTable } from './schema.js';
+import type { FeedPatch } from './store.js';
+import { StoreError } from './store-error.js';
+import { toIso } from './values.js';
+
+type Dialect = 'sqlite' | 'postgres';
+
+/** The feed stored under this URL, polled (`url`) or first subscribed (`original_url`); `url` wins. */
+async function findFeedRow(db: Kysely<Database>, url: string): Promise<Selectable<FeedTable> | undefined> {
+  return db
+    .selectFrom('feeds')
+    .selectAll()
+    .where((eb) => eb.or([eb('url', '=', url), eb('original_url', '=', url)]))
+    .orderBy((eb) => eb.case().when('url', '=', url).then(0).else(1).end())
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Returns the feed stored under `url`, adding it (due at once) when there is none. */
+export async function addFeed(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  url: string,
+  now: string,
+): Promise<StoredFeed> {
+  const existing = await findFeedRow(db, url);
+  if (existing !== undefined) return feedFromRow(existing);
+  await db
+    .insertInto('feeds')
+    .values(newFeedRow(url, toIso(now, 'now'), dialect))
+    .onConflict((conflict) => conflict.column('url').doNothing())
+    .execute();
+  // Another process may have added the same URL between the look-up and the insert: read what is there.
+  const row = await findFeedRow(db, url);
+  if (row === undefined) throw new StoreError('conflict', `store: feed ${url} vanished while being added`);
+  return feedFromRow(row);
+}
+
+/** Returns the feed with this id, if any. */
+export async function getFeed(db: Kysely<Database>, id: number): Promise<StoredFeed | undefined> {
+  const row = await db.selectFrom('feeds').selectAll().where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : feedFromRow(row);
+}
+
+/** Returns the feed stored under this URL (polled or first subscribed), if any. */
+export async function findFeedByUrl(db: Kysely<Database>, url: string): Promise<StoredFeed | undefined> {
+  const row = await findFeedRow(db, url);
+  return row === undefined ? undefined : feedFromRow(row);
+}
+
+/** Returns every feed, oldest first. */
+export async function listFeeds(db: Kysely<Database>): Promise<StoredFeed[]> {
+  const rows = await db.selectFrom('feeds').selectAll().orderBy('id').execute();
+  return rows.map(feedFromRow);
+}
+
+/** Applies a patch to a feed; an unknown id changes nothing. */
+export async function updateFeed(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  id: number,
+  patch: FeedPatch,
+): Promise<void> {
+  const row = feedPatchToRow(patch, dialect);
+  if (Object.keys(row).length === 0) return;
+  await db.updateTable('feeds').set(row).where('id', '=', id).execute();
+}
+
+/** Deletes a feed; its entries, entry states, subscriptions and heartbeats go with it (ON DELETE CASCADE). */
+export async function removeFeed(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('feeds').where('id', '=', id).execute();
+}
+
+/** Drops the worker's lease on a feed; a lease held by another worker stays. */
+export async function releaseFeed(db: Kysely<Database>, id: number, workerId: string): Promise<void> {
+  await db
+    .updateTable('feeds')
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .execute();
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { Heartbeat } from '../model/heartbeat.js';
+import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
+import type { Backend } from './backend.js';
+import * as channels from './channels.js';
+import * as entries from './entries.js';
+import * as feeds from './feeds.js';
+import { migrate } from './migrate.js';
+import { feedFromRow } from './rows.js';
+import type { Database } from './schema.js';
+import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
+
+/** The Store on a Kysely instance; `backend` supplies what differs between SQLite and PostgreSQL. */
+export class KyselyStore implements Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly #db: Kysely<Database>;
+  readonly #backend: Backend;
+  #closed = false;
+
+  constructor(db: Kysely<Database>, backend: Backend) {
+    this.#db = db;
+    this.#backend = backend;
+    this.dialect = backend.dialect;
+  }
+
+  async migrate(): Promise<void> {
+    await migrate(this.#db, this.#backend, new Date());
+  }
+
+  /** Closes the connection (pool); calling it again does nothing. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#db.destroy();
+  }
+
+  addFeed(url: string, now: string): Promise<StoredFeed> {
+    return feeds.addFeed(this.#db, this.dialect, url, now);
+  }
+
+  getFeed(id: number): Promise<StoredFeed | undefined> {
+    return feeds.getFeed(this.#db, id);
+  }
+
+  findFeedByUrl(url: string): Promise<StoredFeed | undefined> {
+    return feeds.findFeedByUrl(this.#db, url);
+  }
+
+  listFeeds(): Promise<StoredFeed[]> {
+    return feeds.listFeeds(this.#db);
+  }
+
+  updateFeed(id: number, patch: FeedPatch): Promise<void> {
+    return feeds.updateFeed(this.#db, this.dialect, id, patch);
+  }
+
+  removeFeed(id: number): Promise<void> {
+    return feeds.removeFeed(this.#db, id);
+  }
+
+  async claimDueFeeds(options: ClaimOptions): Promise<StoredFeed[]> {
+    const rows = await this.#backend.claimDueFeeds(this.#db, options);
+    return rows.map(feedFromRow);
+  }
+
+  releaseFeed(id: number, workerId: string): Promise<void> {
+    return feeds.releaseFeed(this.#db, id, workerId);
+  }
+
+  entryHashes(
+    feedId: number,
+    guids: readonly string[],
+  ): Promise<Map<string, { id: number; contentHash: string }>> {
+    return entries.entryHashes(this.#db, feedId, guids);
+  }
+
+  recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
+    return entries.recordPoll(this.#db, this.dialect, outcome);
+  }
+
+  getEntry(id: number): Promise<StoredEntry | undefined> {
+    return entries.getEntry(this.#db, id);
+  }
+
+  listFeedEntries(feedId: number, limit: number): Promise<StoredEntry[]> {
+    return entries.listFeedEntries(this.#db, feedId, limit);
+  }
+
+  listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]> {
+    return entries.listHeartbeats(this.#db, feedId, limit);
+  }
+
+  listChannels(): Promise<Channel[]> {
+    return channels.listChannels(this.#db);
+  }
+
+  createChannel(name: string, uid?: string): Promise<Channel> {
+    return channels.createChannel(this.#db, name, uid);
+  }
+
+  getChannel(uid: string): Promise<Channel | undefined> {
+    return channels.getChannel(this.#db, uid);
+  }
+
+  renameChannel(uid: string, name: string): Promise<void> {
+    return channels.renameChannel(this.#db, uid, name);
+  }
+
+  deleteChannel(uid: string): Promise<void> {
+    return channels.deleteChannel(this.#db, uid);
+  }
+
+  orderChannels(uids: readonly string[]): Promise<void> {
+    return channels.orderChannels(this.#db, uids);
+  }
+
+  subscribe(channelId: number, feedId: number, now: string): Promise<Subscription> {
+    return channels.subscribe(this.#db, channelId, feedId, now);
+  }
+
+  unsubscribe(channelId: number, feedId: number): Promise<void> {
+    return channels.unsubscribe(this.#db, channelId, feedId);
+  }
+
+  listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
+    return channels.listSubscriptions(this.#db, channelId);
+  }
+}

@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { openPostgresStore, redactPassword } from './postgres/dialect.js';
+import { openSqliteStore } from './sqlite/dialect.js';
+import type { Store } from './store.js';
+import { StoreError } from './store-error.js';
+
+/**
+ * Opens the store a database URL names: `sqlite:PATH` (relative to the working directory;
+ * `sqlite::memory:` for a private in-memory database) or `postgres://...` / `postgresql://...`.
+ * It runs no migrations: call `migrate()`.
+ */
+export async function openStore(url: string): Promise<Store> {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '')
+      throw new StoreError('invalid', 'store: sqlite: needs a path, e.g. sqlite:data/tidings.db');
+    return openSqliteStore(path === ':memory:' ? path : resolve(path));
+  }
+  if (/^postgres(ql)?:\/\//i.test(url)) return openPostgresStore(url);
+  throw new StoreError(
+    'invalid',
+    `store: unsupported database URL ${redactPassword(url)}; use sqlite:PATH or postgres://USER@HOST/DB`,
+  );
+}

@@ -1,0 +1,62 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Backend } from '../backend.js';
+import { KyselyStore } from '../kysely-store.js';
+import type { Database } from '../schema.js';
+import { StoreError } from '../store-error.js';
+import { claimDueFeeds } from './claim.js';
+
+/** The advisory lock key that serializes migrations across processes ("tidings" in a 32-bit FNV-1a). */
+const MIGRATION_LOCK_KEY = 0x817c_ce03;
+
+/** BIGINT ids and counts arrive as numbers, not strings; our ids stay far below 2^53. */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new StoreError('invalid', `store: int8 ${text} exceeds 2^53`);
+  return value;
+}
+
+// Per pool rather than pg.types.setTypeParser, which would change every pg user in the process.
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === pg.types.builtins.INT8 && format !== 'binary'
+    ? parseInt8
+    : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser;
+
+const postgresBackend: Backend = {
+  dialect: 'postgres',
+  claimDueFeeds,
+  // Two processes starting at once would both see a migration as pending; the transaction-scoped lock
+  // makes the second wait and then find it recorded.
+  lockMigrations: async (trx) => {
+    await trx
+      .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.lit(MIGRATION_LOCK_KEY)]).as('locked'))
+      .execute();
+  },
+};
+
+/** Opens a pool on the PostgreSQL database at `url` and checks that it answers. */
+export async function openPostgresStore(url: string): Promise<KyselyStore> {
+  const pool = new pg.Pool({ connectionString: url, types: { getTypeParser } });
+  // An idle client can die (server restart, network): without a listener that error would end the
+  // process. The pool drops the client, and the next query reports the problem to its caller.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+  } catch (cause) {
+    await db.destroy();
+    throw new StoreError('invalid', `store: cannot reach PostgreSQL at ${redactPassword(url)}`, { cause });
+  }
+  return new KyselyStore(db, postgresBackend);
+}
+
+/** The URL with its password masked, for messages and logs. */
+export function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an unparseable URL)';
+  }
+}

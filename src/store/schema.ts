@@ -1,0 +1,129 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables as Kysely sees them (snake_case, as stored). Timestamps are ISO 8601 UTC text, JSON
+ * fields are text. Booleans are INTEGER 0/1 in SQLite and BOOLEAN in PostgreSQL: `DbBool` covers both,
+ * and rows.ts turns them into `boolean`.
+ */
+export interface Database {
+  schema_migrations: SchemaMigrationTable;
+  feeds: FeedTable;
+  entries: EntryTable;
+  channels: ChannelTable;
+  subscriptions: SubscriptionTable;
+  entry_states: EntryStateTable;
+  filters: FilterTable;
+  heartbeats: HeartbeatTable;
+}
+
+export type DbBool = number | boolean;
+
+export interface SchemaMigrationTable {
+  name: string;
+  applied_at: string;
+}
+
+export interface FeedTable {
+  id: Generated<number>;
+  url: string;
+  original_url: string;
+  title: string | null;
+  site_url: string | null;
+  description: string | null;
+  icon_url: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  hub_url: string | null;
+  self_url: string | null;
+  status: string | null;
+  http_status: number | null;
+  message: string | null;
+  error_count: number;
+  last_checked_at: string | null;
+  last_success_at: string | null;
+  last_new_entry_at: string | null;
+  next_check_at: string;
+  retry_after_at: string | null;
+  paused: DbBool;
+  user_agent: string | null;
+  poll_interval_seconds: number | null;
+  hint_interval_seconds: number | null;
+  cadence_seconds: number | null;
+  trusts_validators: DbBool;
+  last_unconditional_at: string | null;
+  pending_move_url: string | null;
+  pending_move_count: number;
+  /** JSON: Diagnostic[] */
+  diagnostics: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+}
+
+export interface EntryTable {
+  id: Generated<number>;
+  feed_id: number;
+  guid: string;
+  url: string | null;
+  title: string | null;
+  summary: string | null;
+  content_html: string | null;
+  content_text: string | null;
+  published: string | null;
+  updated: string | null;
+  sort_at: string;
+  /** JSON arrays and object, as in StoredEntry. */
+  authors: string;
+  categories: string;
+  enclosures: string;
+  extra: string;
+  content_hash: string;
+  first_seen_at: string;
+  changed_at: string;
+}
+
+export interface ChannelTable {
+  id: Generated<number>;
+  uid: string;
+  name: string;
+  position: number;
+}
+
+export interface SubscriptionTable {
+  id: Generated<number>;
+  channel_id: number;
+  feed_id: number;
+  created_at: string;
+}
+
+export interface EntryStateTable {
+  channel_id: number;
+  entry_id: number;
+  is_read: DbBool;
+  is_removed: DbBool;
+  updated_at: string;
+}
+
+export interface FilterTable {
+  id: Generated<number>;
+  /** Null: the filter applies to every channel. */
+  channel_id: number | null;
+  kind: 'mute' | 'block';
+  url: string;
+  created_at: string;
+}
+
+export interface HeartbeatTable {
+  id: Generated<number>;
+  feed_id: number;
+  at: string;
+  status: string;
+  http_status: number | null;
+  new_count: number;
+  updated_count: number;
+  bytes: number;
+  duration_ms: number;
+  message: string | null;
+  /** JSON: Diagnostic[] */
+  diagnostics: string;
+}

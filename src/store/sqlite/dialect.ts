@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
+import type { Backend } from '../backend.js';
+import { KyselyStore } from '../kysely-store.js';
+import type { Database } from '../schema.js';
+import { claimDueFeeds } from './claim.js';
+
+/** How long a writer waits for another process's write lock before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Kysely opens SQLite transactions with a plain (deferred) BEGIN. Every transaction of ours writes, and
+ * a deferred one that reads first and then writes fails with SQLITE_BUSY at once, busy_timeout or not,
+ * when another process wrote in between (WAL snapshot). BEGIN IMMEDIATE takes the write lock up front,
+ * waiting up to busy_timeout for it.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+const sqliteBackend: Backend = {
+  dialect: 'sqlite',
+  claimDueFeeds,
+  // BEGIN IMMEDIATE already holds the one write lock for the whole migration transaction.
+  lockMigrations: async () => {},
+};
+
+/** Opens the SQLite database at `path` (an absolute path or `:memory:`), creating its folder. */
+export function openSqliteStore(path: string): KyselyStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new BetterSqlite3(path);
+  // WAL: readers (the web UI) never wait for the poller's writes, and the poller never waits for them.
+  database.pragma('journal_mode = WAL');
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // SQLite leaves foreign keys off unless each connection asks; removeFeed relies on ON DELETE CASCADE.
+  database.pragma('foreign_keys = ON');
+  // In WAL mode NORMAL survives an application crash; only a power cut can lose the last commits.
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  return new KyselyStore(db, sqliteBackend);
+}

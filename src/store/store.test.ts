@@ -1,0 +1,412 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type StoreBackend, storeBackends } from '../../test/helpers/temp-store.js';
+import type { NewEntry, PollOutcome, Store } from './store.js';
+import { StoreError } from './store-error.js';
+
+const T0 = Date.parse('2024-03-01T12:00:00.000Z');
+/** The time `minutes` after T0, as the store writes it. */
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const LEASE_MS = 5 * 60_000;
+
+function newEntry(guid: string, overrides: Partial<NewEntry> = {}): NewEntry {
+  return {
+    guid,
+    url: `https://example.org/${guid}`,
+    title: `Title ${guid}`,
+    sortAt: at(0),
+    authors: [{ name: 'Ann' }],
+    categories: ['news'],
+    enclosures: [],
+    extra: {},
+    contentHash: `hash-${guid}`,
+    ...overrides,
+  };
+}
+
+function outcome(feedId: number, overrides: Partial<PollOutcome> = {}): PollOutcome {
+  return {
+    feedId,
+    workerId: 'worker-a',
+    now: at(1),
+    feedPatch: { status: 'ok', lastCheckedAt: at(1), nextCheckAt: at(61) },
+    heartbeat: {
+      at: at(1),
+      status: 'ok',
+      newCount: 0,
+      updatedCount: 0,
+      bytes: 10,
+      durationMs: 5,
+      diagnostics: [],
+    },
+    newEntries: [],
+    changedEntries: [],
+    ...overrides,
+  };
+}
+
+async function addFeeds(store: Store, count: number, now = at(0)): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push((await store.addFeed(`https://example.org/feed-${i}.xml`, now)).id);
+  return ids;
+}
+
+const ids = (feeds: readonly { id: number }[]) => feeds.map((feed) => feed.id);
+
+function storeSuite(backend: StoreBackend) {
+  let store: Store;
+  before(async () => {
+    store = await backend.open();
+  });
+  after(() => backend.cleanup());
+  // Each test that needs an empty database opens its own; `store` is shared by the ones that do not care.
+  const fresh = () => backend.open();
+
+  describe('migrations', () => {
+    it('applies nothing the second time and keeps one notifications channel at position 0', async () => {
+      await store.migrate();
+      await store.migrate();
+      const channels = await store.listChannels();
+      assert.deepEqual(
+        channels.filter((c) => c.uid === 'notifications').map((c) => [c.name, c.position]),
+        [['Notifications', 0]],
+      );
+    });
+
+    it('lets two processes migrate one empty database at once', {
+      skip: skipUnlessPostgres(backend),
+    }, async () => {
+      const first = await backend.open({ migrated: false });
+      const second = await backend.openPeer(first);
+      await Promise.all([first.migrate(), second.migrate()]);
+      assert.equal((await second.listChannels()).length, 1);
+    });
+  });
+
+  describe('feeds', () => {
+    it('adds a feed due at once with default state', async () => {
+      const feed = await store.addFeed('https://example.org/new.xml', '2024-03-01T13:00:00+01:00');
+      assert.equal(feed.url, 'https://example.org/new.xml');
+      assert.equal(feed.originalUrl, feed.url);
+      assert.equal(feed.nextCheckAt, at(0));
+      assert.equal(feed.createdAt, at(0));
+      assert.deepEqual(
+        [feed.errorCount, feed.paused, feed.trustsValidators, feed.pendingMoveCount],
+        [0, false, true, 0],
+      );
+      assert.deepEqual(feed.diagnostics, []);
+      assert.equal('title' in feed, false);
+    });
+
+    it('returns the stored feed when the URL is added again, as subscribed or as moved', async () => {
+      const feed = await store.addFeed('https://example.org/moving.xml', at(0));
+      assert.equal((await store.addFeed('https://example.org/moving.xml', at(5))).id, feed.id);
+      await store.updateFeed(feed.id, { url: 'https://example.com/moved.xml' });
+      assert.equal((await store.addFeed('https://example.org/moving.xml', at(6))).id, feed.id);
+      assert.equal((await store.addFeed('https://example.com/moved.xml', at(6))).id, feed.id);
+      assert.equal((await store.findFeedByUrl('https://example.org/moving.xml'))?.id, feed.id);
+      assert.equal(await store.findFeedByUrl('https://example.org/never.xml'), undefined);
+    });
+
+    it('patches fields, normalizes times, clears with null and resets counters', async () => {
+      const feed = await store.addFeed('https://example.org/patch.xml', at(0));
+      const diagnostics = [
+        { severity: 'warning' as const, code: 'date.unparseable', message: 'bad date', line: 3 },
+      ];
+      await store.updateFeed(feed.id, {
+        title: 'Patched',
+        paused: true,
+        errorCount: 3,
+        pollIntervalSeconds: 900,
+        retryAfterAt: '2024-03-01T14:00:00+02:00',
+        diagnostics,
+      });
+      const patched = await store.getFeed(feed.id);
+      assert.deepEqual(
+        [
+          patched?.title,
+          patched?.paused,
+          patched?.errorCount,
+          patched?.pollIntervalSeconds,
+          patched?.retryAfterAt,
+        ],
+        ['Patched', true, 3, 900, at(0)],
+      );
+      assert.deepEqual(patched?.diagnostics, diagnostics);
+      await store.updateFeed(feed.id, { title: null, errorCount: null, paused: false, retryAfterAt: null });
+      const cleared = await store.getFeed(feed.id);
+      assert.equal(cleared?.title, undefined);
+      assert.equal(cleared?.retryAfterAt, undefined);
+      assert.deepEqual([cleared?.errorCount, cleared?.paused], [0, false]);
+      await assert.rejects(store.updateFeed(feed.id, { nextCheckAt: 'soon' }), StoreError);
+    });
+
+    it('removes a feed with its entries, heartbeats and subscriptions', async () => {
+      const own = await fresh();
+      const [feedId] = await addFeeds(own, 1);
+      const channel = await own.createChannel('Reading');
+      await own.subscribe(channel.id, feedId!, at(0));
+      const { insertedIds } = await own.recordPoll(outcome(feedId!, { newEntries: [newEntry('a')] }));
+      await own.removeFeed(feedId!);
+      assert.equal(await own.getFeed(feedId!), undefined);
+      assert.equal(await own.getEntry(insertedIds[0]!), undefined);
+      assert.deepEqual(await own.listHeartbeats(feedId!, 10), []);
+      assert.deepEqual(await own.listSubscriptions(), []);
+      assert.equal((await own.getChannel(channel.uid))?.name, 'Reading');
+    });
+  });
+
+  describe('claiming', () => {
+    it('claims due feeds soonest first, up to the limit, and leases them', async () => {
+      const own = await fresh();
+      const [a, b, c] = await addFeeds(own, 3);
+      await own.updateFeed(a!, { nextCheckAt: at(10) });
+      await own.updateFeed(c!, { nextCheckAt: at(-10) });
+      const claimed = await own.claimDueFeeds({ now: at(5), limit: 5, workerId: 'w1', leaseMs: LEASE_MS });
+      assert.deepEqual(ids(claimed), [c, b]);
+      assert.deepEqual(
+        await own.claimDueFeeds({ now: at(5), limit: 5, workerId: 'w2', leaseMs: LEASE_MS }),
+        [],
+      );
+      // The worker's own live lease holds too: a worker never polls one feed twice at once.
+      assert.deepEqual(
+        await own.claimDueFeeds({ now: at(5), limit: 5, workerId: 'w1', leaseMs: LEASE_MS }),
+        [],
+      );
+      const forced = await own.claimDueFeeds({
+        now: at(8),
+        limit: 1,
+        workerId: 'w3',
+        leaseMs: LEASE_MS,
+        force: true,
+      });
+      assert.deepEqual(ids(forced), [a]);
+    });
+
+    it('lets another worker reclaim an expired lease, and a released feed', async () => {
+      const own = await fresh();
+      const [a, b] = await addFeeds(own, 2);
+      await own.claimDueFeeds({ now: at(0), limit: 5, workerId: 'w1', leaseMs: LEASE_MS });
+      await own.releaseFeed(b!, 'w2');
+      assert.deepEqual(
+        await own.claimDueFeeds({ now: at(4), limit: 5, workerId: 'w2', leaseMs: LEASE_MS }),
+        [],
+      );
+      await own.releaseFeed(b!, 'w1');
+      assert.deepEqual(
+        ids(await own.claimDueFeeds({ now: at(4), limit: 5, workerId: 'w2', leaseMs: LEASE_MS })),
+        [b],
+      );
+      assert.deepEqual(
+        ids(await own.claimDueFeeds({ now: at(5), limit: 5, workerId: 'w3', leaseMs: LEASE_MS })),
+        [a],
+      );
+    });
+
+    it('never claims paused, gone or Retry-After feeds; force skips only the schedule', async () => {
+      const own = await fresh();
+      const [paused, gone, retry, later, due] = await addFeeds(own, 5);
+      await own.updateFeed(paused!, { paused: true });
+      await own.updateFeed(gone!, { status: 'gone' });
+      await own.updateFeed(retry!, { retryAfterAt: at(30) });
+      await own.updateFeed(later!, { nextCheckAt: at(60), status: 'fetch_error' });
+      const options = { now: at(1), limit: 10, leaseMs: LEASE_MS };
+      assert.deepEqual(
+        ids(await own.claimDueFeeds({ ...options, workerId: 'w1', feedIds: [later!, paused!] })),
+        [],
+      );
+      assert.deepEqual(ids(await own.claimDueFeeds({ ...options, workerId: 'w1' })), [due]);
+      assert.deepEqual(ids(await own.claimDueFeeds({ ...options, workerId: 'w2', force: true })), [later]);
+      const afterRetry = { ...options, now: at(31), workerId: 'w3', feedIds: [retry!, paused!, gone!] };
+      assert.deepEqual(ids(await own.claimDueFeeds(afterRetry)), [retry]);
+      assert.deepEqual(await own.claimDueFeeds({ ...options, workerId: 'w4', feedIds: [] }), []);
+    });
+
+    it('gives concurrent workers on two connections disjoint feeds', async () => {
+      const first = await fresh();
+      const second = await backend.openPeer(first);
+      const all = await addFeeds(first, 40);
+      const claim = (store: Store, workerId: string) =>
+        store.claimDueFeeds({ now: at(1), limit: 5, workerId, leaseMs: LEASE_MS });
+      const rounds = await Promise.all([
+        ...[1, 2, 3, 4].map((n) => claim(first, `a${n}`)),
+        ...[1, 2, 3, 4].map((n) => claim(second, `b${n}`)),
+      ]);
+      const claimed = rounds.flatMap(ids);
+      assert.equal(new Set(claimed).size, claimed.length, 'a feed was claimed twice');
+      // SKIP LOCKED may leave a claim short; what is left is still claimable, exactly once.
+      const rest = ids(
+        await second.claimDueFeeds({ now: at(1), limit: 40, workerId: 'c', leaseMs: LEASE_MS }),
+      );
+      assert.deepEqual(
+        [...claimed, ...rest].sort((x, y) => x - y),
+        all,
+      );
+    });
+  });
+
+  describe('polls and entries', () => {
+    it('inserts new entries, writes the heartbeat, patches the feed and drops the lease', async () => {
+      const own = await fresh();
+      const [feedId] = await addFeeds(own, 1);
+      await own.claimDueFeeds({ now: at(0), limit: 1, workerId: 'worker-a', leaseMs: LEASE_MS });
+      const entries = [
+        newEntry('a', { summary: 'S', published: '2024-03-01T10:00:00-02:00', extra: { likeOf: 'x' } }),
+      ];
+      const result = await own.recordPoll(outcome(feedId!, { newEntries: [...entries, newEntry('b')] }));
+      assert.equal(result.insertedIds.length, 2);
+      assert.deepEqual(result.updatedIds, []);
+      const stored = await own.getEntry(result.insertedIds[0]!);
+      assert.deepEqual(stored, {
+        ...entries[0],
+        id: result.insertedIds[0],
+        feedId,
+        published: at(0),
+        firstSeenAt: at(1),
+        changedAt: at(1),
+      });
+      const feed = await own.getFeed(feedId!);
+      assert.deepEqual([feed?.status, feed?.nextCheckAt], ['ok', at(61)]);
+      // The lease is gone: the feed is claimable again once due.
+      assert.deepEqual(ids(await own.claimDueFeeds({ now: at(61), limit: 1, workerId: 'w2', leaseMs: 1 })), [
+        feedId,
+      ]);
+    });
+
+    it('updates changed entries keeping first-seen, and never duplicates a guid', async () => {
+      const own = await fresh();
+      const [feedId] = await addFeeds(own, 1);
+      const first = await own.recordPoll(outcome(feedId!, { newEntries: [newEntry('a'), newEntry('b')] }));
+      const [a] = first.insertedIds;
+      const second = await own.recordPoll(
+        outcome(feedId!, {
+          now: at(30),
+          newEntries: [newEntry('b'), newEntry('c')],
+          changedEntries: [{ ...newEntry('a', { title: 'New title', contentHash: 'hash-a2' }), id: a! }],
+        }),
+      );
+      assert.equal(second.insertedIds.length, 1);
+      assert.deepEqual(second.updatedIds, [a]);
+      const updated = await own.getEntry(a!);
+      assert.deepEqual(
+        [updated?.title, updated?.firstSeenAt, updated?.changedAt],
+        ['New title', at(1), at(30)],
+      );
+      const hashes = await own.entryHashes(feedId!, ['a', 'b', 'c', 'missing']);
+      assert.deepEqual([...hashes.keys()].sort(), ['a', 'b', 'c']);
+      assert.deepEqual(hashes.get('a'), { id: a, contentHash: 'hash-a2' });
+      assert.equal((await own.listFeedEntries(feedId!, 10)).length, 3);
+    });
+
+    it('looks up more guids than one statement may bind', async () => {
+      const own = await fresh();
+      const [feedId] = await addFeeds(own, 1);
+      const entries = Array.from({ length: 650 }, (_, i) => newEntry(`g${i}`));
+      const { insertedIds } = await own.recordPoll(outcome(feedId!, { newEntries: entries }));
+      assert.equal(insertedIds.length, 650);
+      const asked = [...entries.map((e) => e.guid), ...entries.map((e) => `${e.guid}-absent`)];
+      assert.equal((await own.entryHashes(feedId!, asked)).size, 650);
+    });
+
+    it('lists entries and heartbeats newest first', async () => {
+      const own = await fresh();
+      const [feedId] = await addFeeds(own, 1);
+      const newEntries = [newEntry('old', { sortAt: at(-60) }), newEntry('new', { sortAt: at(60) })];
+      await own.recordPoll(outcome(feedId!, { newEntries }));
+      const heartbeat = { ...outcome(feedId!).heartbeat, at: at(90), status: 'fetch_error' as const };
+      await own.recordPoll(
+        outcome(feedId!, { now: at(90), heartbeat: { ...heartbeat, message: 'timed out' } }),
+      );
+      assert.deepEqual(
+        (await own.listFeedEntries(feedId!, 10)).map((e) => e.guid),
+        ['new', 'old'],
+      );
+      const beats = await own.listHeartbeats(feedId!, 10);
+      assert.deepEqual(
+        beats.map((b) => [b.at, b.status, b.message]),
+        [
+          [at(90), 'fetch_error', 'timed out'],
+          [at(1), 'ok', undefined],
+        ],
+      );
+      assert.equal((await own.listHeartbeats(feedId!, 1)).length, 1);
+    });
+
+    it("keeps another worker's lease and ignores a removed feed", async () => {
+      const own = await fresh();
+      const [feedId] = await addFeeds(own, 1);
+      await own.claimDueFeeds({ now: at(0), limit: 1, workerId: 'other', leaseMs: LEASE_MS });
+      await own.recordPoll(outcome(feedId!));
+      assert.deepEqual(
+        await own.claimDueFeeds({ now: at(2), limit: 1, workerId: 'w', leaseMs: 1, force: true }),
+        [],
+      );
+      await own.removeFeed(feedId!);
+      assert.deepEqual(await own.recordPoll(outcome(feedId!, { newEntries: [newEntry('x')] })), {
+        insertedIds: [],
+        updatedIds: [],
+      });
+    });
+  });
+
+  describe('channels and subscriptions', () => {
+    it('creates, renames, orders and deletes channels; notifications stays first', async () => {
+      const own = await fresh();
+      const news = await own.createChannel('News');
+      const blogs = await own.createChannel('Blogs', 'blogs');
+      const comics = await own.createChannel('Comics');
+      assert.deepEqual([news.position, blogs.position, comics.position], [1, 2, 3]);
+      await assert.rejects(own.createChannel('Again', 'blogs'), { kind: 'conflict' });
+      await own.renameChannel('blogs', 'Weblogs');
+      await assert.rejects(own.renameChannel('nope', 'x'), { kind: 'not_found' });
+      await own.orderChannels([comics.uid, 'unknown', news.uid]);
+      const uids = async () => (await own.listChannels()).map((c) => c.uid);
+      assert.deepEqual(await uids(), ['notifications', comics.uid, news.uid, 'blogs']);
+      assert.equal((await own.getChannel('blogs'))?.name, 'Weblogs');
+      await own.deleteChannel(news.uid);
+      await own.deleteChannel(news.uid);
+      await assert.rejects(own.deleteChannel('notifications'), { kind: 'invalid' });
+      assert.deepEqual(await uids(), ['notifications', comics.uid, 'blogs']);
+    });
+
+    it('subscribes once per channel and feed, lists and unsubscribes', async () => {
+      const own = await fresh();
+      const [f1, f2] = await addFeeds(own, 2);
+      const news = await own.createChannel('News');
+      const blogs = await own.createChannel('Blogs');
+      const sub = await own.subscribe(news.id, f1!, at(0));
+      assert.equal((await own.subscribe(news.id, f1!, at(9))).id, sub.id);
+      await own.subscribe(blogs.id, f1!, at(1));
+      await own.subscribe(news.id, f2!, at(2));
+      const inNews = await own.listSubscriptions(news.id);
+      assert.deepEqual(
+        inNews.map((s) => [s.feedId, s.feed.url, s.createdAt]),
+        [
+          [f1, 'https://example.org/feed-0.xml', at(0)],
+          [f2, 'https://example.org/feed-1.xml', at(2)],
+        ],
+      );
+      assert.equal((await own.listSubscriptions()).length, 3);
+      await own.unsubscribe(news.id, f1!);
+      assert.deepEqual(ids(await own.listSubscriptions(news.id)).length, 1);
+      await own.deleteChannel(blogs.uid);
+      assert.deepEqual(
+        (await own.listSubscriptions()).map((s) => s.feedId),
+        [f2],
+      );
+      assert.equal((await own.getFeed(f1!))?.id, f1);
+    });
+  });
+}
+
+function skipUnlessPostgres(backend: StoreBackend): string | false {
+  return backend.name === 'postgres'
+    ? false
+    : 'concurrent migrations are a PostgreSQL concern (SQLite: BEGIN IMMEDIATE)';
+}
+
+for (const backend of storeBackends()) {
+  if (backend.skip !== undefined) it(backend.name, { skip: backend.skip }, () => {});
+  else describe(backend.name, () => storeSuite(backend));
+}

@@ -1,0 +1,104 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Heartbeat } from '../model/heartbeat.js';
+import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
+
+/**
+ * The storage interface: SQLite (embedded, default) and PostgreSQL implement it with one query
+ * layer (Kysely). All timestamps are ISO 8601 UTC strings as `Date.prototype.toISOString` writes them.
+ */
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Applies pending migrations (run on start). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  // feeds
+  /** Adds a feed, or returns the one already stored under this URL (as subscribed or as moved). */
+  addFeed(url: string, now: string): Promise<StoredFeed>;
+  getFeed(id: number): Promise<StoredFeed | undefined>;
+  findFeedByUrl(url: string): Promise<StoredFeed | undefined>;
+  listFeeds(): Promise<StoredFeed[]>;
+  updateFeed(id: number, patch: FeedPatch): Promise<void>;
+  /** Removes a feed with its entries, subscriptions and heartbeats. */
+  removeFeed(id: number): Promise<void>;
+  /**
+   * Claims up to `limit` feeds due at `now` (nextCheckAt <= now, or every feed when `force`), never a
+   * paused or gone feed, nor one whose Retry-After lies ahead, nor one under a live lease (the caller's own
+   * included, so a worker never polls a feed twice at once). The lease expires after `leaseMs`, so a crashed
+   * worker's feeds come back. Soonest due first. PostgreSQL uses FOR UPDATE SKIP LOCKED.
+   */
+  claimDueFeeds(options: ClaimOptions): Promise<StoredFeed[]>;
+  /** Gives a claimed feed back without polling it; another worker's lease stays. */
+  releaseFeed(id: number, workerId: string): Promise<void>;
+
+  // entries
+  /** The stored entries of a feed among these guids: guid -> id and content hash (one query). */
+  entryHashes(
+    feedId: number,
+    guids: readonly string[],
+  ): Promise<Map<string, { id: number; contentHash: string }>>;
+  /**
+   * Stores the outcome of one poll in one transaction: new entries inserted, changed entries updated
+   * (keeping first-seen and read state), the feed's state patched, its lease released, one heartbeat added.
+   * A guid already stored is skipped, not duplicated (another process may have won the race); a feed removed
+   * meanwhile makes it a no-op.
+   */
+  recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }>;
+  getEntry(id: number): Promise<StoredEntry | undefined>;
+  /** A feed's entries, newest first. */
+  listFeedEntries(feedId: number, limit: number): Promise<StoredEntry[]>;
+
+  // heartbeats
+  /** A feed's heartbeats, newest first. */
+  listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]>;
+
+  // channels and subscriptions
+  listChannels(): Promise<Channel[]>;
+  /** Creates a channel at the end of the order; `uid` defaults to a fresh one. A taken uid: StoreError 'conflict'. */
+  createChannel(name: string, uid?: string): Promise<Channel>;
+  getChannel(uid: string): Promise<Channel | undefined>;
+  /** Renames a channel; an unknown uid: StoreError 'not_found'. */
+  renameChannel(uid: string, name: string): Promise<void>;
+  /** Deletes a channel with its subscriptions; an unknown uid does nothing; `notifications`: StoreError 'invalid'. */
+  deleteChannel(uid: string): Promise<void>;
+  /**
+   * Puts these channels first, in this order, after `notifications`, which always stays first; the others
+   * keep their relative order after them. Unknown uids are ignored.
+   */
+  orderChannels(uids: readonly string[]): Promise<void>;
+  subscribe(channelId: number, feedId: number, now: string): Promise<Subscription>;
+  unsubscribe(channelId: number, feedId: number): Promise<void>;
+  /** Subscriptions with their feeds, in one channel or all. */
+  listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]>;
+}
+
+/** The fields of a feed that polling and people change. `null` clears a field. */
+export type FeedPatch = {
+  [K in Exclude<keyof StoredFeed, 'id' | 'createdAt'>]?: StoredFeed[K] | null;
+};
+
+export interface ClaimOptions {
+  now: string;
+  limit: number;
+  workerId: string;
+  leaseMs: number;
+  /** Claim feeds whatever their next-check time (a manual refresh); Retry-After, gone and paused still hold. */
+  force?: boolean;
+  /** Only these feeds. */
+  feedIds?: readonly number[];
+}
+
+/** An entry as the poller hands it to the store. */
+export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'>;
+
+export interface PollOutcome {
+  feedId: number;
+  workerId: string;
+  now: string;
+  feedPatch: FeedPatch;
+  heartbeat: Omit<Heartbeat, 'id' | 'feedId'>;
+  newEntries: NewEntry[];
+  changedEntries: (NewEntry & { id: number })[];
+}
+
+export type { Diagnostic };

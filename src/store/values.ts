@@ -1,0 +1,35 @@
+import type { DbBool } from './schema.js';
+import { StoreError } from './store-error.js';
+
+/** The timestamp as `toISOString` writes it, so that stored times compare as text. */
+export function toIso(value: string, field: string): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime()))
+    throw new StoreError('invalid', `store: ${field} is not a timestamp: ${value}`);
+  return time.toISOString();
+}
+
+/** `toIso` for optional fields: null stays null. */
+export function toIsoOrNull(value: string | null | undefined, field: string): string | null {
+  return value === null || value === undefined ? null : toIso(value, field);
+}
+
+/** A stored boolean (0/1 from SQLite, true/false from PostgreSQL) as a boolean. */
+export function fromDbBool(value: DbBool): boolean {
+  return value === true || value === 1;
+}
+
+/** A boolean as the database stores it: 0/1 for SQLite (which cannot bind booleans), true/false for PostgreSQL. */
+export function toDbBool(value: boolean, dialect: 'sqlite' | 'postgres'): DbBool {
+  if (dialect === 'postgres') return value;
+  return value ? 1 : 0;
+}
+
+/** Parses a JSON column; a damaged value yields `fallback` rather than an unreadable row. */
+export function fromJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
