@@ -1,4 +1,4 @@
-import type { Category, Common, Enclosure, Feed, Text } from './feed.js';
+import type { Category, Common, Enclosure, Feed, Image, Text } from './feed.js';
 
 /** RSS <source url="U">T</source>, or an Atom entry's source feed. */
 export type EntrySource = Feed & { href?: string };
@@ -16,10 +16,14 @@ export interface Entry extends Common {
   comments?: string;
   source?: EntrySource;
   wfwCommentRss?: string;
+  wfwComment?: string;
+  /** FeedBurner's original link (feedburner:origLink), before its redirect. */
+  feedburnerOrigLink?: string;
   thrInReplyTo?: { ref?: string; href?: string; type?: string; source?: string }[];
   slashComments?: number;
   categories?: Category[];
-  /** JSON Feed and microformats: external_url, image, banner_image. */
+  /** JSON Feed external_url. */
   externalUrl?: string;
-  image?: string;
+  /** An entry's own image (itunes:image, JSON Feed image, media thumbnail of a podcast episode). */
+  image?: Image;
 }

@@ -13,7 +13,8 @@ export interface Person {
 }
 
 export interface Link {
-  href: string;
+  /** Absent only when a link element carried no URL at all. */
+  href?: string;
   rel?: string;
   type?: string;
   title?: string;

@@ -15,7 +15,7 @@ const C1_RANGE_AS_WINDOWS_1252 =
 const C1_CONTROL = /[\u0080-\u009f]/g;
 
 /** Returns the character windows-1252 assigns to a code unit in 0x80-0x9F (others unchanged). */
-function repairC1(char: string): string {
+export function repairC1(char: string): string {
   return C1_RANGE_AS_WINDOWS_1252[char.charCodeAt(0) - 0x80] ?? char;
 }
 

@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { ParseResult } from '../model/parse-result.js';
+import { type ParseOptions, parseFeed } from '../parse/index.js';
+import { formatReport } from './parse-report.js';
+
+interface ParseCommandOptions {
+  json?: boolean;
+  jsonl?: boolean;
+  baseUrl?: string;
+  contentType?: string;
+  contentLanguage?: string;
+}
+
+/** `tidings parse FILE|URL [--json]` and `tidings parse --jsonl FILE...` (contracts/parse-json.md). */
+export function registerParse(program: Command): void {
+  program
+    .command('parse')
+    .description('parse feed documents and print what was read and every problem found')
+    .argument('<documents...>', 'files or URLs')
+    .option('--json', 'print the parse result as one JSON object')
+    .option('--jsonl', 'print one JSON object per document and line, each with "file"')
+    .option('--base-url <url>', 'base URL for relative links (the document URL)')
+    .option('--content-type <type>', 'the Content-Type header the document came with')
+    .option('--content-language <lang>', 'the Content-Language header (default language)')
+    .action(async (documents: string[], opts: ParseCommandOptions) => {
+      process.exitCode = await runParse(documents, opts);
+    });
+}
+
+async function runParse(documents: string[], opts: ParseCommandOptions): Promise<number> {
+  let status = 0;
+  for (const document of documents) {
+    const { result, failed } = await parseDocument(document, opts);
+    if (failed) status = 1;
+    if (opts.jsonl) process.stdout.write(`${JSON.stringify({ file: document, ...result })}\n`);
+    else if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else process.stdout.write(formatReport(document, result));
+  }
+  return status;
+}
+
+async function parseDocument(
+  document: string,
+  opts: ParseCommandOptions,
+): Promise<{ result: ParseResult; failed: boolean }> {
+  const options: ParseOptions = {};
+  if (opts.baseUrl !== undefined) options.baseUrl = opts.baseUrl;
+  if (opts.contentType !== undefined) options.contentType = opts.contentType;
+  if (opts.contentLanguage !== undefined) options.contentLanguage = opts.contentLanguage;
+  try {
+    if (/^https?:\/\//i.test(document)) return { result: await parseUrl(document, options), failed: false };
+    const bytes = await readFile(document);
+    return { result: parseFeed(bytes, options), failed: false };
+  } catch (err) {
+    const message = `parse: cannot read ${document}: ${err instanceof Error ? err.message : String(err)}`;
+    return {
+      failed: true,
+      result: {
+        version: '',
+        bozo: true,
+        bozoReason: message,
+        encoding: '',
+        namespaces: {},
+        feed: {},
+        entries: [],
+        diagnostics: [{ severity: 'error', code: 'document.unreadable', message }],
+      },
+    };
+  }
+}
+
+async function parseUrl(url: string, options: ParseOptions): Promise<ParseResult> {
+  const response = await fetch(url, {
+    headers: { 'user-agent': 'tidings-parse' },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const contentType = options.contentType ?? response.headers.get('content-type') ?? undefined;
+  const language = options.contentLanguage ?? response.headers.get('content-language') ?? undefined;
+  const resolved: ParseOptions = { ...options, baseUrl: options.baseUrl ?? response.url };
+  if (contentType !== undefined) resolved.contentType = contentType;
+  if (language !== undefined) resolved.contentLanguage = language;
+  return parseFeed(bytes, resolved);
+}

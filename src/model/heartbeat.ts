@@ -1,0 +1,29 @@
+import type { Diagnostic } from './diagnostic.js';
+
+/** How one poll of a feed ended; `silent` is derived (an ok feed quiet for much longer than usual). */
+export type HeartbeatStatus =
+  | 'ok'
+  | 'not_modified'
+  | 'fetch_error'
+  | 'parse_error'
+  | 'encoding_error'
+  | 'gone';
+
+export type FeedHealth = HeartbeatStatus | 'silent' | 'new' | 'paused';
+
+/** One poll of one feed: every refresh leaves exactly one. */
+export interface Heartbeat {
+  id?: number;
+  feedId: number;
+  /** When the poll started (ISO 8601 UTC). */
+  at: string;
+  status: HeartbeatStatus;
+  httpStatus?: number;
+  newCount: number;
+  updatedCount: number;
+  bytes: number;
+  durationMs: number;
+  /** What happened, in words, e.g. "fetch: timed out after 30 s". */
+  message?: string;
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,81 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../model/diagnostic-codes.js';
+
+/** Turns string indices into 1-based line and column, building the line table only when first asked. */
+export class LineIndex {
+  private starts: number[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** Line and column (1-based) of a string index. */
+  locate(offset: number): { line: number; column: number } {
+    if (!this.starts) this.starts = lineStarts(this.text);
+    const { starts } = this;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+  }
+
+  /** The text of a 1-based line, without its line break. */
+  lineText(line: number): string | undefined {
+    if (!this.starts) this.starts = lineStarts(this.text);
+    const start = this.starts[line - 1];
+    if (start === undefined) return undefined;
+    const end = this.starts[line] ?? this.text.length;
+    return this.text.slice(start, end).replace(/\r?\n$/, '');
+  }
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  let i = text.indexOf('\n');
+  while (i >= 0) {
+    starts.push(i + 1);
+    i = text.indexOf('\n', i + 1);
+  }
+  return starts;
+}
+
+/** Where a diagnostic points: a string index, an entry index and a field name, each optional. */
+export interface DiagnosticPlace {
+  offset?: number;
+  line?: number;
+  column?: number;
+  entry?: number;
+  field?: string;
+}
+
+/** Collects diagnostics for one document, with the catalogue's severity for each code. */
+export class DiagnosticList {
+  readonly items: Diagnostic[] = [];
+
+  constructor(private readonly lines: LineIndex | undefined) {}
+
+  add(code: DiagnosticCode, message: string, place: DiagnosticPlace = {}): Diagnostic {
+    const diagnostic: Diagnostic = { severity: DIAGNOSTIC_CODES[code].severity, code, message };
+    let { line, column } = place;
+    if (line === undefined && place.offset !== undefined && this.lines) {
+      ({ line, column } = this.lines.locate(place.offset));
+    }
+    if (line !== undefined) diagnostic.line = line;
+    if (column !== undefined) diagnostic.column = column;
+    if (place.entry !== undefined) diagnostic.entry = place.entry;
+    if (place.field !== undefined) diagnostic.field = place.field;
+    this.items.push(diagnostic);
+    return diagnostic;
+  }
+
+  /** Adds a diagnostic made elsewhere (e.g. by the decoder), keeping its severity. */
+  push(diagnostic: Diagnostic): void {
+    this.items.push(diagnostic);
+  }
+
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === 'error');
+  }
+}

@@ -1,0 +1,235 @@
+import type { Entry } from '../model/entry.js';
+import type { Feed } from '../model/feed.js';
+import type { FeedVersion, ParseResult } from '../model/parse-result.js';
+import type { ParseContext, Scope } from './context.js';
+import { DiagnosticList, LineIndex } from './diagnostics.js';
+import { decodeDocument } from './encoding.js';
+import { finishEntries } from './finish.js';
+import { findAlternates, looksLikeHtmlPage } from './html.js';
+import { recoverJson } from './json-recover.js';
+import { detectJsonVersion, readJsonFeed } from './jsonfeed.js';
+import { detectXmlVersion, readXmlFeed } from './read-xml.js';
+import { isRssInJson, rssJsonToTree } from './rss-json.js';
+import { readXmlTree } from './xml/read-tree.js';
+import { isElement, type XmlElement } from './xml/tree.js';
+
+export interface ParseOptions {
+  /** The Content-Type header the document was served with, charset and all. */
+  contentType?: string;
+  /** The document's URL (or Content-Location): the base for relative links. */
+  baseUrl?: string;
+  /** The Content-Language header: the default language. */
+  contentLanguage?: string;
+  /** Documents larger than this are refused with a diagnostic (default 64 MiB). */
+  maxBytes?: number;
+  /** Elements nested deeper than this are skipped with a diagnostic (default 256). */
+  maxDepth?: number;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_DEPTH = 256;
+
+/** Parses an RSS, Atom, RDF, CDF or JSON Feed document; never throws for a bad document. */
+export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}): ParseResult {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  if (size > maxBytes) {
+    const diagnostics = new DiagnosticList(undefined);
+    diagnostics.add('xml.too-large', `parse: the document is ${size} bytes, over the limit of ${maxBytes}`);
+    return emptyResult('', true, diagnostics, 'document too large');
+  }
+  const decoded =
+    typeof input === 'string'
+      ? {
+          text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input,
+          encoding: 'utf-8',
+          bozo: false,
+          diagnostics: [],
+        }
+      : decodeDocument(input, options.contentType);
+  const lines = new LineIndex(decoded.text);
+  const diagnostics = new DiagnosticList(lines);
+  for (const d of decoded.diagnostics) diagnostics.push(d);
+  const scope: Scope = { base: options.baseUrl, lang: options.contentLanguage?.trim() || undefined };
+  const ctx: ParseContext = { diagnostics, version: '', bareIsAtom: false, entryIndex: undefined };
+  const result = readDocument(ctx, decoded.text, scope, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const bozo = decoded.bozo || result.bozo;
+  const out: ParseResult = {
+    version: result.version,
+    bozo,
+    encoding: decoded.encoding,
+    namespaces: result.namespaces,
+    feed: result.feed,
+    entries: finishEntries(ctx, result.entries),
+    diagnostics: diagnostics.items,
+  };
+  const reason = result.bozoReason ?? ('bozoReason' in decoded ? decoded.bozoReason : undefined);
+  if (bozo && reason) out.bozoReason = reason;
+  if (result.alternates) out.alternates = result.alternates;
+  if (out.feed.language === undefined && scope.lang !== undefined)
+    out.feed = { ...out.feed, language: scope.lang };
+  return out;
+}
+
+interface DocumentResult {
+  version: FeedVersion;
+  bozo: boolean;
+  bozoReason?: string;
+  namespaces: Record<string, string>;
+  feed: Feed;
+  entries: Entry[];
+  alternates?: ParseResult['alternates'];
+}
+
+function readDocument(ctx: ParseContext, text: string, scope: Scope, maxDepth: number): DocumentResult {
+  const start = text.search(/\S/);
+  if (start < 0) {
+    ctx.diagnostics.add('document.empty', 'parse: the document is empty');
+    return {
+      version: '',
+      bozo: true,
+      bozoReason: 'document is empty',
+      namespaces: {},
+      feed: {},
+      entries: [],
+    };
+  }
+  if (text.charCodeAt(start) === 123 /* { */) return readJson(ctx, text, scope);
+  // A feed saved inside an XHTML page still reads as XML; any other HTML page is reported as one
+  if (looksLikeHtmlPage(text) && !EMBEDDED_FEED_RE.test(text)) return readHtml(ctx, text, scope);
+  return readXml(ctx, text, scope, maxDepth);
+}
+
+const EMBEDDED_FEED_RE = /<(?:feed|rss|rdf:RDF)[\s>]/;
+
+function readXml(ctx: ParseContext, text: string, scope: Scope, maxDepth: number): DocumentResult {
+  const tree = readXmlTree(ctx, text, maxDepth);
+  let root = tree.doc.root;
+  let version = root ? detectXmlVersion(root, tree.doctypePublicId) : undefined;
+  if (root && version === undefined) {
+    const inner = findNestedFeed(root, tree.doctypePublicId);
+    if (inner) {
+      ctx.diagnostics.add('document.feed-embedded', `parse: the feed is inside a <${root.name}> element`, {
+        offset: inner.root.offset,
+      });
+      ({ root, version } = inner);
+    }
+  }
+  if (!root || version === undefined) {
+    if (root && root.local.toLowerCase() === 'html') return readHtml(ctx, text, scope);
+    ctx.diagnostics.add(
+      'document.not-a-feed',
+      `parse: the document is not a feed${root ? ` (its root element is <${root.name}>)` : ''}`,
+    );
+    return {
+      version: '',
+      bozo: true,
+      bozoReason: tree.bozoReason ?? 'not a feed',
+      namespaces: tree.doc.declared,
+      feed: {},
+      entries: [],
+    };
+  }
+  ctx.version = version;
+  ctx.bareIsAtom = version.startsWith('atom');
+  const { feed, entries } = readXmlFeed(ctx, root, scope);
+  const result: DocumentResult = { version, bozo: tree.bozo, namespaces: tree.doc.declared, feed, entries };
+  if (tree.bozoReason) result.bozoReason = tree.bozoReason;
+  return result;
+}
+
+/** A feed element nested in another document (a feed saved inside an XHTML page), breadth first. */
+function findNestedFeed(
+  root: XmlElement,
+  publicId: string,
+): { root: XmlElement; version: FeedVersion } | undefined {
+  let level: XmlElement[] = [root];
+  for (let depth = 0; depth < 6 && level.length > 0; depth++) {
+    const next: XmlElement[] = [];
+    for (const el of level) {
+      for (const child of el.children) {
+        if (!isElement(child)) continue;
+        const local = child.local.toLowerCase();
+        const version = local === 'channel' ? undefined : detectXmlVersion(child, publicId);
+        if (version !== undefined) return { root: child, version };
+        next.push(child);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+function readJson(ctx: ParseContext, text: string, scope: Scope): DocumentResult {
+  let doc: unknown;
+  let bozoReason: string | undefined;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    // not valid JSON: read what precedes the first error (a cut, a raw control character)
+    const recovered = recoverJson(text);
+    doc = recovered.value;
+    bozoReason = recovered.error?.message ?? 'invalid JSON';
+    ctx.diagnostics.add('json.invalid', `parse: invalid JSON: ${bozoReason}`, {
+      offset: recovered.error?.offset ?? 0,
+    });
+  }
+  const bozo = bozoReason !== undefined;
+  const withReason = (r: DocumentResult): DocumentResult => (bozoReason ? { ...r, bozoReason } : r);
+  if (isRssInJson(doc)) {
+    ctx.version = 'rss20';
+    const { feed, entries } = readXmlFeed(ctx, rssJsonToTree(doc.rss), scope);
+    return withReason({ version: 'rss20', bozo, namespaces: {}, feed, entries });
+  }
+  const version = detectJsonVersion(doc);
+  if (version === undefined) {
+    ctx.diagnostics.add('document.not-a-feed', 'parse: the JSON document is not a JSON Feed');
+    return {
+      version: '',
+      bozo: true,
+      bozoReason: bozoReason ?? 'not a JSON Feed',
+      namespaces: {},
+      feed: {},
+      entries: [],
+    };
+  }
+  ctx.version = version;
+  const { feed, entries } = readJsonFeed(ctx, doc as Record<string, unknown>, scope);
+  return withReason({ version, bozo, namespaces: {}, feed, entries });
+}
+
+function readHtml(ctx: ParseContext, text: string, scope: Scope): DocumentResult {
+  const alternates = findAlternates(text, scope.base);
+  const listed = alternates.map((a) => a.href).join(', ');
+  const message = alternates.length
+    ? `parse: this is an HTML page, not a feed; it links to ${alternates.length === 1 ? 'the feed' : 'the feeds'} ${listed}`
+    : 'parse: this is an HTML page, not a feed, and it links to no feed';
+  ctx.diagnostics.add('document.html', message);
+  return {
+    version: '',
+    bozo: true,
+    bozoReason: 'HTML page instead of a feed',
+    namespaces: {},
+    feed: {},
+    entries: [],
+    alternates,
+  };
+}
+
+function emptyResult(
+  version: FeedVersion,
+  bozo: boolean,
+  diagnostics: DiagnosticList,
+  reason: string,
+): ParseResult {
+  return {
+    version,
+    bozo,
+    bozoReason: reason,
+    encoding: '',
+    namespaces: {},
+    feed: {},
+    entries: [],
+    diagnostics: diagnostics.items,
+  };
+}

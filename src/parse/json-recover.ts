@@ -1,0 +1,150 @@
+/** A JSON value read as far as the text allows, and the first error met on the way. */
+export interface RecoveredJson {
+  value: unknown;
+  error?: { offset: number; message: string };
+}
+
+const MAX_DEPTH = 256;
+
+/**
+ * Reads JSON that JSON.parse refused: raw control characters inside strings are accepted, and at the
+ * first syntax error or at a cut the containers still open are closed, so that every complete member
+ * before the problem is kept. The value being read when the text ended is dropped.
+ */
+export function recoverJson(text: string): RecoveredJson {
+  const reader = new Reader(text);
+  const value = reader.value(0);
+  const result: RecoveredJson = { value };
+  if (reader.error) result.error = reader.error;
+  return result;
+}
+
+class Stop extends Error {}
+
+class Reader {
+  pos = 0;
+  error: { offset: number; message: string } | undefined;
+
+  constructor(private readonly text: string) {}
+
+  value(depth: number): unknown {
+    this.skipSpace();
+    const c = this.text[this.pos];
+    try {
+      if (c === '{') return this.object(depth + 1);
+      if (c === '[') return this.array(depth + 1);
+      if (c === '"') return this.string();
+      return this.literal();
+    } catch (err) {
+      if (err instanceof Stop) return undefined;
+      throw err;
+    }
+  }
+
+  private fail(message: string): never {
+    this.error ??= { offset: this.pos, message };
+    throw new Stop(message);
+  }
+
+  private skipSpace(): void {
+    while (this.pos < this.text.length && /\s/.test(this.text[this.pos] as string)) this.pos++;
+  }
+
+  private object(depth: number): Record<string, unknown> {
+    if (depth > MAX_DEPTH) this.fail('JSON nests too deeply');
+    const out: Record<string, unknown> = {};
+    this.pos++;
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.pos] === '}') {
+        this.pos++;
+        return out;
+      }
+      if (this.pos >= this.text.length) this.stopAt('the document ends inside an object');
+      if (this.error) return out;
+      let key: string;
+      try {
+        key = this.string();
+        this.skipSpace();
+        if (this.text[this.pos] !== ':') this.fail('expected ":" after a key');
+        this.pos++;
+      } catch (err) {
+        if (err instanceof Stop) return out;
+        throw err;
+      }
+      const value = this.value(depth);
+      if (value !== undefined && key !== '__proto__') out[key] = value;
+      if (this.error) return out;
+      this.skipSpace();
+      if (this.text[this.pos] === ',') this.pos++;
+      else if (this.text[this.pos] !== '}') {
+        this.stopAt('expected "," or "}" in an object');
+        return out;
+      }
+    }
+  }
+
+  private array(depth: number): unknown[] {
+    if (depth > MAX_DEPTH) this.fail('JSON nests too deeply');
+    const out: unknown[] = [];
+    this.pos++;
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.pos] === ']') {
+        this.pos++;
+        return out;
+      }
+      if (this.pos >= this.text.length) {
+        this.stopAt('the document ends inside an array');
+        return out;
+      }
+      const value = this.value(depth);
+      if (value !== undefined) out.push(value);
+      if (this.error) return out;
+      this.skipSpace();
+      if (this.text[this.pos] === ',') this.pos++;
+      else if (this.text[this.pos] !== ']') {
+        this.stopAt('expected "," or "]" in an array');
+        return out;
+      }
+    }
+  }
+
+  private stopAt(message: string): void {
+    this.error ??= { offset: this.pos, message };
+  }
+
+  private string(): string {
+    if (this.text[this.pos] !== '"') this.fail('expected a string');
+    const end = this.findStringEnd(this.pos + 1);
+    const raw = this.text.slice(this.pos, end + 1);
+    this.pos = end + 1;
+    try {
+      // raw control characters are not JSON, but feeds have them: escape them and read on
+      return JSON.parse(
+        raw.replace(/[\u0000-\u001f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      );
+    } catch {
+      return this.fail('a string holds an invalid escape');
+    }
+  }
+
+  private findStringEnd(from: number): number {
+    for (let i = from; i < this.text.length; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) return i;
+    }
+    return this.fail('the document ends inside a string');
+  }
+
+  private literal(): unknown {
+    const match = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(
+      this.text.slice(this.pos, this.pos + 64),
+    );
+    if (!match)
+      this.fail(this.pos >= this.text.length ? 'the document ends before a value' : 'unexpected character');
+    this.pos += match[0].length;
+    return JSON.parse(match[0]);
+  }
+}

@@ -1,0 +1,256 @@
+// The HTML sanitizer: one streaming pass over htmlparser2's tokenizer (no DOM), writing an allowlisted
+// copy of the markup with relative URLs resolved. Its output reproduces the Universal Feed Parser's
+// (wellformed/sanitize/*.xml, wellformed/base/*.xml) except where that output would be unsafe or
+// unbalanced: a `<` in text is always escaped (also an unclosed tag or `<!DOCTYPE` at the very end),
+// elements left open at the end are closed, end tags that close nothing are dropped, every URL-valued
+// attribute (not only href) must have a safe scheme, and comments that contain `</` are dropped.
+// htmlparser2's Parser is not used: its element stack costs O(depth) per tag (a megabyte of nested
+// <div> took seconds); this one is bounded.
+
+import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { HIDDEN_CONTENT_ELEMENTS, RAW_TEXT_ELEMENTS, VOID_ELEMENTS } from './sanitize-allowlist.js';
+import {
+  closeElement,
+  closeImplied,
+  createState,
+  finishOutput,
+  type SanitizeState,
+  stripPython,
+  writeMarkup,
+  writeText,
+} from './sanitize-output.js';
+import { type Attribute, sanitizeStartTag } from './sanitize-tag.js';
+import { escapeText } from './sanitize-text.js';
+
+export interface SanitizeOptions {
+  baseUrl?: string;
+}
+
+/** Open elements kept at most; deeper start tags are dropped (their text is kept). */
+const MAX_DEPTH = 256;
+/** How deep the content of raw-text elements (iframe, title, ...) is read again as markup. */
+const MAX_REREAD_DEPTH = 4;
+/** Unclosed comments recovered by the `--...>` rule at most; after that the rest is dropped. */
+const MAX_COMMENT_RECOVERIES = 16;
+
+/** Returns the HTML with everything not on the allowlist removed and relative URLs resolved against baseUrl. */
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
+  const hasCarriageReturn = html.includes('\r');
+  if (!html.includes('<') && !html.includes('&')) {
+    const stripped = stripPython(html);
+    return hasCarriageReturn ? stripped.replace(/\r\n/g, '\n') : stripped;
+  }
+  const state = createState(options.baseUrl === '' ? undefined : options.baseUrl);
+  try {
+    readMarkup(state, prepare(html));
+  } catch {
+    // The tokenizer throws on no input known; should it, what was written so far stands.
+  }
+  return finishOutput(state, hasCarriageReturn);
+}
+
+// The Universal Feed Parser turns `<![CDATA[` and any `<!` that starts neither a doctype nor a comment
+// into text before parsing (sanitize/item_content_encoded_cdata.xml; sgmllib has no bogus comments).
+function prepare(html: string): string {
+  if (!html.includes('<!')) return html;
+  const text = html.includes('<![CDATA[') ? html.replace(/<!\[CDATA\[/g, '&lt;![CDATA[') : html;
+  return text.replace(/<!(?!doctype|--|\[)/gi, '&lt;!');
+}
+
+/** Tokenizes one string into the shared state. */
+function readMarkup(state: SanitizeState, input: string): void {
+  const pass = new MarkupPass(state, input);
+  const tokenizer = new Tokenizer({ decodeEntities: false }, pass);
+  tokenizer.write(input);
+  tokenizer.end();
+}
+
+/** Tokenizer callbacks for one string; indices are into `input`. */
+class MarkupPass implements TokenizerCallbacks {
+  private tagName = '';
+  private attrs: Attribute[] = [];
+  private attrName = '';
+  private attrValue = '';
+  /** Set while the tokenizer reads the content of a raw-text element. */
+  private rawText: string | undefined;
+  /** Whether the start tag being read will switch the tokenizer to raw text. */
+  private opensRawText = false;
+  /** Everything before this index has been reported by an event. */
+  private consumed = 0;
+  /** Where the next `&` and `<` are in the input (at or after the last text event's start). */
+  private nextAmp = -1;
+  private nextLt = -1;
+
+  constructor(
+    private readonly state: SanitizeState,
+    private readonly input: string,
+  ) {}
+
+  // Inside SVG and MathML, <title> and <style> are ordinary elements, not raw text.
+  isInForeignContext(): boolean {
+    return this.state.svgDepth > 0 || this.state.mathDepth > 0;
+  }
+
+  ontext(start: number, end: number): void {
+    this.consumed = end;
+    if (this.rawText !== undefined) this.onRawText(start, end);
+    else if (this.state.hiddenDepth === 0) this.copyText(start, end);
+  }
+
+  // Most text has no `&` or `<`: find the next of each with indexOf, remembered across text events so
+  // that the search stays linear over the whole input.
+  private copyText(start: number, end: number): void {
+    const input = this.input;
+    if (this.nextAmp < start) this.nextAmp = indexOrLength(input, '&', start);
+    if (this.nextLt < start) this.nextLt = indexOrLength(input, '<', start);
+    const isPlain = this.nextAmp >= end && this.nextLt >= end;
+    writeText(this.state, isPlain ? input.slice(start, end) : escapeText(input, start, end));
+  }
+
+  ontextentity(): void {}
+
+  onopentagname(start: number, end: number): void {
+    this.tagName = this.input.slice(start, end).toLowerCase();
+    if (this.attrs.length > 0) this.attrs = [];
+    this.opensRawText = RAW_TEXT_ELEMENTS.has(this.tagName) && !this.isInForeignContext();
+  }
+
+  onattribname(start: number, end: number): void {
+    this.attrName = this.input.slice(start, end);
+    this.attrValue = '';
+  }
+
+  onattribdata(start: number, end: number): void {
+    this.attrValue += this.input.slice(start, end);
+  }
+
+  onattribentity(): void {}
+
+  onattribend(quote: QuoteType): void {
+    // The SGML parser gives a valueless attribute its own name as value: <input checked> keeps checked="checked".
+    const value = quote === QuoteType.NoValue ? this.attrName : this.attrValue;
+    this.attrs.push([this.attrName.toLowerCase(), value]);
+  }
+
+  onopentagend(end: number): void {
+    this.consumed = end + 1;
+    this.openElement(false);
+  }
+
+  onselfclosingtag(end: number): void {
+    this.consumed = end + 1;
+    this.openElement(true);
+  }
+
+  onclosetag(start: number, end: number): void {
+    const gt = this.input.indexOf('>', end);
+    this.consumed = gt === -1 ? this.input.length : gt + 1;
+    const name = this.input.slice(start, end).toLowerCase();
+    if (name === this.rawText) this.rawText = undefined;
+    closeElement(this.state, name);
+  }
+
+  oncomment(start: number, end: number, endOffset: number): void {
+    this.consumed = Math.min(end + 1, this.input.length);
+    const input = this.input;
+    if (start >= 4 && input.startsWith('<!--', start - 4)) {
+      if (input.charCodeAt(end) === 0x3e) this.writeComment(start, Math.max(start, end - endOffset));
+      else this.recoverUnclosedComment(start);
+    } else if (start >= 2 && input.startsWith('</', start - 2)) {
+      // `</ b>`: the SGML parser reads an end tag where HTML sees a bogus comment.
+      closeElement(this.state, input.slice(start, end).trim().toLowerCase());
+    }
+    // Anything else is a processing instruction or a marked section: dropped, as before.
+  }
+
+  oncdata(_start: number, end: number): void {
+    this.consumed = end + 1;
+  }
+
+  ondeclaration(_start: number, end: number): void {
+    this.consumed = end + 1;
+  }
+
+  onprocessinginstruction(_start: number, end: number): void {
+    this.consumed = end + 1;
+  }
+
+  // An unclosed start tag or doctype at the very end is swallowed by the tokenizer; the Universal Feed
+  // Parser keeps it as text (sanitize/xml_declaration_unexpected_character.xml).
+  onend(): void {
+    if (this.consumed < this.input.length && this.state.hiddenDepth === 0) {
+      writeText(this.state, escapeText(this.input, this.consumed, this.input.length));
+    }
+  }
+
+  private openElement(selfClosing: boolean): void {
+    const state = this.state;
+    const name = this.tagName;
+    if (this.opensRawText) this.rawText = name;
+    const isVoid = VOID_ELEMENTS.has(name);
+    if (!isVoid && !HIDDEN_CONTENT_ELEMENTS.has(name) && state.openKeys.length >= MAX_DEPTH) return;
+    const foreign = this.isInForeignContext();
+    // In SVG and MathML `/>` ends the element. In HTML the Universal Feed Parser reads `<span/>` as
+    // `<span></span>`, but only without attributes: `<span class="a"/>` stays open.
+    const endsInForeign = selfClosing && foreign && !isVoid;
+    const endsInHtml = selfClosing && !foreign && !isVoid && this.attrs.length === 0;
+    if (!foreign) closeImplied(state, name);
+    const depths = state.svgDepth + state.mathDepth;
+    const tag = sanitizeStartTag(state, name, this.attrs);
+    if (tag !== undefined) {
+      writeMarkup(state, endsInForeign ? tag.markup.slice(0, -1) : tag.markup);
+      state.selfClosePending = endsInForeign;
+      if (isVoid || endsInForeign || endsInHtml) {
+        // Not left open: an <svg/> or <math/> that opened SVG or MathML closes it again.
+        if (state.svgDepth + state.mathDepth > depths) {
+          if (name === 'svg') state.svgDepth--;
+          else state.mathDepth--;
+        }
+      } else {
+        state.openKeys.push(name);
+        state.openNames.push(tag.name);
+      }
+      if (endsInHtml) writeMarkup(state, `</${tag.name}>`);
+    }
+    if (endsInHtml && HIDDEN_CONTENT_ELEMENTS.has(name)) state.hiddenDepth--;
+  }
+
+  private onRawText(start: number, end: number): void {
+    const state = this.state;
+    if (state.hiddenDepth !== 0) return;
+    // Shown content of a raw-text element is markup to the SGML parser: read it again as such.
+    if (state.rereadDepth >= MAX_REREAD_DEPTH) {
+      writeText(state, escapeText(this.input, start, end));
+      return;
+    }
+    state.rereadDepth++;
+    readMarkup(state, this.input.slice(start, end));
+    state.rereadDepth--;
+  }
+
+  private writeComment(start: number, end: number): void {
+    // Comments are kept (sanitize/entry_content_crazy.xml): `-->` ends them, so they hide no markup in
+    // ordinary HTML. But in textarea, noscript, or a title that a browser takes out of SVG, the content
+    // is raw text that `</` can end, after which the rest of the comment would be live markup.
+    const data = this.input.slice(start, end);
+    if (!data.includes('</')) writeMarkup(this.state, `<!--${data}-->`);
+  }
+
+  // An unclosed comment is dropped, but `<!-- -- x >` counts as closed by its `--...>` like the
+  // Universal Feed Parser reads it (sanitize/xml_malicious_comment.xml, xml_unclosed_comment.xml).
+  private recoverUnclosedComment(start: number): void {
+    const state = this.state;
+    // The first `--` followed (anywhere later) by a `>`: the leftmost match of /--[^>]*>/, found in
+    // linear time (the regex itself is quadratic on `<!--<!--<!--...`).
+    const dashes = this.input.indexOf('--', start);
+    const gt = dashes === -1 ? -1 : this.input.indexOf('>', dashes + 2);
+    if (gt === -1 || state.commentRecoveries >= MAX_COMMENT_RECOVERIES) return;
+    state.commentRecoveries++;
+    readMarkup(state, this.input.slice(gt + 1));
+  }
+}
+
+function indexOrLength(text: string, search: string, from: number): number {
+  const index = text.indexOf(search, from);
+  return index === -1 ? text.length : index;
+}

@@ -1,0 +1,98 @@
+import type { Text } from '../model/feed.js';
+import type { ParseContext, Scope } from './context.js';
+import { looksLikeHtml } from './html-guess.js';
+import { repairText } from './mojibake.js';
+import { sanitizeHtml } from './sanitize.js';
+import { serializeChildren } from './xml/serialize.js';
+import { hasChildElements, isElement, textOf, type XmlElement } from './xml/tree.js';
+
+type TextType = Text['type'];
+
+const ATOM_TYPES: Record<string, TextType> = {
+  text: 'text/plain',
+  html: 'text/html',
+  xhtml: 'application/xhtml+xml',
+  'text/plain': 'text/plain',
+  'text/html': 'text/html',
+  'application/xhtml+xml': 'application/xhtml+xml',
+};
+
+/** The type a text construct declares (Atom `type`), or the default for the element. */
+export function declaredType(el: XmlElement, fallback: TextType): { type: TextType; mime?: string } {
+  const raw = el.attrs['type']?.trim().toLowerCase();
+  if (!raw) return { type: fallback };
+  const known = ATOM_TYPES[raw];
+  if (known) return { type: known };
+  // Atom 0.3 and RSS extensions name any MIME type; XML types hold markup, other text/* hold text
+  if (raw.endsWith('+xml') || raw.endsWith('/xml')) return { type: 'application/xhtml+xml', mime: raw };
+  if (raw === 'escaped' || raw === 'base64') return { type: fallback };
+  if (raw.startsWith('text/')) return { type: 'text/plain', mime: raw };
+  return { type: fallback, mime: raw };
+}
+
+export interface TextOptions {
+  /** Type when the element declares none. */
+  fallback: TextType;
+  /** Guess HTML in plain text, as RSS requires (RSS never says whether a title is HTML). */
+  guessHtml: boolean;
+  /** Atom 1.0 xhtml content is wrapped in one xhtml:div that is not part of the content. */
+  unwrapDiv: boolean;
+}
+
+/** Reads a text construct (title, summary, content ...) into a Text with its type, language and base. */
+export function readText(ctx: ParseContext, el: XmlElement, scope: Scope, options: TextOptions): Text {
+  let { type, mime } = declaredType(el, options.fallback);
+  let value: string;
+  const mode = el.attrs['mode']?.trim().toLowerCase();
+  const source = options.unwrapDiv ? unwrapDiv(el) : el;
+  if (
+    hasChildElements(type === 'application/xhtml+xml' ? el : source) &&
+    mode !== 'escaped' &&
+    mode !== 'base64'
+  ) {
+    // XHTML is written back with its text escaped; markup a feed did not escape is read back as HTML
+    value = serializeChildren(source, type === 'application/xhtml+xml');
+    if (type === 'text/plain' && options.guessHtml) type = 'text/html';
+  } else {
+    value = textOf(source);
+    if (mode === 'base64' || (mime !== undefined && isBinaryType(mime))) {
+      value = decodeBase64(value);
+      if (mode !== 'base64') type = 'text/plain';
+    }
+    if (type === 'application/xhtml+xml' && mode === 'escaped') type = 'text/html';
+  }
+  value = repairText(value.trim());
+  if (type === 'text/plain' && options.guessHtml && mime === undefined && looksLikeHtml(value))
+    type = 'text/html';
+  if (type !== 'text/plain')
+    value = sanitizeHtml(value, scope.base === undefined ? {} : { baseUrl: scope.base });
+  const text: Text = { type, value };
+  if (scope.lang !== undefined) text.language = scope.lang;
+  if (scope.base !== undefined) text.base = scope.base;
+  void ctx;
+  return text;
+}
+
+function unwrapDiv(el: XmlElement): XmlElement {
+  let only: XmlElement | undefined;
+  for (const child of el.children) {
+    if (isElement(child)) {
+      if (only) return el;
+      only = child;
+    } else if (child.text.trim() !== '') return el;
+  }
+  return only && only.local === 'div' ? only : el;
+}
+
+// Atom 1.0 (RFC 4287 4.1.3.3): a type that is neither text/* nor XML means base64-encoded content.
+function isBinaryType(mime: string): boolean {
+  return mime.includes('/') && !mime.startsWith('text/') && !mime.endsWith('+xml') && !mime.endsWith('/xml');
+}
+
+function decodeBase64(value: string): string {
+  try {
+    return Buffer.from(value.trim(), 'base64').toString('utf8');
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,95 @@
+import type { NamespaceScope, XmlDocument, XmlElement, XmlNode } from './tree.js';
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const ROOT_SCOPE: NamespaceScope = Object.freeze({ xml: XML_NS });
+
+/** Limits that bound the work spent on a hostile document. */
+export interface TreeLimits {
+  maxDepth: number;
+  /** Added to every offset: where the parsed text starts in the whole document. */
+  offsetBase?: number;
+}
+
+/**
+ * Builds an XmlDocument from parser events; the strict and the tolerant pass share it, so both
+ * produce the same tree for the same well-formed document.
+ */
+export class TreeBuilder {
+  readonly doc: XmlDocument = { root: undefined, declared: {} };
+  private readonly stack: XmlElement[] = [];
+  private skippedDepth = 0;
+  /** Prefixes used without a declaration (a namespace well-formedness error). */
+  readonly unboundPrefixes: { prefix: string; offset: number }[] = [];
+  tooDeepAt: number | undefined;
+
+  private readonly offsetBase: number;
+
+  constructor(private readonly limits: TreeLimits) {
+    this.offsetBase = limits.offsetBase ?? 0;
+  }
+
+  get depth(): number {
+    return this.stack.length;
+  }
+
+  /** The open elements, outermost first. */
+  get openElements(): readonly XmlElement[] {
+    return this.stack;
+  }
+
+  open(name: string, attrs: Record<string, string>, textOffset: number): void {
+    const offset = textOffset + this.offsetBase;
+    if (this.skippedDepth > 0 || this.stack.length >= this.limits.maxDepth) {
+      if (this.skippedDepth === 0) this.tooDeepAt = offset;
+      this.skippedDepth++;
+      return;
+    }
+    const parent = this.stack[this.stack.length - 1];
+    const scope = this.scopeFor(attrs, parent ? parent.scope : ROOT_SCOPE);
+    const colon = name.indexOf(':');
+    const prefix = colon > 0 ? name.slice(0, colon) : '';
+    const local = colon > 0 ? name.slice(colon + 1) : name;
+    let ns = scope[prefix] ?? '';
+    if (ns === '' && prefix !== '') {
+      this.unboundPrefixes.push({ prefix, offset });
+      ns = `urn:unbound:${prefix}`;
+    }
+    const el: XmlElement = { name, local, ns, attrs, children: [], parent, offset, scope };
+    if (parent) parent.children.push(el);
+    else if (!this.doc.root) this.doc.root = el;
+    else return; // a second root: ignored (the strict pass has reported it)
+    this.stack.push(el);
+  }
+
+  close(): void {
+    if (this.skippedDepth > 0) {
+      this.skippedDepth--;
+      return;
+    }
+    this.stack.pop();
+  }
+
+  text(text: string, cdata: boolean): void {
+    if (this.skippedDepth > 0) return;
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return; // text outside the root element carries nothing
+    const { children } = top;
+    const last = children[children.length - 1] as XmlNode | undefined;
+    if (last && !('local' in last) && !last.cdata && !cdata) last.text += text;
+    else children.push(cdata ? { text, cdata } : { text });
+  }
+
+  private scopeFor(attrs: Record<string, string>, inherited: NamespaceScope): NamespaceScope {
+    let scope = inherited;
+    for (const key in attrs) {
+      if (key.charCodeAt(0) !== 120 /* x */ || !key.startsWith('xmlns')) continue;
+      if (key.length > 5 && key.charCodeAt(5) !== 58 /* : */) continue;
+      const prefix = key.length === 5 ? '' : key.slice(6);
+      const uri = (attrs[key] ?? '').trim();
+      if (scope === inherited) scope = { ...inherited };
+      (scope as Record<string, string>)[prefix] = uri;
+      if (!(prefix in this.doc.declared)) this.doc.declared[prefix] = uri;
+    }
+    return scope;
+  }
+}

@@ -1,0 +1,89 @@
+import type { Diagnostic } from '../../model/diagnostic.js';
+
+/** What a DOCTYPE tells the parser: internal entities (expanded, bounded) and the public identifier. */
+export interface Doctype {
+  text: string;
+  publicId: string;
+  entities: Map<string, string>;
+  diagnostics: Omit<Diagnostic, 'line' | 'column'>[];
+  /** String index of `<!DOCTYPE` in the document. */
+  offset: number;
+}
+
+// Billion-laughs guard: an entity may expand to at most this many characters, and nesting is bounded.
+const MAX_ENTITY_CHARS = 10_000;
+const MAX_ENTITY_DEPTH = 8;
+const MAX_ENTITIES = 1_000;
+
+const DOCTYPE_RE = /<!DOCTYPE\s+[^[>]*(?:\[[\s\S]*?\]\s*)?>/i;
+const PUBLIC_RE = /PUBLIC\s+(["'])(.*?)\1/i;
+const ENTITY_RE = /<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+(?:(SYSTEM|PUBLIC)\b[^>]*|(["'])([\s\S]*?)\4)\s*>/gi;
+const REF_RE = /&([^\s&;]+);/g;
+
+/**
+ * Reads the DOCTYPE at the head of a document, if any. Internal entities are expanded with limits;
+ * external entities are refused (no DTD or entity is ever fetched: XXE).
+ */
+export function readDoctype(text: string): Doctype | undefined {
+  const start = text.indexOf('<!');
+  if (start < 0 || start > 4096) return undefined;
+  const head = text.slice(0, Math.min(text.length, 1 << 20));
+  const match = DOCTYPE_RE.exec(head);
+  if (!match) return undefined;
+  const doctype: Doctype = {
+    text: match[0],
+    publicId: PUBLIC_RE.exec(match[0])?.[2] ?? '',
+    entities: new Map(),
+    diagnostics: [],
+    offset: match.index,
+  };
+  const raw = new Map<string, string>();
+  for (const m of match[0].matchAll(ENTITY_RE)) {
+    const name = m[2] as string;
+    if (m[1]) continue; // parameter entities only matter inside the DTD itself
+    if (m[3]) {
+      doctype.diagnostics.push({
+        severity: 'error',
+        code: 'xml.external-entity',
+        message: `xml: external entity "${name}" refused (entities are never fetched)`,
+      });
+      raw.set(name, '');
+    } else if (!raw.has(name) && raw.size < MAX_ENTITIES) {
+      raw.set(name, m[5] ?? '');
+    }
+  }
+  for (const name of raw.keys()) {
+    const value = expand(name, raw, 0, new Set());
+    if (value === undefined) {
+      doctype.diagnostics.push({
+        severity: 'error',
+        code: 'xml.entity-expansion',
+        message: `xml: entity "${name}" expands beyond ${MAX_ENTITY_CHARS} characters or nests too deeply; ignored`,
+      });
+    }
+    doctype.entities.set(name, value ?? '');
+  }
+  return doctype;
+}
+
+function expand(
+  name: string,
+  raw: Map<string, string>,
+  depth: number,
+  seen: Set<string>,
+): string | undefined {
+  const value = raw.get(name);
+  if (value === undefined || depth > MAX_ENTITY_DEPTH || seen.has(name)) return undefined;
+  if (!value.includes('&')) return value.length <= MAX_ENTITY_CHARS ? value : undefined;
+  seen.add(name);
+  let failed = false;
+  const out = value.replace(REF_RE, (ref, inner: string) => {
+    if (failed) return '';
+    if (inner.startsWith('#') || !raw.has(inner)) return ref;
+    const sub = expand(inner, raw, depth + 1, seen);
+    if (sub === undefined) failed = true;
+    return sub ?? '';
+  });
+  seen.delete(name);
+  return failed || out.length > MAX_ENTITY_CHARS ? undefined : out;
+}

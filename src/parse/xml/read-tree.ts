@@ -1,0 +1,122 @@
+import type { ParseContext } from '../context.js';
+import { readDoctype } from './doctype.js';
+import { parseStrict, type XmlError } from './strict.js';
+import { parseTolerant } from './tolerant.js';
+import { findBareAmpersand } from './bare-ampersand.js';
+import { isElement, type XmlDocument, type XmlElement } from './tree.js';
+
+export interface TreeResult {
+  doc: XmlDocument;
+  bozo: boolean;
+  bozoReason?: string;
+  doctypePublicId: string;
+}
+
+/**
+ * Reads a document strictly (well-formed XML); on the first error, records where it is and which
+ * entry and field it broke, and reads the document again tolerantly so that every item that can be
+ * read is read.
+ */
+export function readXmlTree(ctx: ParseContext, document: string, maxDepth: number): TreeResult {
+  let text = document;
+  const { diagnostics } = ctx;
+  // Whitespace before the XML declaration is not well-formed, yet common (blog plugins print a blank
+  // line first) and harmless: read the document from its declaration and say so.
+  const lead = text.search(/\S/);
+  const offsetBase = lead > 0 && text.startsWith('<?xml', lead) ? lead : 0;
+  if (offsetBase > 0) {
+    diagnostics.add('xml.leading-whitespace', 'xml: the document has whitespace before its XML declaration', {
+      offset: 0,
+    });
+    text = text.slice(offsetBase);
+  }
+  const doctype = readDoctype(text);
+  for (const d of doctype?.diagnostics ?? [])
+    diagnostics.add(d.code as 'xml.external-entity', d.message, {
+      offset: (doctype?.offset ?? 0) + offsetBase,
+    });
+  const strict = parseStrict(text, doctype, { maxDepth, offsetBase });
+  let doc = strict.doc;
+  let reason: string | undefined;
+  if (strict.error) {
+    doc = parseTolerant(text, doctype?.entities, { maxDepth, offsetBase });
+    const bare = findBareAmpersand(text, strict.error.offset - offsetBase);
+    const error =
+      bare < 0
+        ? strict.error
+        : { message: 'a bare "&" (write &amp;)', offset: bare + offsetBase, openElements: openElementsAt(doc, bare + offsetBase) };
+    reason = error.message;
+    diagnostics.add('xml.not-well-formed', `xml: ${error.message}`, placeOfError(error));
+  }
+  const undefinedNames = [...new Set(strict.entityUse.undefinedNames)];
+  if (undefinedNames.length > 0) {
+    reason ??= `undefined entity &${undefinedNames[0]};`;
+    diagnostics.add(
+      'xml.undefined-entity',
+      `xml: undefined entities ${undefinedNames.map((n) => `&${n};`).join(' ')} (read as HTML entities)`,
+    );
+  }
+  if (strict.entityUse.overflowed) {
+    reason ??= 'entity expansion limit';
+    diagnostics.add(
+      'xml.entity-expansion',
+      'xml: entity references expand beyond the limit; the rest were dropped',
+    );
+  }
+  for (const { prefix, offset } of strict.unboundPrefixes.slice(0, 1)) {
+    reason ??= `unbound namespace prefix "${prefix}"`;
+    diagnostics.add('xml.not-well-formed', `xml: the namespace prefix "${prefix}" is not declared`, {
+      offset,
+    });
+  }
+  if (strict.tooDeepAt !== undefined) {
+    reason ??= 'elements nested too deeply';
+    diagnostics.add('xml.too-deep', `xml: elements nest deeper than ${maxDepth}; deeper ones were skipped`, {
+      offset: strict.tooDeepAt,
+    });
+  }
+  const result: TreeResult = { doc, bozo: reason !== undefined, doctypePublicId: doctype?.publicId ?? '' };
+  if (reason !== undefined) result.bozoReason = reason;
+  return result;
+}
+
+/** The elements that had started at a string index, outermost first (the tolerant tree has no end offsets). */
+function openElementsAt(doc: XmlDocument, offset: number): XmlElement[] {
+  const path: XmlElement[] = [];
+  let el = doc.root;
+  while (el && el.offset <= offset) {
+    path.push(el);
+    let next: XmlElement | undefined;
+    for (const child of el.children) {
+      if (isElement(child) && child.offset <= offset) next = child;
+    }
+    el = next;
+  }
+  return path;
+}
+
+/** Locates a well-formedness error: line, column, and the entry and field it happened in. */
+function placeOfError(error: XmlError): { offset: number; entry?: number; field?: string } {
+  const place: { offset: number; entry?: number; field?: string } = { offset: error.offset };
+  const open = error.openElements;
+  const itemAt = open.findIndex((el) => {
+    const local = el.local.toLowerCase();
+    return local === 'item' || local === 'entry';
+  });
+  if (itemAt >= 0) {
+    const item = open[itemAt];
+    const siblings = item?.parent?.children ?? [];
+    let index = 0;
+    for (const sibling of siblings) {
+      if (sibling === item) break;
+      if ('local' in sibling && sibling.local.toLowerCase() === item?.local.toLowerCase()) index++;
+    }
+    // RSS 1.0 items are siblings of the channel; RSS 2.0 items follow other channel children
+    place.entry = index;
+    const field = open[itemAt + 1];
+    if (field) place.field = field.name;
+  } else if (open.length > 0) {
+    place.field = open[open.length - 1]?.name as string;
+  }
+  return place;
+}

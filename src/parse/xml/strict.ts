@@ -1,0 +1,66 @@
+import { SaxesParser } from 'saxes';
+import { TreeBuilder, type TreeLimits } from './builder.js';
+import type { Doctype } from './doctype.js';
+import { type EntityUse, makeEntityTable } from './entities.js';
+import type { XmlDocument, XmlElement } from './tree.js';
+
+/** The first well-formedness error of a document, where the strict parser found it. */
+export interface XmlError {
+  message: string;
+  /** String index into the document. */
+  offset: number;
+  /** The elements open at the error, outermost first. */
+  openElements: XmlElement[];
+}
+
+export interface StrictResult {
+  doc: XmlDocument;
+  /** The first error that breaks the document's structure; undefined when well-formed. */
+  error: XmlError | undefined;
+  entityUse: EntityUse;
+  unboundPrefixes: { prefix: string; offset: number }[];
+  tooDeepAt: number | undefined;
+}
+
+// saxes reports these and carries on with an intact tree; the document is still not well-formed.
+const SOFT_ERRORS = /undefined entity|unbound namespace prefix|attribute .* is a duplicate/i;
+
+/** Parses a document as well-formed XML (saxes), building the tree; stops at the first hard error. */
+export function parseStrict(text: string, doctype: Doctype | undefined, limits: TreeLimits): StrictResult {
+  const builder = new TreeBuilder(limits);
+  const entityUse: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+  const parser = new SaxesParser({ position: true });
+  let error: XmlError | undefined;
+  const externalDtd = doctype !== undefined && /\b(SYSTEM|PUBLIC)\b/.test(doctype.text.split('[')[0] ?? '');
+  parser.ENTITIES = makeEntityTable(doctype?.entities, entityUse) as Record<string, string>;
+  let tagOffset = 0;
+  parser.on('opentagstart', () => {
+    tagOffset = parser.position;
+  });
+  parser.on('opentag', (tag) => builder.open(tag.name, tag.attributes as Record<string, string>, tagOffset));
+  parser.on('closetag', () => builder.close());
+  parser.on('text', (t) => builder.text(t, false));
+  parser.on('cdata', (t) => builder.text(t, true));
+  parser.on('error', (err) => {
+    if (error || SOFT_ERRORS.test(err.message)) return;
+    error = {
+      message: err.message.replace(/^\d+:\d+: /, ''),
+      offset: parser.position + (limits.offsetBase ?? 0),
+      openElements: [...builder.openElements],
+    };
+    throw err; // stop: the tolerant pass takes over
+  });
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    if (!error) throw err;
+  }
+  if (externalDtd) entityUse.undefinedNames.length = 0; // an external DTD may declare them
+  return {
+    doc: builder.doc,
+    error,
+    entityUse,
+    unboundPrefixes: builder.unboundPrefixes,
+    tooDeepAt: builder.tooDeepAt,
+  };
+}
