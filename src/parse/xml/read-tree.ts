@@ -1,8 +1,8 @@
 import type { ParseContext } from '../context.js';
+import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
 import { parseStrict, type XmlError } from './strict.js';
 import { parseTolerant } from './tolerant.js';
-import { findBareAmpersand } from './bare-ampersand.js';
 import { isElement, type XmlDocument, type XmlElement } from './tree.js';
 
 export interface TreeResult {
@@ -44,7 +44,11 @@ export function readXmlTree(ctx: ParseContext, document: string, maxDepth: numbe
     const error =
       bare < 0
         ? strict.error
-        : { message: 'a bare "&" (write &amp;)', offset: bare + offsetBase, openElements: openElementsAt(doc, bare + offsetBase) };
+        : {
+            message: 'a bare "&" (write &amp;)',
+            offset: bare + offsetBase,
+            openElements: openElementsAt(doc, bare + offsetBase),
+          };
     reason = error.message;
     diagnostics.add('xml.not-well-formed', `xml: ${error.message}`, placeOfError(error));
   }
