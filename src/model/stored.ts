@@ -41,6 +41,8 @@ export interface StoredFeed {
   /** False once the feed was caught with a validator (ETag/Last-Modified) that hid a change. */
   trustsValidators: boolean;
   lastUnconditionalAt?: string;
+  /** Hash of the last body fetched: tells a changed document from an unchanged one whatever the validators say. */
+  bodyHash?: string;
   /** A permanent redirect seen but not yet trusted: its target and how many polls saw it. */
   pendingMoveUrl?: string;
   pendingMoveCount: number;
@@ -78,6 +80,8 @@ export interface StoredEntry {
   /** Extra microformats/jf2 properties (in-reply-to, like-of, photo, syndication ...). */
   extra: Record<string, unknown>;
   contentHash: string;
+  /** The link normalized (scheme, tracking parameters): finds an entry whose guid changes on every fetch. */
+  urlKey?: string;
   firstSeenAt: string;
   /** When its content last changed (first seen, or an update). */
   changedAt: string;

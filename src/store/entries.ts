@@ -43,6 +43,28 @@ export async function entryHashes(
   return hashes;
 }
 
+/** Returns url key -> id, guid and content hash for the feed's stored entries among `urlKeys`. */
+export async function entriesByUrlKey(
+  db: Kysely<Database>,
+  feedId: number,
+  urlKeys: readonly string[],
+): Promise<Map<string, { id: number; guid: string; contentHash: string }>> {
+  const found = new Map<string, { id: number; guid: string; contentHash: string }>();
+  for (const part of chunk([...new Set(urlKeys)], GUID_CHUNK)) {
+    const rows = await db
+      .selectFrom('entries')
+      .select(['id', 'guid', 'url_key', 'content_hash'])
+      .where('feed_id', '=', feedId)
+      .where('url_key', 'in', part)
+      .execute();
+    for (const row of rows) {
+      if (row.url_key !== null)
+        found.set(row.url_key, { id: row.id, guid: row.guid, contentHash: row.content_hash });
+    }
+  }
+  return found;
+}
+
 /** Stores one poll in one transaction and returns the ids of the entries inserted and updated. */
 export async function recordPoll(
   db: Kysely<Database>,

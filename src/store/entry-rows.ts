@@ -28,6 +28,7 @@ export function entryContentColumns(entry: NewEntry): EntryContent {
     enclosures: JSON.stringify(entry.enclosures),
     extra: JSON.stringify(entry.extra),
     content_hash: entry.contentHash,
+    url_key: entry.urlKey ?? null,
   };
 }
 
@@ -61,6 +62,7 @@ export function entryFromRow(row: Selectable<EntryTable>): StoredEntry {
     enclosures: fromJson(row.enclosures, []),
     extra: fromJson(row.extra, {}),
     contentHash: row.content_hash,
+    ...optional('urlKey', row.url_key),
     firstSeenAt: row.first_seen_at,
     changedAt: row.changed_at,
   };

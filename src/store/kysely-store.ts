@@ -74,6 +74,13 @@ export class KyselyStore implements Store {
     return entries.entryHashes(this.#db, feedId, guids);
   }
 
+  entriesByUrlKey(
+    feedId: number,
+    urlKeys: readonly string[],
+  ): Promise<Map<string, { id: number; guid: string; contentHash: string }>> {
+    return entries.entriesByUrlKey(this.#db, feedId, urlKeys);
+  }
+
   recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
     return entries.recordPoll(this.#db, this.dialect, outcome);
   }

@@ -47,6 +47,7 @@ const FEED_FIELDS: Record<FeedField, FieldSpec> = {
   cadenceSeconds: { column: 'cadence_seconds', kind: 'int' },
   trustsValidators: { column: 'trusts_validators', kind: 'bool', reset: true },
   lastUnconditionalAt: { column: 'last_unconditional_at', kind: 'time' },
+  bodyHash: { column: 'body_hash', kind: 'text' },
   pendingMoveUrl: { column: 'pending_move_url', kind: 'text' },
   pendingMoveCount: { column: 'pending_move_count', kind: 'int', reset: 0 },
   diagnostics: { column: 'diagnostics', kind: 'json', reset: [] },

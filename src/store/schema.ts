@@ -51,6 +51,7 @@ export interface FeedTable {
   cadence_seconds: number | null;
   trusts_validators: DbBool;
   last_unconditional_at: string | null;
+  body_hash: string | null;
   pending_move_url: string | null;
   pending_move_count: number;
   /** JSON: Diagnostic[] */
@@ -78,6 +79,7 @@ export interface EntryTable {
   enclosures: string;
   extra: string;
   content_hash: string;
+  url_key: string | null;
   first_seen_at: string;
   changed_at: string;
 }

@@ -43,6 +43,11 @@ export interface Store {
    * A guid already stored is skipped, not duplicated (another process may have won the race); a feed removed
    * meanwhile makes it a no-op.
    */
+  /** The stored entries of a feed among these url keys: url key -> id, guid and content hash (unstable guids). */
+  entriesByUrlKey(
+    feedId: number,
+    urlKeys: readonly string[],
+  ): Promise<Map<string, { id: number; guid: string; contentHash: string }>>;
   recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }>;
   getEntry(id: number): Promise<StoredEntry | undefined>;
   /** A feed's entries, newest first. */

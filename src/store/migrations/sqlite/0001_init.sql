@@ -32,6 +32,7 @@ CREATE TABLE feeds (
   cadence_seconds INTEGER,
   trusts_validators INTEGER NOT NULL DEFAULT 1 CHECK (trusts_validators IN (0, 1)),
   last_unconditional_at TEXT,
+  body_hash TEXT,
   pending_move_url TEXT,
   pending_move_count INTEGER NOT NULL DEFAULT 0,
   diagnostics TEXT NOT NULL DEFAULT '[]',
@@ -61,6 +62,7 @@ CREATE TABLE entries (
   enclosures TEXT NOT NULL DEFAULT '[]',
   extra TEXT NOT NULL DEFAULT '{}',
   content_hash TEXT NOT NULL,
+  url_key TEXT,
   first_seen_at TEXT NOT NULL,
   changed_at TEXT NOT NULL
 );
@@ -70,6 +72,8 @@ CREATE UNIQUE INDEX entries_feed_guid ON entries (feed_id, guid);
 CREATE INDEX entries_sort_at ON entries (sort_at);
 
 CREATE INDEX entries_feed_sort_at ON entries (feed_id, sort_at);
+
+CREATE INDEX entries_feed_url_key ON entries (feed_id, url_key);
 
 CREATE TABLE channels (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
