@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  isSilent,
-  learnCadence,
-  nextCheckAt,
-  nextIntervalSeconds,
-  parseInterval,
-  syndicationSeconds,
-} from './scheduler.js';
+import { isSilent, learnCadence, nextCheckAt, nextIntervalSeconds, syndicationSeconds } from './scheduler.js';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const base = { now, baseIntervalSeconds: 3600, errorCount: 0 };
@@ -67,12 +60,7 @@ describe('isSilent', () => {
   });
 });
 
-describe('parseInterval and syndicationSeconds', () => {
-  it('reads 5s, 10m, 2h, 1d and plain seconds', () => {
-    assert.deepEqual(['5s', '10m', '2h', '1d', '90'].map(parseInterval), [5, 600, 7200, 86400, 90]);
-    assert.throws(() => parseInterval('soon'), /cannot read the interval/);
-  });
-
+describe('syndicationSeconds', () => {
   it('divides the update period by the frequency', () => {
     assert.equal(syndicationSeconds('hourly', 2), 1800);
     assert.equal(syndicationSeconds('Daily', undefined), 86400);

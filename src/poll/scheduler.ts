@@ -99,13 +99,3 @@ export function isSilent(
   const quietSeconds = (now.getTime() - Date.parse(lastNewEntryAt)) / 1000;
   return quietSeconds > Math.max(4 * cadenceSeconds, 2 * DAY);
 }
-
-/** Parses an interval such as `5s`, `10m`, `2h`, `1d` (or plain seconds) into seconds. */
-export function parseInterval(value: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(value);
-  if (!match) throw new Error(`config: cannot read the interval "${value}" (use e.g. 30s, 10m, 2h)`);
-  const n = Number(match[1]);
-  const unit = (match[2] ?? 's').toLowerCase();
-  const factor: Record<string, number> = { ms: 0.001, s: 1, m: MINUTE, h: HOUR, d: DAY };
-  return n * (factor[unit] as number);
-}
