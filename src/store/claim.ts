@@ -24,6 +24,13 @@ export function claimableFeedIds(
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]));
   if (options.force !== true) query = query.where('next_check_at', '<=', now);
   if (options.feedIds !== undefined) query = query.where('id', 'in', options.feedIds);
+  const before = options.notCheckedSince;
+  if (before !== undefined) {
+    const since = toIso(before, 'notCheckedSince');
+    query = query.where((eb) =>
+      eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<', since)]),
+    );
+  }
   return query.orderBy('next_check_at').orderBy('id').limit(options.limit);
 }
 

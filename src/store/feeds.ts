@@ -4,7 +4,7 @@ import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
 import type { FeedPatch } from './store.js';
 import { StoreError } from './store-error.js';
-import { toIso } from './values.js';
+import { toDbBool, toIso } from './values.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -55,6 +55,17 @@ export async function findFeedByUrl(db: Kysely<Database>, url: string): Promise<
 export async function listFeeds(db: Kysely<Database>): Promise<StoredFeed[]> {
   const rows = await db.selectFrom('feeds').selectAll().orderBy('id').execute();
   return rows.map(feedFromRow);
+}
+
+/** The earliest next-check time of a feed that is polled at all (not paused, not gone). */
+export async function nextCheckTime(db: Kysely<Database>, dialect: Dialect): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('feeds')
+    .select((eb) => eb.fn.min('next_check_at').as('next'))
+    .where('paused', '=', toDbBool(false, dialect))
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'gone')]))
+    .executeTakeFirst();
+  return row?.next ?? undefined;
 }
 
 /** Applies a patch to a feed; an unknown id changes nothing. */

@@ -50,6 +50,10 @@ export class KyselyStore implements Store {
     return feeds.listFeeds(this.#db);
   }
 
+  nextCheckTime(): Promise<string | undefined> {
+    return feeds.nextCheckTime(this.#db, this.dialect);
+  }
+
   updateFeed(id: number, patch: FeedPatch): Promise<void> {
     return feeds.updateFeed(this.#db, this.dialect, id, patch);
   }

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readMigrations, splitStatements } from './migrate.js';
 
-/** The tables and indexes a migration creates, by name, in order. */
+/** The tables (with their columns) and indexes a migration creates, by name, in order. */
 function createdNames(statements: readonly string[]): string[] {
   return statements.flatMap((statement) => {
     const match = /^CREATE (?:UNIQUE )?(TABLE|INDEX) (\w+)/.exec(statement);
-    return match === null ? [] : [`${match[1]} ${match[2]}`];
+    if (match === null) return [];
+    const columns = [...statement.matchAll(/^\s+([a-z_]+) [A-Z]/gm)].map((m) => m[1]);
+    return [`${match[1]} ${match[2]}${columns.length ? ` (${columns.join(', ')})` : ''}`];
   });
 }
 

@@ -18,6 +18,8 @@ export interface Store {
   getFeed(id: number): Promise<StoredFeed | undefined>;
   findFeedByUrl(url: string): Promise<StoredFeed | undefined>;
   listFeeds(): Promise<StoredFeed[]>;
+  /** The earliest next-check time of a feed that is polled (not paused, not gone); undefined without one. */
+  nextCheckTime(): Promise<string | undefined>;
   updateFeed(id: number, patch: FeedPatch): Promise<void>;
   /** Removes a feed with its entries, subscriptions and heartbeats. */
   removeFeed(id: number): Promise<void>;
@@ -91,6 +93,8 @@ export interface ClaimOptions {
   force?: boolean;
   /** Only these feeds. */
   feedIds?: readonly number[];
+  /** Only feeds not checked since this time: one polling run takes each feed once, even when forced. */
+  notCheckedSince?: string;
 }
 
 /** An entry as the poller hands it to the store. */

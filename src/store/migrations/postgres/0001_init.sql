@@ -31,6 +31,7 @@ CREATE TABLE feeds (
   cadence_seconds INTEGER,
   trusts_validators BOOLEAN NOT NULL DEFAULT TRUE,
   last_unconditional_at TEXT COLLATE "C",
+  body_hash TEXT,
   pending_move_url TEXT,
   pending_move_count INTEGER NOT NULL DEFAULT 0,
   diagnostics TEXT NOT NULL DEFAULT '[]',
