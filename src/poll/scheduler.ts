@@ -13,7 +13,7 @@ export interface ScheduleInput {
   status: HeartbeatStatus;
   /** The regular interval: TIDINGS_POLL_INTERVAL or the feed's own override. */
   baseIntervalSeconds: number;
-  /** Consecutive failures including this one (0 after a success). */
+  /** Consecutive fetch failures including this one (0 after a fetch that worked). */
   errorCount: number;
   /** The feed's hint: ttl, sy:updatePeriod/Frequency or Cache-Control max-age, in seconds. */
   hintSeconds?: number | undefined;
@@ -38,7 +38,7 @@ export function nextCheckAt(input: ScheduleInput): Date | undefined {
 /** The interval chosen by nextCheckAt, in seconds. */
 export function nextIntervalSeconds(input: ScheduleInput): number {
   const base = Math.max(input.baseIntervalSeconds, 1);
-  if (input.status === 'fetch_error' || input.errorCount > 0) {
+  if (input.status === 'fetch_error') {
     // 1x, 2x, 4x ... the regular interval, never beyond a day; polling never stops for good
     const exponent = Math.min(Math.max(input.errorCount - 1, 0), 16);
     return Math.min(base * 2 ** exponent, Math.max(MAX_INTERVAL_SECONDS, base));

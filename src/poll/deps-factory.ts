@@ -1,0 +1,25 @@
+import { hostname } from 'node:os';
+import type { Config } from '../config.js';
+import { fetchFeed } from '../fetch/index.js';
+import type { Logger } from '../log.js';
+import type { Store } from '../store/store.js';
+import type { PollDeps } from './deps.js';
+import type { PollHooks } from './hooks.js';
+
+/** A worker id unique to this process: host, pid and a random tail. */
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The poller's dependencies for a real run: the real fetcher and clock. */
+export function createPollDeps(store: Store, config: Config, log: Logger, hooks: PollHooks = {}): PollDeps {
+  return {
+    store,
+    config,
+    hooks,
+    log,
+    workerId: newWorkerId(),
+    now: () => new Date(),
+    fetch: (request) => fetchFeed(request),
+  };
+}

@@ -1,0 +1,26 @@
+import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
+import type { Logger } from '../log.js';
+import type { Store } from '../store/store.js';
+import type { PollHooks } from './hooks.js';
+
+/** The poller's settings: the parts of Config it uses. */
+export interface PollConfig {
+  pollIntervalSeconds: number;
+  allowPrivateAddresses: boolean;
+  concurrency: number;
+  perHostConcurrency: number;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+/** What polling needs, passed in so that tests can give a clock, a fetcher and a store of their own. */
+export interface PollDeps {
+  store: Store;
+  config: PollConfig;
+  hooks: PollHooks;
+  log: Logger;
+  /** Names this process's leases. */
+  workerId: string;
+  now: () => Date;
+  fetch: (request: FetchRequest) => Promise<FetchOutcome>;
+}

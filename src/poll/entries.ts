@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Entry } from '../model/entry.js';
+import { htmlToText } from '../parse/html-text.js';
+import type { NewEntry } from '../store/store.js';
+import { urlKey } from './url-key.js';
+
+// PostgreSQL refuses btree index entries over ~2.7 kB: longer guids are stored as their hash.
+const MAX_GUID_LENGTH = 512;
+// A date further ahead than this is a mistake (a wrong year, a wrong zone): it is kept as written but
+// does not decide the entry's place in timelines.
+const FUTURE_SLACK_MS = 24 * 3600 * 1000;
+
+/** An entry of the parsed document with its identity and content hash, before it is compared with the store. */
+export interface ParsedItem {
+  index: number;
+  guid: string;
+  urlKey: string | undefined;
+  contentHash: string;
+  entry: Entry;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * Identity and hash of every entry. A guid repeated inside one document keeps the first entry under it;
+ * a later entry that differs gets the guid plus a hash of its link and title, so nothing is lost.
+ */
+export function identifyEntries(entries: readonly Entry[], diagnostics: Diagnostic[]): ParsedItem[] {
+  const seen = new Map<string, string>();
+  const items: ParsedItem[] = [];
+  entries.forEach((entry, index) => {
+    let guid = entry.id ?? entry.link ?? '';
+    if (guid.length > MAX_GUID_LENGTH) guid = `sha256:${sha256(guid)}`;
+    const contentHash = hashEntry(entry);
+    const earlier = seen.get(guid);
+    if (earlier === contentHash) return;
+    if (earlier !== undefined) {
+      guid = `${guid}#${sha256(`${entry.link ?? ''}\u0000${entry.title ?? ''}`).slice(0, 12)}`;
+      diagnostics.push({
+        severity: 'warning',
+        code: 'entry.guid.duplicate',
+        message: `poll: entry ${index} repeats the guid of an earlier, different entry; stored under ${guid.slice(0, 120)}`,
+        entry: index,
+      });
+    }
+    seen.set(guid, contentHash);
+    items.push({ index, guid, urlKey: urlKey(entry.link), contentHash, entry });
+  });
+  return items;
+}
+
+/** A hash of what a reader sees of an entry: a change in it is an update. */
+export function hashEntry(entry: Entry): string {
+  return sha256(
+    JSON.stringify([
+      entry.title,
+      entry.link,
+      entry.summary,
+      entry.content?.map((c) => c.value),
+      entry.publishedRaw,
+      entry.updatedRaw,
+      entry.enclosures?.map((e) => e.href),
+    ]),
+  );
+}
+
+/**
+ * The entry as the store keeps it: its HTML content (or, for an entry without content, its HTML summary),
+ * a plain-text version only for plain-text content, and a summary only when the entry has one besides
+ * its content: a description that is the whole post is not stored twice.
+ */
+export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[]): NewEntry {
+  const { entry } = item;
+  const html = entry.content?.find((c) => c.type !== 'text/plain');
+  const plain = entry.content?.find((c) => c.type === 'text/plain');
+  const summaryIsHtml = entry.summaryDetail !== undefined && entry.summaryDetail.type !== 'text/plain';
+  const hasContent = html !== undefined || plain !== undefined;
+  const out: NewEntry = {
+    guid: item.guid,
+    sortAt: sortAt(entry, now, item.index, diagnostics),
+    authors: (entry.authors ?? []).map((a) => ({ ...a })),
+    categories: (entry.categories ?? []).flatMap((c) => (c.term ? [c.term] : c.label ? [c.label] : [])),
+    enclosures: (entry.enclosures ?? []).map((e) => ({ ...e })),
+    extra: extraOf(entry),
+    contentHash: item.contentHash,
+  };
+  if (item.urlKey !== undefined) out.urlKey = item.urlKey;
+  if (entry.link) out.url = entry.link;
+  if (entry.title)
+    out.title = entry.titleDetail?.type === 'text/plain' ? entry.title : htmlToText(entry.title);
+  if (html) out.contentHtml = html.value;
+  else if (!plain && summaryIsHtml && entry.summary) out.contentHtml = entry.summary;
+  if (plain && !html) out.contentText = plain.value;
+  else if (!hasContent && !summaryIsHtml && entry.summary) out.contentText = entry.summary;
+  const summary = hasContent && entry.summary !== entry.content?.[0]?.value ? entry.summary : undefined;
+  if (summary) out.summary = summaryIsHtml ? htmlToText(summary) : summary;
+  if (entry.published) out.published = entry.published;
+  if (entry.updated) out.updated = entry.updated;
+  return out;
+}
+
+function sortAt(entry: Entry, now: Date, index: number, diagnostics: Diagnostic[]): string {
+  const date = entry.published ?? entry.updated;
+  if (date === undefined) return now.toISOString();
+  if (Date.parse(date) > now.getTime() + FUTURE_SLACK_MS) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'date.future',
+      message: `poll: entry ${index} is dated ${date}, in the future; it is placed by when it was first seen`,
+      entry: index,
+    });
+    return now.toISOString();
+  }
+  return date;
+}
+
+function extraOf(entry: Entry): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  if (entry.image?.href) extra['photo'] = entry.image.href;
+  if (entry.itunes?.duration) extra['duration'] = entry.itunes.duration;
+  if (entry.externalUrl) extra['externalUrl'] = entry.externalUrl;
+  if (entry.comments) extra['comments'] = entry.comments;
+  return extra;
+}

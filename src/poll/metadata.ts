@@ -1,0 +1,31 @@
+import type { ParseResult } from '../model/parse-result.js';
+import type { FeedPatch } from '../store/store.js';
+import { syndicationSeconds } from './scheduler.js';
+
+/** The feed's own description of itself, as stored: title, links, icon, hub, and its polling hint. */
+export function feedMetadata(result: ParseResult): FeedPatch {
+  const { feed } = result;
+  const patch: FeedPatch = {};
+  if (result.version === '') return patch;
+  if (feed.title) patch.title = feed.title;
+  if (feed.link) patch.siteUrl = feed.link;
+  if (feed.subtitle) patch.description = feed.subtitle;
+  const icon = feed.icon ?? feed.image?.href ?? feed.logo ?? feed.itunes?.image;
+  if (icon) patch.iconUrl = icon;
+  if (feed.hubs?.[0]) patch.hubUrl = feed.hubs[0];
+  if (feed.self) patch.selfUrl = feed.self;
+  const hint = hintSeconds(result);
+  patch.hintIntervalSeconds = hint ?? null;
+  return patch;
+}
+
+// RSS <ttl> is in minutes; sy:updatePeriod/Frequency says how often the feed changes.
+function hintSeconds(result: ParseResult): number | undefined {
+  const hints: number[] = [];
+  const ttl = Number.parseInt(result.feed.ttl ?? '', 10);
+  if (Number.isFinite(ttl) && ttl > 0) hints.push(ttl * 60);
+  const sy = result.feed.syndication;
+  const period = syndicationSeconds(sy?.updatePeriod, sy?.updateFrequency);
+  if (period !== undefined) hints.push(period);
+  return hints.length ? Math.max(...hints) : undefined;
+}

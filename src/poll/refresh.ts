@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { HeartbeatStatus } from '../model/heartbeat.js';
+import type { ParseResult } from '../model/parse-result.js';
+import type { StoredFeed } from '../model/stored.js';
+import { parseFeed } from '../parse/index.js';
+import type { FeedPatch, PollOutcome } from '../store/store.js';
+import type { PollDeps } from './deps.js';
+import { diffEntries } from './diff.js';
+import type { StoredPoll } from './hooks.js';
+import { feedMetadata } from './metadata.js';
+import { learnCadence, nextCheckAt } from './scheduler.js';
+import { statusOfParse } from './status.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+const MAX_STORED_DIAGNOSTICS = 50;
+
+/** The request for a feed: its URL (or the one it is moving to), validators unless it is time to check without. */
+export function buildRequest(deps: PollDeps, feed: StoredFeed, now: Date): FetchRequest {
+  const request: FetchRequest = {
+    url: feed.pendingMoveUrl ?? feed.url,
+    conditional: !needsUnconditional(feed, now),
+    timeoutMs: deps.config.timeoutMs,
+    maxBodyBytes: deps.config.maxBodyBytes,
+    allowPrivateAddresses: deps.config.allowPrivateAddresses,
+  };
+  if (feed.etag) request.etag = feed.etag;
+  if (feed.lastModified) request.lastModified = feed.lastModified;
+  if (feed.userAgent) request.userAgent = feed.userAgent;
+  return request;
+}
+
+// About once a day (spread by feed id over 20-28 h) a feed is fetched without validators, to catch
+// servers whose ETag or Last-Modified never changes although the document does.
+function needsUnconditional(feed: StoredFeed, now: Date): boolean {
+  if (!feed.trustsValidators) return true;
+  if (!feed.etag && !feed.lastModified) return false;
+  if (!feed.lastUnconditionalAt) return true;
+  const spread = (20 + (feed.id % 9)) * 3600 * 1000;
+  return now.getTime() - Date.parse(feed.lastUnconditionalAt) > spread;
+}
+
+/** Processes one fetched feed end to end: parse, compare entries, store, one heartbeat. */
+export async function processOutcome(
+  deps: PollDeps,
+  feed: StoredFeed,
+  request: FetchRequest,
+  outcome: FetchOutcome,
+  startedAt: Date,
+): Promise<StoredPoll> {
+  await deps.hooks.onFetch?.(feed, outcome);
+  const now = deps.now();
+  const poll =
+    outcome.kind === 'ok'
+      ? await processDocument(deps, feed, request, outcome, now)
+      : processFailure(deps, feed, outcome, now);
+  Object.assign(poll.feedPatch, await moveRule(deps, feed, outcome));
+  const heartbeat = {
+    at: startedAt.toISOString(),
+    status: poll.status,
+    newCount: poll.newEntries.length,
+    updatedCount: poll.changedEntries.length,
+    bytes: outcome.kind === 'ok' ? outcome.bytes : 0,
+    durationMs: now.getTime() - startedAt.getTime(),
+    message: poll.message,
+    diagnostics: poll.diagnostics.slice(0, MAX_STORED_DIAGNOSTICS),
+    ...(outcome.kind === 'error'
+      ? outcome.status
+        ? { httpStatus: outcome.status }
+        : {}
+      : { httpStatus: outcome.status }),
+  };
+  const record: PollOutcome = {
+    feedId: feed.id,
+    workerId: deps.workerId,
+    now: now.toISOString(),
+    feedPatch: poll.feedPatch,
+    heartbeat,
+    newEntries: poll.newEntries,
+    changedEntries: poll.changedEntries,
+  };
+  const { insertedIds, updatedIds } = await deps.store.recordPoll(record);
+  const stored: StoredPoll = { heartbeat, insertedIds, updatedIds };
+  await deps.hooks.onStored?.(feed, stored);
+  return stored;
+}
+
+/** What processing decided, before it is written. */
+interface PollDecision {
+  status: HeartbeatStatus;
+  message: string;
+  diagnostics: Diagnostic[];
+  feedPatch: FeedPatch;
+  newEntries: PollOutcome['newEntries'];
+  changedEntries: PollOutcome['changedEntries'];
+}
+
+function processFailure(
+  deps: PollDeps,
+  feed: StoredFeed,
+  outcome: Exclude<FetchOutcome, { kind: 'ok' }>,
+  now: Date,
+): PollDecision {
+  const base = { diagnostics: [], newEntries: [], changedEntries: [] };
+  const patch: FeedPatch = {
+    lastCheckedAt: now.toISOString(),
+    httpStatus: outcome.kind === 'error' ? (outcome.status ?? null) : outcome.status,
+  };
+  if (outcome.kind === 'not_modified') {
+    Object.assign(patch, {
+      status: 'not_modified',
+      errorCount: 0,
+      lastSuccessAt: now.toISOString(),
+      message: 'fetch: not modified (304)',
+    });
+    if (outcome.etag) patch.etag = outcome.etag;
+    if (outcome.lastModified) patch.lastModified = outcome.lastModified;
+    patch.nextCheckAt = schedule(deps, feed, 'not_modified', now, 0, outcome.maxAgeSeconds);
+    return { ...base, status: 'not_modified', message: 'fetch: not modified (304)', feedPatch: patch };
+  }
+  if (outcome.kind === 'gone') {
+    const message =
+      'fetch: the server says the feed is gone (410 Gone); it is no longer polled, its entries stay';
+    Object.assign(patch, {
+      status: 'gone',
+      message,
+      errorCount: 0,
+      nextCheckAt: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
+    });
+    return { ...base, status: 'gone', message, feedPatch: patch };
+  }
+  const errorCount = feed.errorCount + 1;
+  const message = outcome.error.message;
+  Object.assign(patch, { status: 'fetch_error', message, errorCount });
+  const retry = outcome.retryAfterSeconds;
+  if (retry !== undefined) patch.retryAfterAt = new Date(now.getTime() + retry * 1000).toISOString();
+  patch.nextCheckAt = schedule(deps, feed, 'fetch_error', now, errorCount, undefined, retry);
+  return { ...base, status: 'fetch_error', message, feedPatch: patch };
+}
+
+async function processDocument(
+  deps: PollDeps,
+  feed: StoredFeed,
+  request: FetchRequest,
+  outcome: Extract<FetchOutcome, { kind: 'ok' }>,
+  now: Date,
+): Promise<PollDecision> {
+  const bodyHash = createHash('sha256').update(outcome.body).digest('hex');
+  const patch = validatorPatch(feed, request, outcome, bodyHash, now);
+  const diagnostics: Diagnostic[] = [];
+  if (patch.trustsValidators === false) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'feed.validators-unreliable',
+      message:
+        'poll: the server sent its old ETag/Last-Modified for a changed document; it is no longer asked conditionally',
+    });
+  }
+  const options = {
+    baseUrl: outcome.url,
+    ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
+  };
+  const result: ParseResult = parseFeed(outcome.body, options);
+  diagnostics.push(...result.diagnostics);
+  const { status, message } = statusOfParse(result);
+  const diff = await diffEntries(deps, feed, result, now, diagnostics);
+  Object.assign(patch, feedMetadata(result), {
+    status,
+    message,
+    httpStatus: outcome.status,
+    errorCount: 0,
+    lastCheckedAt: now.toISOString(),
+    lastSuccessAt: now.toISOString(),
+    diagnostics: diagnostics.slice(0, MAX_STORED_DIAGNOSTICS),
+  });
+  if (diff.newEntries.length > 0) patch.lastNewEntryAt = now.toISOString();
+  const published = result.entries
+    .map((e) => Date.parse(e.published ?? e.updated ?? ''))
+    .filter(Number.isFinite);
+  const cadence = learnCadence(feed.cadenceSeconds, published);
+  if (cadence !== undefined) patch.cadenceSeconds = cadence;
+  const hint = [patch.hintIntervalSeconds ?? undefined, outcome.maxAgeSeconds].filter(
+    (n): n is number => n !== undefined,
+  );
+  const learnt = cadence === undefined ? feed : { ...feed, cadenceSeconds: cadence };
+  patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hint.length ? Math.max(...hint) : undefined);
+  return { status, message, diagnostics, feedPatch: patch, ...diff };
+}
+
+/** ETag, Last-Modified and body hash; a server caught sending old validators for a new body loses trust. */
+function validatorPatch(
+  feed: StoredFeed,
+  request: FetchRequest,
+  outcome: Extract<FetchOutcome, { kind: 'ok' }>,
+  bodyHash: string,
+  now: Date,
+): FeedPatch {
+  const patch: FeedPatch = {
+    etag: outcome.etag ?? null,
+    lastModified: outcome.lastModified ?? null,
+    bodyHash,
+  };
+  const sentValidators =
+    request.conditional !== false && (request.etag !== undefined || request.lastModified !== undefined);
+  if (!sentValidators) {
+    patch.lastUnconditionalAt = now.toISOString();
+    const sameValidators =
+      (feed.etag !== undefined || feed.lastModified !== undefined) &&
+      feed.etag === outcome.etag &&
+      feed.lastModified === outcome.lastModified;
+    if (
+      sameValidators &&
+      feed.bodyHash !== undefined &&
+      feed.bodyHash !== bodyHash &&
+      feed.trustsValidators
+    ) {
+      patch.trustsValidators = false;
+    }
+  }
+  return patch;
+}
+
+function schedule(
+  deps: PollDeps,
+  feed: StoredFeed,
+  status: HeartbeatStatus,
+  now: Date,
+  errorCount: number,
+  hintSeconds?: number,
+  retryAfterSeconds?: number,
+): string {
+  const at = nextCheckAt({
+    now,
+    status,
+    baseIntervalSeconds: feed.pollIntervalSeconds ?? deps.config.pollIntervalSeconds,
+    errorCount,
+    hintSeconds: hintSeconds ?? feed.hintIntervalSeconds,
+    cadenceSeconds: feed.cadenceSeconds,
+    retryAfterSeconds,
+  });
+  return (at ?? new Date(now.getTime() + 365 * DAY_MS)).toISOString();
+}
+
+/**
+ * Permanent redirects move a feed only once the move is seen to hold: the next poll asks the new URL
+ * directly, and when that works the new URL becomes the feed's URL; when it fails, the feed goes back.
+ */
+async function moveRule(deps: PollDeps, feed: StoredFeed, outcome: FetchOutcome): Promise<FeedPatch> {
+  const worked = outcome.kind === 'ok' || outcome.kind === 'not_modified';
+  if (feed.pendingMoveUrl) {
+    if (!worked) return { pendingMoveUrl: null, pendingMoveCount: 0 };
+    const taken = await deps.store.findFeedByUrl(feed.pendingMoveUrl);
+    if (taken && taken.id !== feed.id) return { pendingMoveUrl: null, pendingMoveCount: 0 };
+    return { url: feed.pendingMoveUrl, pendingMoveUrl: null, pendingMoveCount: 0 };
+  }
+  const redirects = outcome.redirects;
+  if (redirects.length > 0 && redirects.every((r) => r.permanent) && outcome.url !== feed.url) {
+    return { pendingMoveUrl: outcome.url, pendingMoveCount: 1 };
+  }
+  return {};
+}

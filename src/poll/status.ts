@@ -1,0 +1,32 @@
+import type { HeartbeatStatus } from '../model/heartbeat.js';
+import type { ParseResult } from '../model/parse-result.js';
+
+const NOT_WELL_FORMED = new Set([
+  'xml.not-well-formed',
+  'xml.undefined-entity',
+  'json.invalid',
+  'xml.entity-expansion',
+]);
+
+/**
+ * The heartbeat status of a document that was fetched: an HTML page or an unknown format is a
+ * parse_error naming what it is; bytes that do not match their charset are an encoding_error; a
+ * document that is not well-formed is a parse_error (its recovered entries are stored all the same).
+ */
+export function statusOfParse(result: ParseResult): { status: HeartbeatStatus; message: string } {
+  const html = result.diagnostics.find((d) => d.code === 'document.html');
+  if (html) return { status: 'parse_error', message: html.message };
+  if (result.version === '') {
+    const first = result.diagnostics.find((d) => d.severity === 'error');
+    return { status: 'parse_error', message: first?.message ?? 'parse: the document is not a feed' };
+  }
+  const encoding = result.diagnostics.find((d) => d.code === 'encoding.mismatch');
+  if (encoding) return { status: 'encoding_error', message: encoding.message };
+  const broken = result.diagnostics.find((d) => NOT_WELL_FORMED.has(d.code));
+  if (broken) {
+    const where =
+      broken.line !== undefined ? ` (line ${broken.line}${broken.column ? `:${broken.column}` : ''})` : '';
+    return { status: 'parse_error', message: `${broken.message}${where}` };
+  }
+  return { status: 'ok', message: `${result.entries.length} entries (${result.version})` };
+}
