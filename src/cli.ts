@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
+import { registerPoll } from './cli/poll.js';
+import { registerStatus } from './cli/status.js';
+import { registerSubscribe } from './cli/subscribe.js';
 
 /** The `tidings` command line: one subcommand per file in src/cli/. */
 function main(argv: string[]): Promise<void> | void {
@@ -10,6 +14,10 @@ function main(argv: string[]): Promise<void> | void {
     .description('A self-hosted feed reader that tells you precisely when something is wrong.')
     .showHelpAfterError();
   registerParse(program);
+  registerSubscribe(program);
+  registerPoll(program);
+  registerStatus(program);
+  registerOpml(program);
   return program.parseAsync(argv).then(() => undefined);
 }
 

@@ -1,0 +1,66 @@
+import { type Config, loadConfig } from '../config.js';
+import { closeSharedAgents } from '../fetch/index.js';
+import { createLogger, type Logger, silentLogger } from '../log.js';
+import type { PollDeps } from '../poll/deps.js';
+import { createPollDeps } from '../poll/deps-factory.js';
+import type { PollHooks } from '../poll/hooks.js';
+import { openStore } from '../store/open.js';
+import type { Store } from '../store/store.js';
+
+/** What most commands work with: the configuration, the migrated store, the poller's dependencies. */
+export interface App {
+  config: Config;
+  store: Store;
+  log: Logger;
+  poll: PollDeps;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  database?: string | undefined;
+  /** Write structured logs to stderr (serve, worker); other commands keep stderr for progress. */
+  logs?: boolean;
+  hooks?: PollHooks;
+}
+
+/** Opens the store named by --database or TIDINGS_DATABASE_URL and runs its migrations. */
+export async function openApp(options: AppOptions = {}): Promise<App> {
+  const config = loadConfig(process.env, { databaseUrl: options.database });
+  const log = options.logs ? createLogger() : silentLogger;
+  const store = await openStore(config.databaseUrl);
+  await store.migrate();
+  const poll = createPollDeps(store, config, log, options.hooks);
+  return {
+    config,
+    store,
+    log,
+    poll,
+    async close() {
+      await store.close();
+      await closeSharedAgents();
+    },
+  };
+}
+
+/** Runs a command body with an open app and closes it after, whatever happens. */
+export async function withApp<T>(options: AppOptions, body: (app: App) => Promise<T>): Promise<T> {
+  const app = await openApp(options);
+  try {
+    return await body(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/** The channel new subscriptions go to when none is named: the first one after notifications, or "Home". */
+export async function defaultChannel(
+  store: Store,
+  name?: string,
+): Promise<{ id: number; uid: string; name: string }> {
+  const channels = await store.listChannels();
+  if (name !== undefined) {
+    const existing = channels.find((c) => c.name.toLowerCase() === name.toLowerCase() || c.uid === name);
+    return existing ?? store.createChannel(name);
+  }
+  return channels.find((c) => c.uid !== 'notifications') ?? store.createChannel('Home');
+}

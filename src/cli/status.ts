@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { healthOf, type StoredFeed } from '../model/stored.js';
+import { isSilent } from '../poll/scheduler.js';
+import { type App, withApp } from './app.js';
+import { findFeed } from './subscribe.js';
+
+/** `tidings status [FEED] [--json]`: every feed's health, or one feed's history and diagnostics. */
+export function registerStatus(program: Command): void {
+  program
+    .command('status')
+    .description('show the health of every feed, or the history and diagnostics of one')
+    .argument('[feed]', 'feed URL or id')
+    .option('--json', 'print JSON: {"feeds": [...]}')
+    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
+    .action(async (feed: string | undefined, opts: { json?: boolean; database?: string }) => {
+      process.exitCode = await withApp({ database: opts.database }, async (app) => {
+        if (feed !== undefined) return showFeed(app, feed, opts.json === true);
+        const feeds = await app.store.listFeeds();
+        process.stdout.write(
+          opts.json ? `${JSON.stringify({ feeds: feeds.map(statusJson) }, null, 2)}\n` : statusTable(feeds),
+        );
+        return 0;
+      });
+    });
+}
+
+/** The JSON of one feed in `status --json` (every key present; null where unknown). */
+export function statusJson(feed: StoredFeed): Record<string, unknown> {
+  return {
+    id: feed.id,
+    url: feed.url,
+    originalUrl: feed.originalUrl,
+    title: feed.title ?? null,
+    status: feed.status ?? null,
+    health: healthOf(feed, isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, new Date())),
+    httpStatus: feed.httpStatus ?? null,
+    lastCheckedAt: feed.lastCheckedAt ?? null,
+    lastSuccessAt: feed.lastSuccessAt ?? null,
+    nextCheckAt: feed.status === 'gone' ? null : feed.nextCheckAt,
+    errorCount: feed.errorCount,
+    message: feed.message ?? null,
+    diagnostics: feed.diagnostics,
+  };
+}
+
+function statusTable(feeds: StoredFeed[]): string {
+  if (feeds.length === 0) return 'no feeds yet: tidings add URL, or tidings import FILE.opml\n';
+  const rows = feeds.map((f) => {
+    const health = healthOf(f, isSilent(f.lastNewEntryAt, f.cadenceSeconds, new Date()));
+    const problem = health === 'ok' || health === 'not_modified' ? '' : (f.message ?? '');
+    return [
+      String(f.id),
+      health,
+      f.lastSuccessAt?.slice(0, 16).replace('T', ' ') ?? 'never',
+      f.title ?? f.url,
+      problem,
+    ];
+  });
+  const header = ['id', 'health', 'last success', 'feed', 'last error'];
+  const widths = header.map((h, i) =>
+    Math.min(Math.max(h.length, ...rows.map((r) => (r[i] as string).length)), i === 3 ? 48 : 200),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 4 ? c : c.slice(0, widths[i]).padEnd(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+}
+
+async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
+  const feed = await findFeed(app, ref);
+  if (!feed) {
+    process.stderr.write(`status: no feed ${ref}\n`);
+    return 1;
+  }
+  const heartbeats = await app.store.listHeartbeats(feed.id, 20);
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ feed: statusJson(feed), heartbeats }, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [
+    `${feed.title ?? feed.url} (feed ${feed.id})`,
+    `  url:          ${feed.url}${feed.url !== feed.originalUrl ? ` (moved from ${feed.originalUrl})` : ''}`,
+    `  health:       ${healthOf(feed, isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, new Date()))}${feed.message ? `: ${feed.message}` : ''}`,
+    `  last success: ${feed.lastSuccessAt ?? 'never'}`,
+    `  next check:   ${feed.status === 'gone' ? 'never (gone)' : feed.nextCheckAt}`,
+    '  history:',
+    ...heartbeats.map(
+      (h) =>
+        `    ${h.at}  ${h.status.padEnd(14)} ${String(h.httpStatus ?? '-').padEnd(4)} +${h.newCount} ~${h.updatedCount}  ${h.message ?? ''}`,
+    ),
+    '  diagnostics of the last poll:',
+    ...(feed.diagnostics.length ? feed.diagnostics.map(formatDiagnostic) : ['    none']),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+/** A diagnostic in words, with where it is: line and column, entry, field. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = [
+    d.line !== undefined ? `line ${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : '',
+    d.entry !== undefined ? `entry ${d.entry}` : '',
+    d.field !== undefined ? `<${d.field}>` : '',
+  ].filter(Boolean);
+  return `    ${d.severity} ${d.code}${where.length ? ` (${where.join(', ')})` : ''}: ${d.message}`;
+}

@@ -1,0 +1,119 @@
+// The command-line interfaces other tools rely on: parse, add, import, poll --once, status --json, export.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { send, startServer, type TestServer } from './helpers/http-server.js';
+import { rss } from './helpers/poll-harness.js';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+// Asynchronous: the test's own HTTP server must keep answering while the command runs.
+function tidings(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('tidings CLI', () => {
+  let server: TestServer;
+  let dir: string;
+  let env: Record<string, string>;
+
+  before(async () => {
+    server = await startServer({
+      '/blog': (_req, res) =>
+        send(
+          res,
+          200,
+          '<!DOCTYPE html><html><head><link rel="alternate" type="application/rss+xml" href="/blog/feed"></head><body></body></html>',
+          { 'content-type': 'text/html' },
+        ),
+      '/blog/feed': (_req, res) =>
+        send(res, 200, rss([{ guid: '1', title: 'Hello' }]), { 'content-type': 'application/rss+xml' }),
+      '/other.xml': (_req, res) =>
+        send(res, 200, rss([{ guid: 'o', title: 'Other' }]), { 'content-type': 'application/rss+xml' }),
+      '/missing.xml': (_req, res) => send(res, 404, 'no'),
+    });
+    dir = mkdtempSync(join(tmpdir(), 'tidings-cli-'));
+    env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}`, TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true' };
+  });
+
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('parse --json prints the contract, and --jsonl one line per file with "file"', async () => {
+    const file = join(dir, 'feed.xml');
+    writeFileSync(file, rss([{ guid: 'g', title: 'T', pubDate: 'not a date' }]));
+    const one = JSON.parse((await tidings(['parse', '--json', file], env)).stdout);
+    assert.equal(one.version, 'rss20');
+    assert.equal(one.entries[0].publishedRaw, 'not a date');
+    assert.equal(one.diagnostics[0].code, 'date.unparseable');
+    const lines = (await tidings(['parse', '--jsonl', file, file], env)).stdout.trim().split('\n');
+    assert.equal(lines.length, 2);
+    assert.equal(JSON.parse(lines[1] as string).file, file);
+  });
+
+  it('add resolves a web page to its feed, subscribes and fetches it at once', async () => {
+    const run = await tidings(['add', `${server.url}/blog`, '--channel', 'Blogs'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /web page; following its feed .*\/blog\/feed/);
+    assert.match(run.stdout, /added feed 1 .*\/blog\/feed to Blogs: ok, 1 entries/);
+  });
+
+  it('imports OPML, polls once (exit 0 although a feed fails) and reports every feed in status --json', async () => {
+    const opml = join(dir, 'subs.opml');
+    writeFileSync(
+      opml,
+      `<opml version="2.0"><body><outline text="News"><outline text="Other" xmlUrl="${server.url}/other.xml"/><outline text="Gone" xmlUrl="${server.url}/missing.xml"/></outline></body></opml>`,
+    );
+    assert.match((await tidings(['import', opml], env)).stdout, /imported 2 feeds \(2 new\)/);
+    const poll = await tidings(['poll', '--once'], env);
+    assert.equal(poll.code, 0, poll.stderr);
+    assert.match(poll.stdout, /polled 2 feeds/);
+    assert.match(poll.stdout, /fetch_error\s+1/);
+    const status = JSON.parse((await tidings(['status', '--json'], env)).stdout);
+    const keys = [
+      'id',
+      'url',
+      'originalUrl',
+      'title',
+      'status',
+      'httpStatus',
+      'lastCheckedAt',
+      'lastSuccessAt',
+      'nextCheckAt',
+      'errorCount',
+      'message',
+      'diagnostics',
+    ];
+    for (const feed of status.feeds)
+      for (const key of keys) assert.ok(key in feed, `status --json has ${key}`);
+    const missing = status.feeds.find((f: { url: string }) => f.url.endsWith('/missing.xml'));
+    assert.deepEqual([missing.status, missing.httpStatus, missing.errorCount], ['fetch_error', 404, 1]);
+    assert.match(missing.message, /404/);
+  });
+
+  it('status FEED shows the history; export writes OPML with channels as outlines', async () => {
+    const one = await tidings(['status', '1'], env);
+    assert.match(one.stdout, /history:\n\s+\S+\s+ok/);
+    const opml = (await tidings(['export'], env)).stdout;
+    assert.match(opml, /<outline text="Blogs" title="Blogs">/);
+    assert.match(opml, /<outline text="News" title="News">[\s\S]*other\.xml/);
+  });
+});
