@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
 import { registerPoll } from './cli/poll.js';
+import { registerServe } from './cli/serve.js';
 import { registerStatus } from './cli/status.js';
 import { registerSubscribe } from './cli/subscribe.js';
 
@@ -18,6 +19,7 @@ function main(argv: string[]): Promise<void> | void {
   registerPoll(program);
   registerStatus(program);
   registerOpml(program);
+  registerServe(program);
   return program.parseAsync(argv).then(() => undefined);
 }
 

@@ -14,4 +14,6 @@ export interface Diagnostic {
   entry?: number;
   /** The element or key as written in the document, e.g. `pubDate`. */
   field?: string;
+  /** The raw line of the document the diagnostic points at (cut to 200 characters). */
+  excerpt?: string;
 }

@@ -22,6 +22,17 @@ export interface Entry extends Common {
   thrInReplyTo?: { ref?: string; href?: string; type?: string; source?: string }[];
   slashComments?: number;
   categories?: Category[];
+  /** Microformats2 (h-entry) properties that Microsub clients show: URLs unless said otherwise. */
+  mf2?: {
+    inReplyTo?: string[];
+    likeOf?: string[];
+    repostOf?: string[];
+    bookmarkOf?: string[];
+    photo?: string[];
+    video?: string[];
+    audio?: string[];
+    syndication?: string[];
+  };
   /** JSON Feed external_url. */
   externalUrl?: string;
   /** An entry's own image (itunes:image, JSON Feed image, media thumbnail of a podcast episode). */

@@ -10,6 +10,8 @@ export interface Person {
   name?: string;
   email?: string;
   uri?: string;
+  /** An avatar (microformats h-card photo, JSON Feed avatar). */
+  photo?: string;
 }
 
 export interface Link {

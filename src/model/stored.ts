@@ -82,6 +82,8 @@ export interface StoredEntry {
   contentHash: string;
   /** The link normalized (scheme, tracking parameters): finds an entry whose guid changes on every fetch. */
   urlKey?: string;
+  /** The first author's URL: mute and block rules match it. */
+  authorUrl?: string;
   firstSeenAt: string;
   /** When its content last changed (first seen, or an update). */
   changedAt: string;

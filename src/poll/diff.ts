@@ -46,12 +46,15 @@ export async function diffEntries(
       item.guid = sameLink.guid;
     }
     if (match && match.contentHash === item.contentHash) continue;
-    const entry = await passHook(deps, feed, toNewEntry(item, now, diagnostics), match ? 'changed' : 'new');
+    const arrival = feed.lastSuccessAt !== undefined;
+    const entry = await passHook(deps, feed, toNewEntry(item, now, diagnostics, arrival), match ? 'changed' : 'new');
     if (!entry) continue;
     if (match) changedEntries.push({ ...entry, id: match.id });
     else newEntries.push(entry);
   }
   if (unstable > 0) diagnostics.push(unstableGuids(unstable, items));
+  // stored oldest first, so that ids grow with recency (ties of sortAt break on id)
+  newEntries.reverse();
   return { newEntries, changedEntries };
 }
 

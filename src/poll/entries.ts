@@ -68,11 +68,16 @@ export function hashEntry(entry: Entry): string {
 }
 
 /**
+ * Where an entry sits in timelines (`sortAt`): entries found when a feed is read for the first time are
+ * placed by their date, so that following a feed does not flood the top with its back catalogue; entries
+ * that arrive later are placed by their arrival, so a reader paging from the top never misses one that
+ * came with an older date (Microsub paging must neither skip nor repeat an entry).
+ *
  * The entry as the store keeps it: its HTML content (or, for an entry without content, its HTML summary),
  * a plain-text version only for plain-text content, and a summary only when the entry has one besides
  * its content: a description that is the whole post is not stored twice.
  */
-export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[]): NewEntry {
+export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[], arrival: boolean): NewEntry {
   const { entry } = item;
   const html = entry.content?.find((c) => c.type !== 'text/plain');
   const plain = entry.content?.find((c) => c.type === 'text/plain');
@@ -80,7 +85,7 @@ export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[
   const hasContent = html !== undefined || plain !== undefined;
   const out: NewEntry = {
     guid: item.guid,
-    sortAt: sortAt(entry, now, item.index, diagnostics),
+    sortAt: arrival ? now.toISOString() : sortAt(entry, now, item.index, diagnostics),
     authors: (entry.authors ?? []).map((a) => ({ ...a })),
     categories: (entry.categories ?? []).flatMap((c) => (c.term ? [c.term] : c.label ? [c.label] : [])),
     enclosures: (entry.enclosures ?? []).map((e) => ({ ...e })),
@@ -99,7 +104,20 @@ export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[
   if (summary) out.summary = summaryIsHtml ? htmlToText(summary) : summary;
   if (entry.published) out.published = entry.published;
   if (entry.updated) out.updated = entry.updated;
+  const authorUrl = entry.authors?.find((a) => a.uri)?.uri;
+  if (authorUrl) out.authorUrl = authorUrl;
+  out.searchText = [out.title, out.summary, out.contentText ?? (out.contentHtml ? htmlToText(out.contentHtml) : undefined)]
+    .filter(Boolean)
+    .join('\n');
+  if (arrival) checkFuture(entry, now, item.index, diagnostics);
   return out;
+}
+
+function checkFuture(entry: Entry, now: Date, index: number, diagnostics: Diagnostic[]): void {
+  const date = entry.published ?? entry.updated;
+  if (date !== undefined && Date.parse(date) > now.getTime() + FUTURE_SLACK_MS) {
+    diagnostics.push({ severity: 'warning', code: 'date.future', message: `poll: entry ${index} is dated ${date}, in the future`, entry: index });
+  }
 }
 
 function sortAt(entry: Entry, now: Date, index: number, diagnostics: Diagnostic[]): string {
@@ -117,9 +135,26 @@ function sortAt(entry: Entry, now: Date, index: number, diagnostics: Diagnostic[
   return date;
 }
 
+// jf2 property names of the microformats2 values an entry may carry.
+const MF2_JF2: Record<string, string> = {
+  inReplyTo: 'in-reply-to',
+  likeOf: 'like-of',
+  repostOf: 'repost-of',
+  bookmarkOf: 'bookmark-of',
+  photo: 'photo',
+  video: 'video',
+  audio: 'audio',
+  syndication: 'syndication',
+};
+
+/** The jf2 extras of an entry (in-reply-to, photo, video ...), kept as the store's `extra`. */
 function extraOf(entry: Entry): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
-  if (entry.image?.href) extra['photo'] = entry.image.href;
+  for (const [key, values] of Object.entries(entry.mf2 ?? {})) {
+    const name = MF2_JF2[key];
+    if (name && Array.isArray(values) && values.length > 0) extra[name] = values;
+  }
+  if (entry.image?.href && extra['photo'] === undefined) extra['photo'] = [entry.image.href];
   if (entry.itunes?.duration) extra['duration'] = entry.itunes.duration;
   if (entry.externalUrl) extra['externalUrl'] = entry.externalUrl;
   if (entry.comments) extra['comments'] = entry.comments;

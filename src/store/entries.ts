@@ -74,10 +74,12 @@ export async function recordPoll(
   const now = toIso(outcome.now, 'now');
   // Every row is built before the transaction opens: a bad timestamp fails the call with nothing written.
   const newRows = outcome.newEntries.map((entry) => newEntryRow(outcome.feedId, entry, now));
-  const changes = outcome.changedEntries.map((entry) => ({
-    id: entry.id,
-    columns: { ...entryContentColumns(entry), changed_at: now },
-  }));
+  // An update keeps when the entry was published and where it sits in timelines: an edited post does
+  // not jump back to the top.
+  const changes = outcome.changedEntries.map((entry) => {
+    const { published: _published, sort_at: _sortAt, ...columns } = entryContentColumns(entry);
+    return { id: entry.id, columns: { ...columns, changed_at: now } };
+  });
   const feedPatch = feedPatchToRow(outcome.feedPatch, dialect);
   const heartbeat = heartbeatRow(outcome.feedId, outcome.heartbeat);
   return db.transaction().execute(async (trx) => {

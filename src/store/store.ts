@@ -1,4 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
+import type { AccountStore } from './accounts.js';
+import type { ReaderStore } from './reader.js';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 
@@ -6,7 +8,7 @@ import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/st
  * The storage interface: SQLite (embedded, default) and PostgreSQL implement it with one query
  * layer (Kysely). All timestamps are ISO 8601 UTC strings as `Date.prototype.toISOString` writes them.
  */
-export interface Store {
+export interface Store extends ReaderStore, AccountStore {
   readonly dialect: 'sqlite' | 'postgres';
   /** Applies pending migrations (run on start). */
   migrate(): Promise<void>;
@@ -97,8 +99,11 @@ export interface ClaimOptions {
   notCheckedSince?: string;
 }
 
-/** An entry as the poller hands it to the store. */
-export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'>;
+/**
+ * An entry as the poller hands it to the store; `searchText` (title, summary and content as plain text)
+ * feeds the full-text index and is not kept otherwise.
+ */
+export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'> & { searchText?: string };
 
 export interface PollOutcome {
   feedId: number;

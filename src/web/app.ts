@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { microsubRoutes } from '../microsub/routes.js';
+import type { ServerDeps } from './deps.js';
+import { webRoutes } from './routes.js';
+
+/** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
+export function createApp(deps: ServerDeps): Hono {
+  const app = new Hono();
+  app.route('/microsub', microsubRoutes(deps));
+  app.route('/', webRoutes(deps));
+  app.onError((err, c) => {
+    deps.log.error({ err, path: c.req.path }, 'server: request failed');
+    return c.json({ error: 'internal_error', error_description: 'server: something went wrong on our side' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { PollDeps } from '../poll/deps.js';
+import type { PollEvents } from '../poll/events.js';
+import type { Store } from '../store/store.js';
+
+/** IndieAuth settings for verifying tokens a token endpoint issued (`--token-endpoint`, `--me`). */
+export interface IndieAuthSettings {
+  tokenEndpoint?: string;
+  me?: string;
+}
+
+/** What the HTTP server (web UI and Microsub endpoint) works with. */
+export interface ServerDeps {
+  store: Store;
+  config: Config;
+  log: Logger;
+  poll: PollDeps;
+  events: PollEvents;
+  indieAuth: IndieAuthSettings;
+  /** The clock (tests inject one). */
+  now: () => Date;
+}
