@@ -1,28 +1,29 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { InsertObject, Kysely, Transaction, Updateable, UpdateObject } from 'kysely';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { StoredEntry } from '../model/stored.js';
 import {
+  ENTRY_COLUMNS,
   entryContentColumns,
   entryFromRow,
   heartbeatFromRow,
   heartbeatRow,
   newEntryRow,
+  searchTextOf,
 } from './entry-rows.js';
 import { feedPatchToRow } from './rows.js';
-import type { Database, EntryTable, FeedTable } from './schema.js';
+import type { Database, FeedTable } from './schema.js';
+import { type IndexedText, searchVectorColumn, writeSearchIndex } from './search-index.js';
 import type { PollOutcome } from './store.js';
-import { toIso } from './values.js';
+import { chunk, toIso } from './values.js';
 
 // SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
-// 100 entries of 18 columns, stay far below both.
+// 100 entries of 20 columns, stay far below both.
 const GUID_CHUNK = 500;
 const ENTRY_CHUNK = 100;
 
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
+type Dialect = 'sqlite' | 'postgres';
+type EntryRow = InsertObject<Database, 'entries'>;
+type EntryChange = { id: number; columns: UpdateObject<Database, 'entries'>; text: string };
 
 /** Returns guid -> id and content hash for the feed's stored entries among `guids`. */
 export async function entryHashes(
@@ -65,32 +66,55 @@ export async function entriesByUrlKey(
   return found;
 }
 
-/** Stores one poll in one transaction and returns the ids of the entries inserted and updated. */
+/**
+ * Stores one poll in one transaction and returns the ids of the entries inserted and updated. The
+ * full-text index of those entries is written in the same transaction.
+ */
 export async function recordPoll(
   db: Kysely<Database>,
-  dialect: 'sqlite' | 'postgres',
+  dialect: Dialect,
   outcome: PollOutcome,
 ): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
   const now = toIso(outcome.now, 'now');
   // Every row is built before the transaction opens: a bad timestamp fails the call with nothing written.
-  const newRows = outcome.newEntries.map((entry) => newEntryRow(outcome.feedId, entry, now));
-  // An update keeps when the entry was published and where it sits in timelines: an edited post does
-  // not jump back to the top.
-  const changes = outcome.changedEntries.map((entry) => {
-    const { published: _published, sort_at: _sortAt, ...columns } = entryContentColumns(entry);
-    return { id: entry.id, columns: { ...columns, changed_at: now } };
-  });
+  const newRows = outcome.newEntries.map((entry) => ({
+    ...newEntryRow(outcome.feedId, entry, now),
+    ...searchVectorColumn(dialect, searchTextOf(entry)),
+  }));
+  const newTexts = new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)]));
+  const changes = outcome.changedEntries.map((entry) => entryChange(dialect, entry, now));
   const feedPatch = feedPatchToRow(outcome.feedPatch, dialect);
   const heartbeat = heartbeatRow(outcome.feedId, outcome.heartbeat);
   return db.transaction().execute(async (trx) => {
     const feedExists = await patchPolledFeed(trx, outcome.feedId, outcome.workerId, feedPatch);
     // The feed was removed while it was being polled: there is nothing to attach the results to.
     if (!feedExists) return { insertedIds: [], updatedIds: [] };
-    const insertedIds = await insertEntries(trx, newRows);
-    const updatedIds = await updateEntries(trx, outcome.feedId, changes);
+    const inserted = await insertEntries(trx, newRows);
+    const insertedTexts = inserted.map(({ id, guid }) => ({ id, text: newTexts.get(guid) ?? '' }));
+    await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
+    const updated = await updateEntries(trx, outcome.feedId, changes);
+    await writeSearchIndex(trx, dialect, updated, { replace: true });
     await trx.insertInto('heartbeats').values(heartbeat).execute();
-    return { insertedIds, updatedIds };
+    return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
   });
+}
+
+/**
+ * The update of a changed entry. It keeps when the entry was published and where it sits in timelines:
+ * an edited post does not jump back to the top.
+ */
+function entryChange(
+  dialect: Dialect,
+  entry: PollOutcome['changedEntries'][number],
+  now: string,
+): EntryChange {
+  const { published: _published, sort_at: _sortAt, ...columns } = entryContentColumns(entry);
+  const text = searchTextOf(entry);
+  return {
+    id: entry.id,
+    columns: { ...columns, changed_at: now, ...searchVectorColumn(dialect, text) },
+    text,
+  };
 }
 
 /**
@@ -121,28 +145,37 @@ async function patchPolledFeed(
   return result.numUpdatedRows > 0n;
 }
 
-/** Inserts entries; a guid already stored for the feed (another process won the race) is skipped. */
-async function insertEntries(trx: Transaction<Database>, rows: Insertable<EntryTable>[]): Promise<number[]> {
-  const ids: number[] = [];
+/**
+ * Inserts entries and returns the id and guid of each row written; a guid already stored for the feed
+ * (another process won the race) is skipped.
+ */
+async function insertEntries(
+  trx: Transaction<Database>,
+  rows: EntryRow[],
+): Promise<{ id: number; guid: string }[]> {
+  const inserted: { id: number; guid: string }[] = [];
   for (const part of chunk(rows, ENTRY_CHUNK)) {
-    const inserted = await trx
+    const written = await trx
       .insertInto('entries')
       .values(part)
       .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
-      .returning('id')
+      .returning(['id', 'guid'])
       .execute();
-    ids.push(...inserted.map((row) => row.id));
+    inserted.push(...written);
   }
-  return ids;
+  return inserted;
 }
 
-/** Rewrites changed entries' content; first-seen time, guid and per-channel read state stay as they were. */
+/**
+ * Rewrites changed entries' content and returns those of the feed that exist; first-seen time, guid and
+ * per-channel read state stay as they were.
+ */
 async function updateEntries(
   trx: Transaction<Database>,
   feedId: number,
-  changes: { id: number; columns: Updateable<EntryTable> }[],
-): Promise<number[]> {
-  const ids: number[] = [];
+  changes: EntryChange[],
+): Promise<IndexedText[]> {
+  const updated: IndexedText[] = [];
   for (const change of changes) {
     const result = await trx
       .updateTable('entries')
@@ -150,14 +183,14 @@ async function updateEntries(
       .where('id', '=', change.id)
       .where('feed_id', '=', feedId)
       .executeTakeFirst();
-    if (result.numUpdatedRows > 0n) ids.push(change.id);
+    if (result.numUpdatedRows > 0n) updated.push({ id: change.id, text: change.text });
   }
-  return ids;
+  return updated;
 }
 
 /** Returns the entry with this id, if any. */
 export async function getEntry(db: Kysely<Database>, id: number): Promise<StoredEntry | undefined> {
-  const row = await db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row === undefined ? undefined : entryFromRow(row);
 }
 
@@ -169,7 +202,7 @@ export async function listFeedEntries(
 ): Promise<StoredEntry[]> {
   const rows = await db
     .selectFrom('entries')
-    .selectAll()
+    .select(ENTRY_COLUMNS)
     .where('feed_id', '=', feedId)
     .orderBy('sort_at', 'desc')
     .orderBy('id', 'desc')

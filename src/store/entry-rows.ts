@@ -29,8 +29,45 @@ export function entryContentColumns(entry: NewEntry): EntryContent {
     extra: JSON.stringify(entry.extra),
     content_hash: entry.contentHash,
     url_key: entry.urlKey ?? null,
+    author_url: entry.authorUrl ?? null,
   };
 }
+
+/**
+ * The text the full-text index holds for an entry: the poller's `searchText`, else (an entry handed over
+ * without it) the plain-text fields the store has.
+ */
+export function searchTextOf(entry: NewEntry): string {
+  if (entry.searchText !== undefined) return entry.searchText;
+  return [entry.title, entry.summary, entry.contentText].filter((part) => part !== undefined).join('\n');
+}
+
+/**
+ * Every column of an entry that is read back, by name: selecting them rather than `*` keeps PostgreSQL
+ * from sending each entry's tsvector along.
+ */
+export const ENTRY_COLUMNS = [
+  'entries.id',
+  'entries.feed_id',
+  'entries.guid',
+  'entries.url',
+  'entries.title',
+  'entries.summary',
+  'entries.content_html',
+  'entries.content_text',
+  'entries.published',
+  'entries.updated',
+  'entries.sort_at',
+  'entries.authors',
+  'entries.categories',
+  'entries.enclosures',
+  'entries.extra',
+  'entries.content_hash',
+  'entries.url_key',
+  'entries.author_url',
+  'entries.first_seen_at',
+  'entries.changed_at',
+] as const;
 
 /** The row of an entry first seen now. */
 export function newEntryRow(feedId: number, entry: NewEntry, now: string): Insertable<EntryTable> {
@@ -63,6 +100,7 @@ export function entryFromRow(row: Selectable<EntryTable>): StoredEntry {
     extra: fromJson(row.extra, {}),
     contentHash: row.content_hash,
     ...optional('urlKey', row.url_key),
+    ...optional('authorUrl', row.author_url),
     firstSeenAt: row.first_seen_at,
     changedAt: row.changed_at,
   };

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { StoredFeed } from '../model/stored.js';
 import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
+import { dropFeedFromSearchIndex } from './search-index.js';
 import type { FeedPatch } from './store.js';
 import { StoreError } from './store-error.js';
 import { toDbBool, toIso } from './values.js';
@@ -80,9 +81,15 @@ export async function updateFeed(
   await db.updateTable('feeds').set(row).where('id', '=', id).execute();
 }
 
-/** Deletes a feed; its entries, entry states, subscriptions and heartbeats go with it (ON DELETE CASCADE). */
-export async function removeFeed(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('feeds').where('id', '=', id).execute();
+/**
+ * Deletes a feed; its entries, entry states, subscriptions and heartbeats go with it (ON DELETE CASCADE),
+ * and its entries leave the full-text index in the same transaction.
+ */
+export async function removeFeed(db: Kysely<Database>, dialect: Dialect, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await dropFeedFromSearchIndex(trx, dialect, id);
+    await trx.deleteFrom('feeds').where('id', '=', id).execute();
+  });
 }
 
 /** Drops the worker's lease on a feed; a lease held by another worker stays. */

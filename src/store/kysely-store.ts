@@ -1,14 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
+import type { StoredToken } from './accounts.js';
 import type { Backend } from './backend.js';
 import * as channels from './channels.js';
 import * as entries from './entries.js';
+import * as states from './entry-states.js';
 import * as feeds from './feeds.js';
+import * as filters from './filters.js';
 import { migrate } from './migrate.js';
+import type {
+  ChannelCount,
+  Filter,
+  FilterRule,
+  SearchQuery,
+  TimelineEntry,
+  TimelinePage,
+  TimelineQuery,
+} from './reader.js';
 import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
+import * as search from './search.js';
+import * as settings from './settings.js';
 import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
+import * as timelines from './timeline.js';
+import * as tokens from './tokens.js';
 
 /** The Store on a Kysely instance; `backend` supplies what differs between SQLite and PostgreSQL. */
 export class KyselyStore implements Store {
@@ -59,7 +75,7 @@ export class KyselyStore implements Store {
   }
 
   removeFeed(id: number): Promise<void> {
-    return feeds.removeFeed(this.#db, id);
+    return feeds.removeFeed(this.#db, this.dialect, id);
   }
 
   async claimDueFeeds(options: ClaimOptions): Promise<StoredFeed[]> {
@@ -135,5 +151,84 @@ export class KyselyStore implements Store {
 
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
     return channels.listSubscriptions(this.#db, channelId);
+  }
+
+  timeline(query: TimelineQuery): Promise<TimelinePage> {
+    return timelines.timeline(this.#db, query);
+  }
+
+  entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {
+    return timelines.entriesById(this.#db, channelId, ids);
+  }
+
+  markRead(channelId: number, entryIds: readonly number[], read: boolean, now: string): Promise<void> {
+    return states.markRead(this.#db, this.dialect, channelId, entryIds, read, now);
+  }
+
+  markReadUpTo(channelId: number, entryId: number, now: string): Promise<void> {
+    return states.markReadUpTo(this.#db, this.dialect, channelId, entryId, now);
+  }
+
+  removeEntries(channelId: number, entryIds: readonly number[], now: string): Promise<void> {
+    return states.removeEntries(this.#db, this.dialect, channelId, entryIds, now);
+  }
+
+  removeFeedEntries(channelId: number, feedId: number, now: string): Promise<void> {
+    return states.removeFeedEntries(this.#db, this.dialect, channelId, feedId, now);
+  }
+
+  moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void> {
+    return states.moveSubscription(this.#db, feedId, fromChannelId, toChannelId, now);
+  }
+
+  unreadCounts(): Promise<ChannelCount[]> {
+    return states.unreadCounts(this.#db);
+  }
+
+  addFilter(rule: FilterRule, now: string): Promise<Filter> {
+    return filters.addFilter(this.#db, rule, now);
+  }
+
+  removeFilter(rule: FilterRule): Promise<void> {
+    return filters.removeFilter(this.#db, rule);
+  }
+
+  listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]> {
+    return filters.listFilters(this.#db, kind, channelId);
+  }
+
+  searchEntries(query: SearchQuery): Promise<TimelinePage> {
+    return search.searchEntries(this.#db, this.dialect, query);
+  }
+
+  createToken(
+    token: { tokenHash: string; scope: string; label?: string },
+    now: string,
+  ): Promise<StoredToken> {
+    return tokens.createToken(this.#db, token, now);
+  }
+
+  findToken(tokenHash: string): Promise<StoredToken | undefined> {
+    return tokens.findToken(this.#db, tokenHash);
+  }
+
+  listTokens(): Promise<StoredToken[]> {
+    return tokens.listTokens(this.#db);
+  }
+
+  revokeToken(id: number, now: string): Promise<void> {
+    return tokens.revokeToken(this.#db, id, now);
+  }
+
+  touchToken(id: number, now: string): Promise<void> {
+    return tokens.touchToken(this.#db, id, now);
+  }
+
+  getSetting(key: string): Promise<string | undefined> {
+    return settings.getSetting(this.#db, key);
+  }
+
+  setSetting(key: string, value: string): Promise<void> {
+    return settings.setSetting(this.#db, key, value);
   }
 }

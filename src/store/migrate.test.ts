@@ -2,14 +2,39 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readMigrations, splitStatements } from './migrate.js';
 
-/** The tables (with their columns) and indexes a migration creates, by name, in order. */
+/**
+ * The tables (with their columns), virtual tables, added columns and indexes a migration creates, and
+ * the tables and indexes it drops, by name, in order.
+ */
 function createdNames(statements: readonly string[]): string[] {
   return statements.flatMap((statement) => {
-    const match = /^CREATE (?:UNIQUE )?(TABLE|INDEX) (\w+)/.exec(statement);
+    const added = /^ALTER TABLE (\w+) ADD COLUMN (\w+)/.exec(statement);
+    if (added !== null) return [`COLUMN ${added[1]}.${added[2]}`];
+    const dropped = /^DROP (TABLE|INDEX) (\w+)/.exec(statement);
+    if (dropped !== null) return [`DROP ${dropped[1]} ${dropped[2]}`];
+    const match = /^CREATE (?:UNIQUE )?(TABLE|INDEX|VIRTUAL TABLE) (\w+)/.exec(statement);
     if (match === null) return [];
+    if (match[1] === 'VIRTUAL TABLE') return [`VIRTUAL TABLE ${match[2]}`];
     const columns = [...statement.matchAll(/^\s+([a-z_]+) [A-Z]/gm)].map((m) => m[1]);
     return [`${match[1]} ${match[2]}${columns.length ? ` (${columns.join(', ')})` : ''}`];
   });
+}
+
+/**
+ * The one planned difference: the full-text index. SQLite keeps it in an FTS5 table, PostgreSQL in a
+ * tsvector column with a GIN index. Each name must exist in its dialect, so this list cannot go stale.
+ */
+const SEARCH_INDEX: Record<'sqlite' | 'postgres', Record<string, readonly string[]>> = {
+  sqlite: { '0002_reader.sql': ['VIRTUAL TABLE entries_fts'] },
+  postgres: { '0002_reader.sql': ['COLUMN entries.search_vector', 'INDEX entries_search'] },
+};
+
+/** The names a migration creates apart from its dialect's search index, which must all be there. */
+function sharedNames(dialect: 'sqlite' | 'postgres', name: string, statements: readonly string[]): string[] {
+  const names = createdNames(statements);
+  const own = SEARCH_INDEX[dialect][name] ?? [];
+  for (const item of own) assert.ok(names.includes(item), `${dialect} ${name} lacks ${item}`);
+  return names.filter((item) => !own.includes(item));
 }
 
 describe('migrations', () => {
@@ -22,6 +47,17 @@ describe('migrations', () => {
     ]);
   });
 
+  it('reads added columns, dropped indexes and virtual tables as created names', () => {
+    assert.deepEqual(
+      createdNames([
+        'ALTER TABLE entries ADD COLUMN author_url TEXT',
+        'DROP INDEX entries_feed_sort_at',
+        "CREATE VIRTUAL TABLE entries_fts USING fts5(\n  body,\n  content = ''\n)",
+      ]),
+      ['COLUMN entries.author_url', 'DROP INDEX entries_feed_sort_at', 'VIRTUAL TABLE entries_fts'],
+    );
+  });
+
   it('has the same files, tables and indexes for SQLite and PostgreSQL', async () => {
     const sqlite = await readMigrations('sqlite');
     const postgres = await readMigrations('postgres');
@@ -31,7 +67,10 @@ describe('migrations', () => {
       sqlite.map((m) => m.name),
     );
     for (const [index, migration] of sqlite.entries()) {
-      assert.deepEqual(createdNames(postgres[index]?.statements ?? []), createdNames(migration.statements));
+      assert.deepEqual(
+        sharedNames('postgres', migration.name, postgres[index]?.statements ?? []),
+        sharedNames('sqlite', migration.name, migration.statements),
+      );
     }
   });
 });

@@ -14,24 +14,30 @@ export interface TimelineEntry extends StoredEntry {
 
 /**
  * One page of a channel's timeline, newest first, by (sortAt, id). Cursors are opaque strings:
- * `after` asks for older entries than the cursor, `before` for newer ones. Keyset paging, so pages never
- * overlap; entries that arrive later sort above everything already there (see poll/entries.ts), so
- * asking `before` from the top cursor finds them all.
+ * `after` asks for older entries than the cursor, `before` for newer ones (the `limit` entries just
+ * above it, still returned newest first). Keyset paging, so pages never overlap; entries that arrive
+ * later sort above everything already there (see poll/entries.ts), so asking `before` from the top
+ * cursor finds them all. A cursor the store did not write, both cursors at once, or a limit below 1:
+ * StoreError 'invalid' (answer 400). Optional fields may be given as `undefined` (unparsed parameters).
  */
 export interface TimelineQuery {
   channelId: number;
   /** Only this feed's entries (Microsub `source`). */
-  feedId?: number;
-  before?: string;
-  after?: string;
+  feedId?: number | undefined;
+  before?: string | undefined;
+  after?: string | undefined;
+  /** Entries per page, at least 1; more than 500 is read as 500. */
   limit: number;
   /** Only unread entries (Microsub `is_read=false`). */
-  unreadOnly?: boolean;
+  unreadOnly?: boolean | undefined;
 }
 
 export interface TimelinePage {
   entries: TimelineEntry[];
-  /** Cursor for newer entries; present whenever the page has entries. */
+  /**
+   * Cursor for newer entries; present whenever the page has entries. An empty page asked `before` a
+   * cursor hands that cursor back, so a client polling for new entries can keep asking with it.
+   */
   before?: string;
   /** Cursor for older entries; present exactly when older entries remain. */
   after?: string;
@@ -46,14 +52,25 @@ export interface Filter {
   createdAt: string;
 }
 
+/** A mute or block rule as callers name it: `channelId` undefined for a global rule. */
+export interface FilterRule {
+  channelId?: number | undefined;
+  kind: 'mute' | 'block';
+  url: string;
+}
+
 export interface SearchQuery {
-  /** Words as a person types them; phrases in double quotes. */
+  /**
+   * Words as a person types them; phrases in double quotes. Every word and phrase must appear (case
+   * aside); nothing is an operator (AND, OR, NEAR, *, - are words), so no input is a syntax error.
+   * SQLite also ignores diacritics ("cafe" finds "café"); PostgreSQL's 'simple' configuration does not.
+   */
   query: string;
-  /** One channel, or all channels when undefined. */
-  channelId?: number;
+  /** One channel, or all channels when undefined (an entry is read there when read in any channel). */
+  channelId?: number | undefined;
   limit: number;
   /** Cursor for the next page of results (older matches). */
-  after?: string;
+  after?: string | undefined;
 }
 
 /**
@@ -63,23 +80,38 @@ export interface SearchQuery {
  */
 export interface ReaderStore {
   timeline(query: TimelineQuery): Promise<TimelinePage>;
-  /** Entries by id with their state in a channel (for notifications and single-entry views). */
+  /**
+   * Entries by id with their state in a channel (for notifications and single-entry views), in the
+   * order asked; unknown ids are left out. No subscription, removed or filter check is applied.
+   */
   entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]>;
   /** Marks entries read (or unread) in a channel; unknown ids are ignored. */
   markRead(channelId: number, entryIds: readonly number[], read: boolean, now: string): Promise<void>;
-  /** Marks an entry and every older one of the channel (by timeline order) read: Monocle's "mark all read". */
+  /**
+   * Marks an entry and every older one of the channel (by timeline order) read: Monocle's "mark all read".
+   * An unknown entry changes nothing.
+   */
   markReadUpTo(channelId: number, entryId: number, now: string): Promise<void>;
   /** Hides entries from a channel's timeline (Microsub `remove`). */
   removeEntries(channelId: number, entryIds: readonly number[], now: string): Promise<void>;
   /** Removes every entry of a feed from a channel's timeline (unfollow with removal). */
   removeFeedEntries(channelId: number, feedId: number, now: string): Promise<void>;
-  /** Moves a subscription to another channel, carrying read state over. */
+  /**
+   * Moves a subscription to another channel, carrying read and removed state over (an entry read in
+   * either channel stays read). A feed the first channel does not follow: StoreError 'not_found'.
+   */
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void>;
+  /** Every channel's unread count (0s included), in channel order. */
   unreadCounts(): Promise<ChannelCount[]>;
 
-  addFilter(rule: { channelId?: number; kind: 'mute' | 'block'; url: string }, now: string): Promise<Filter>;
-  removeFilter(rule: { channelId?: number; kind: 'mute' | 'block'; url: string }): Promise<void>;
-  /** Rules of one channel (with the global ones when `includeGlobal`), or only the global ones. */
+  /**
+   * Adds a rule, or returns the one that exists (same channel, kind and URL). URLs match exactly as
+   * stored: normalize them as the parser does (`new URL(url).href`) before calling.
+   */
+  addFilter(rule: FilterRule, now: string): Promise<Filter>;
+  /** Removes a rule; an unknown one changes nothing. */
+  removeFilter(rule: FilterRule): Promise<void>;
+  /** With a channel: its rules and the global ones; without: only the global ones. Oldest first. */
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]>;
 
   searchEntries(query: SearchQuery): Promise<TimelinePage>;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as Kysely sees them (snake_case, as stored). Timestamps are ISO 8601 UTC text, JSON
@@ -14,6 +14,10 @@ export interface Database {
   entry_states: EntryStateTable;
   filters: FilterTable;
   heartbeats: HeartbeatTable;
+  tokens: TokenTable;
+  settings: SettingTable;
+  /** SQLite only: the FTS5 index of entries (rowid = entry id). PostgreSQL has `entries.search_vector`. */
+  entries_fts: EntryFtsTable;
 }
 
 export type DbBool = number | boolean;
@@ -80,8 +84,19 @@ export interface EntryTable {
   extra: string;
   content_hash: string;
   url_key: string | null;
+  author_url: string | null;
   first_seen_at: string;
   changed_at: string;
+  /**
+   * PostgreSQL only: the full-text index (tsvector) of the entry. Written with `to_tsvector` and matched
+   * with `@@`, never read back, so selecting it is a type error.
+   */
+  search_vector: ColumnType<never, string | undefined, string>;
+}
+
+export interface EntryFtsTable {
+  rowid: number;
+  body: string;
 }
 
 export interface ChannelTable {
@@ -128,4 +143,19 @@ export interface HeartbeatTable {
   message: string | null;
   /** JSON: Diagnostic[] */
   diagnostics: string;
+}
+
+export interface TokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  scope: string;
+  label: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
 }

@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { AccountStore } from './accounts.js';
-import type { ReaderStore } from './reader.js';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
+import type { AccountStore } from './accounts.js';
+import type { ReaderStore } from './reader.js';
 
 /**
  * The storage interface: SQLite (embedded, default) and PostgreSQL implement it with one query
@@ -103,7 +103,9 @@ export interface ClaimOptions {
  * An entry as the poller hands it to the store; `searchText` (title, summary and content as plain text)
  * feeds the full-text index and is not kept otherwise.
  */
-export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'> & { searchText?: string };
+export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'> & {
+  searchText?: string;
+};
 
 export interface PollOutcome {
   feedId: number;

@@ -33,3 +33,10 @@ export function fromJson<T>(text: string, fallback: T): T {
     return fallback;
   }
 }
+
+/** `items` cut into runs of at most `size`, to keep each statement under the bound-variable limits. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

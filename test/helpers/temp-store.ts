@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import type { NewEntry, PollOutcome, Store } from '../../src/store/store.js';
 
 /** One database kind the store tests run against. */
 export interface StoreBackend {
@@ -16,6 +16,8 @@ export interface StoreBackend {
   open(options?: { migrated?: boolean }): Promise<Store>;
   /** Opens a second store on the database of `store`, with its own connection (pool), as another process would. */
   openPeer(store: Store): Promise<Store>;
+  /** The database URL `store` was opened on, for tests that look at raw tables. */
+  urlOf(store: Store): string;
   /** Closes every store opened here and deletes their databases. */
   cleanup(): Promise<void>;
 }
@@ -61,6 +63,7 @@ function sqliteBackend(): StoreBackend {
       return registry.open(`sqlite:${join(dir, `store-${count}.db`)}`, options?.migrated ?? true);
     },
     openPeer: (store) => registry.open(registry.urlOf(store), false),
+    urlOf: (store) => registry.urlOf(store),
     async cleanup() {
       await registry.closeAll();
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
@@ -77,6 +80,9 @@ function postgresBackend(baseUrl: string | undefined): StoreBackend {
       skip: PG_SKIP_MESSAGE,
       open: refuse,
       openPeer: refuse,
+      urlOf: () => {
+        throw new Error(PG_SKIP_MESSAGE);
+      },
       cleanup: async () => {},
     };
   }
@@ -97,6 +103,7 @@ function postgresBackend(baseUrl: string | undefined): StoreBackend {
       return registry.open(url.toString(), options?.migrated ?? true);
     },
     openPeer: (store) => registry.open(registry.urlOf(store), false),
+    urlOf: (store) => registry.urlOf(store),
     async cleanup() {
       await registry.closeAll();
       for (const schema of schemas.splice(0))
@@ -104,5 +111,55 @@ function postgresBackend(baseUrl: string | undefined): StoreBackend {
       await admin?.destroy();
       admin = undefined;
     },
+  };
+}
+
+const T0 = Date.parse('2024-03-01T12:00:00.000Z');
+
+/** The time `minutes` after 2024-03-01T12:00Z, as the store writes it. */
+export function minutesAfterT0(minutes: number): string {
+  return new Date(T0 + minutes * 60_000).toISOString();
+}
+
+/** An entry as the poller would hand it over, sorted at T0 unless `overrides` say otherwise. */
+export function testEntry(guid: string, overrides: Partial<NewEntry> = {}): NewEntry {
+  return {
+    guid,
+    url: `https://example.org/${guid}`,
+    title: `Title ${guid}`,
+    sortAt: minutesAfterT0(0),
+    authors: [],
+    categories: [],
+    enclosures: [],
+    extra: {},
+    contentHash: `hash-${guid}`,
+    ...overrides,
+  };
+}
+
+/** A successful poll of a feed at `now` that brings these new entries. */
+export function testPoll(
+  feedId: number,
+  newEntries: NewEntry[],
+  now = minutesAfterT0(1),
+  overrides: Partial<PollOutcome> = {},
+): PollOutcome {
+  return {
+    feedId,
+    workerId: 'test-worker',
+    now,
+    feedPatch: { status: 'ok', lastCheckedAt: now },
+    heartbeat: {
+      at: now,
+      status: 'ok',
+      newCount: newEntries.length,
+      updatedCount: 0,
+      bytes: 1,
+      durationMs: 1,
+      diagnostics: [],
+    },
+    newEntries,
+    changedEntries: [],
+    ...overrides,
   };
 }

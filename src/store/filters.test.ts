@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import {
+  minutesAfterT0 as at,
+  type StoreBackend,
+  storeBackends,
+  testEntry,
+  testPoll,
+} from '../../test/helpers/temp-store.js';
+import type { Store } from './store.js';
+
+const ALICE = 'https://alice.example/';
+const BOB = 'https://bob.example/';
+
+/**
+ * Two channels: `news` follows the feeds x (site https://x.example/) and y, `blogs` follows x. Alice
+ * wrote x-alice and y-alice, Bob x-bob.
+ */
+async function twoChannels(store: Store) {
+  const news = await store.createChannel('news');
+  const blogs = await store.createChannel('blogs');
+  const x = await store.addFeed('https://x.example/feed.xml', at(0));
+  const y = await store.addFeed('https://y.example/feed.xml', at(0));
+  await store.updateFeed(x.id, { siteUrl: 'https://x.example/' });
+  for (const [channel, feed] of [
+    [news, x],
+    [news, y],
+    [blogs, x],
+  ] as const)
+    await store.subscribe(channel.id, feed.id, at(0));
+  await store.recordPoll(
+    testPoll(x.id, [
+      testEntry('x-alice', { authorUrl: ALICE, sortAt: at(3) }),
+      testEntry('x-bob', { authorUrl: BOB, sortAt: at(2) }),
+    ]),
+  );
+  await store.recordPoll(testPoll(y.id, [testEntry('y-alice', { authorUrl: ALICE, sortAt: at(1) })]));
+  const shown = async (channelId: number) =>
+    (await store.timeline({ channelId, limit: 9 })).entries.map((entry) => entry.guid);
+  return { news, blogs, x, y, shown };
+}
+
+function filterSuite(backend: StoreBackend) {
+  after(() => backend.cleanup());
+
+  it('stores and returns the author URL', async () => {
+    const store = await backend.open();
+    const { news } = await twoChannels(store);
+    const page = await store.timeline({ channelId: news.id, limit: 9 });
+    assert.deepEqual(
+      page.entries.map((entry) => entry.authorUrl),
+      [ALICE, BOB, ALICE],
+    );
+  });
+
+  it('hides an author muted in one channel from that channel only', async () => {
+    const store = await backend.open();
+    const { news, blogs, shown } = await twoChannels(store);
+    await store.addFilter({ channelId: news.id, kind: 'mute', url: ALICE }, at(5));
+    assert.deepEqual(await shown(news.id), ['x-bob']);
+    assert.deepEqual(await shown(blogs.id), ['x-alice', 'x-bob']);
+  });
+
+  it('hides an author blocked everywhere from every channel', async () => {
+    const store = await backend.open();
+    const { news, blogs, shown } = await twoChannels(store);
+    await store.addFilter({ kind: 'block', url: ALICE }, at(5));
+    assert.deepEqual(await shown(news.id), ['x-bob']);
+    assert.deepEqual(await shown(blogs.id), ['x-bob']);
+  });
+
+  it("hides a feed by its URL or its site's URL", async () => {
+    const store = await backend.open();
+    const { news, blogs, shown } = await twoChannels(store);
+    await store.addFilter({ kind: 'mute', url: 'https://y.example/feed.xml' }, at(5));
+    assert.deepEqual(await shown(news.id), ['x-alice', 'x-bob']);
+    await store.addFilter({ channelId: blogs.id, kind: 'block', url: 'https://x.example/' }, at(6));
+    assert.deepEqual(await shown(blogs.id), []);
+    assert.deepEqual(await shown(news.id), ['x-alice', 'x-bob']);
+  });
+
+  it('leaves filtered entries out of unread counts and unread-only pages', async () => {
+    const store = await backend.open();
+    const { news, blogs } = await twoChannels(store);
+    await store.addFilter({ channelId: news.id, kind: 'mute', url: ALICE }, at(5));
+    await store.addFilter({ kind: 'block', url: BOB }, at(5));
+    const counts = new Map((await store.unreadCounts()).map((count) => [count.channelId, count.unread]));
+    assert.deepEqual([counts.get(news.id), counts.get(blogs.id)], [0, 1]);
+    const unread = await store.timeline({ channelId: blogs.id, limit: 9, unreadOnly: true });
+    assert.deepEqual(
+      unread.entries.map((entry) => entry.guid),
+      ['x-alice'],
+    );
+  });
+
+  it('adds a rule once, lists channel rules with global ones, and removes a rule', async () => {
+    const store = await backend.open();
+    const { news, blogs, shown } = await twoChannels(store);
+    const rule = { channelId: news.id, kind: 'mute' as const, url: ALICE };
+    const added = await store.addFilter(rule, at(5));
+    assert.equal((await store.addFilter(rule, at(6))).id, added.id);
+    assert.deepEqual(added, { id: added.id, channelId: news.id, kind: 'mute', url: ALICE, createdAt: at(5) });
+    const global = await store.addFilter({ kind: 'mute', url: BOB }, at(7));
+    assert.equal((await store.addFilter({ kind: 'mute', url: BOB }, at(8))).id, global.id);
+    assert.equal('channelId' in global, false);
+    await store.addFilter({ channelId: blogs.id, kind: 'mute', url: ALICE }, at(9));
+    await store.addFilter({ channelId: news.id, kind: 'block', url: BOB }, at(9));
+    const urls = async (kind: 'mute' | 'block', channelId?: number) =>
+      (await store.listFilters(kind, channelId)).map((filter) => [filter.channelId, filter.url]);
+    assert.deepEqual(await urls('mute', news.id), [
+      [news.id, ALICE],
+      [undefined, BOB],
+    ]);
+    assert.deepEqual(await urls('mute'), [[undefined, BOB]]);
+    assert.deepEqual(await urls('block', news.id), [[news.id, BOB]]);
+    await store.removeFilter(rule);
+    await store.removeFilter({ kind: 'mute', url: BOB });
+    await store.removeFilter({ kind: 'mute', url: 'https://nobody.example/' });
+    await store.removeFilter({ kind: 'block', url: BOB, channelId: news.id });
+    assert.deepEqual(await shown(news.id), ['x-alice', 'x-bob', 'y-alice']);
+    assert.deepEqual(await urls('mute', blogs.id), [[blogs.id, ALICE]]);
+  });
+}
+
+for (const backend of storeBackends()) {
+  if (backend.skip !== undefined) it(backend.name, { skip: backend.skip }, () => {});
+  else describe(backend.name, () => filterSuite(backend));
+}

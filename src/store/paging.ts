@@ -1,0 +1,100 @@
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
+import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
+import type { TimelineEntry, TimelinePage } from './reader.js';
+import type { Database } from './schema.js';
+import { StoreError } from './store-error.js';
+import type { KeyQuery } from './visibility.js';
+
+/** The most entries one page returns; a larger limit is read as this. */
+export const MAX_PAGE_SIZE = 500;
+
+const eb = expressionBuilder<Database, 'entries'>();
+const sortKey = () => eb.refTuple('entries.sort_at', 'entries.id');
+
+/** True for entries that sort below (older than) `key`. */
+function olderThan(key: SortKey): Expression<SqlBool> {
+  return eb(sortKey(), '<', eb.tuple(key.sortAt, key.id));
+}
+
+/** True for entries that sort above (newer than) `key`. */
+function newerThan(key: SortKey): Expression<SqlBool> {
+  return eb(sortKey(), '>', eb.tuple(key.sortAt, key.id));
+}
+
+export interface PageRequest {
+  limit: number;
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
+/** The keys of one page, newest first, and whether older entries remain below it. */
+export interface KeyPage {
+  keys: { id: number; sort_at: string }[];
+  hasOlder: boolean;
+}
+
+/** The page size asked for, checked and capped at MAX_PAGE_SIZE. */
+function pageSize(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new StoreError('invalid', `store: a page limit must be a positive integer, not ${limit}`);
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
+/**
+ * Runs keyset paging over the entries `query` selects (a fresh builder on each call). `after` reads down
+ * from the cursor, fetching one entry more than the page to learn whether older ones remain; `before`
+ * reads up from it (the entries just newer than the cursor, closest first) and then asks whether anything
+ * older than the page remains.
+ */
+export async function pageKeys<TB extends keyof Database>(
+  query: () => KeyQuery<TB>,
+  request: PageRequest,
+): Promise<KeyPage> {
+  const limit = pageSize(request.limit);
+  if (request.before !== undefined && request.after !== undefined)
+    throw new StoreError('invalid', 'store: a page takes either before or after, not both');
+  if (request.before !== undefined) {
+    const rows = await query()
+      .where(newerThan(decodeCursor(request.before)))
+      .orderBy(eb.ref('entries.sort_at'), 'asc')
+      .orderBy(eb.ref('entries.id'), 'asc')
+      .limit(limit)
+      .execute();
+    const keys = rows.reverse();
+    const oldest = keys.at(-1);
+    const below = oldest === undefined ? [] : await newestFirst(query().where(olderThan(keyOf(oldest))), 1);
+    return { keys, hasOlder: below.length > 0 };
+  }
+  const base = query();
+  const from = request.after === undefined ? base : base.where(olderThan(decodeCursor(request.after)));
+  const rows = await newestFirst(from, limit + 1);
+  return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
+}
+
+function newestFirst<TB extends keyof Database>(query: KeyQuery<TB>, limit: number) {
+  return query
+    .orderBy(eb.ref('entries.sort_at'), 'desc')
+    .orderBy(eb.ref('entries.id'), 'desc')
+    .limit(limit)
+    .execute();
+}
+
+function keyOf(row: { id: number; sort_at: string }): SortKey {
+  return { sortAt: row.sort_at, id: row.id };
+}
+
+/**
+ * The page for these keys and their entries: `before` whenever it has entries (for an empty page read
+ * `before` a cursor, that same cursor, so a client polling for news can keep asking), `after` exactly
+ * when older entries remain.
+ */
+export function toPage(page: KeyPage, entries: TimelineEntry[], askedBefore?: string): TimelinePage {
+  const first = page.keys[0];
+  const last = page.keys.at(-1);
+  const before = first === undefined ? askedBefore : encodeCursor(keyOf(first));
+  return {
+    entries,
+    ...(before === undefined ? {} : { before }),
+    ...(page.hasOlder && last !== undefined ? { after: encodeCursor(keyOf(last)) } : {}),
+  };
+}

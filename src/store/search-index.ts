@@ -1,0 +1,80 @@
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
+import { chunk } from './values.js';
+
+type Dialect = 'sqlite' | 'postgres';
+
+// Text beyond this is not indexed: PostgreSQL refuses a tsvector over 1 MB and fails the whole poll, and
+// the words that identify a post come early in it.
+const MAX_INDEXED_CHARS = 100_000;
+
+// Two bound values per row; SQLite allows 32766 per statement.
+const FTS_CHUNK = 500;
+
+/** One entry's text for the full-text index. */
+export interface IndexedText {
+  id: number;
+  text: string;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text;
+}
+
+/**
+ * The column that indexes an entry inside its own row: on PostgreSQL its tsvector, written with the
+ * insert or update; on SQLite none (the index is the FTS5 table, see `writeSearchIndex`).
+ */
+export function searchVectorColumn(dialect: Dialect, text: string): { search_vector?: RawBuilder<string> } {
+  if (dialect === 'sqlite') return {};
+  // to_tsvector has no Kysely builder; the text is a bound parameter.
+  return { search_vector: sql<string>`to_tsvector('simple', ${clip(text)})` };
+}
+
+/**
+ * Writes the SQLite FTS5 rows of these entries, replacing the rows of entries indexed before (an updated
+ * entry). PostgreSQL keeps its index in the entry's row: nothing to do.
+ */
+export async function writeSearchIndex(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  texts: readonly IndexedText[],
+  options: { replace: boolean },
+): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  for (const part of chunk(texts, FTS_CHUNK)) {
+    if (options.replace)
+      await trx
+        .deleteFrom('entries_fts')
+        .where(
+          'rowid',
+          'in',
+          part.map((item) => item.id),
+        )
+        .execute();
+    await trx
+      .insertInto('entries_fts')
+      .values(part.map((item) => ({ rowid: item.id, body: clip(item.text) })))
+      .execute();
+  }
+}
+
+/**
+ * Deletes the SQLite FTS5 rows of a feed's entries, before the feed and its entries go: the FTS5 table
+ * has no foreign key to cascade along. On PostgreSQL the index goes with the rows.
+ */
+export async function dropFeedFromSearchIndex(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  feedId: number,
+): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await trx
+    .deleteFrom('entries_fts')
+    .where(
+      'rowid',
+      'in',
+      trx.selectFrom('entries').select('entries.id').where('entries.feed_id', '=', feedId),
+    )
+    .execute();
+}

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  minutesAfterT0 as at,
+  type StoreBackend,
+  storeBackends,
+  testEntry,
+  testPoll,
+} from '../../test/helpers/temp-store.js';
+import type { TimelinePage } from './reader.js';
+import { fts5Query, searchTerms } from './search.js';
+import type { Store } from './store.js';
+
+const guids = (page: TimelinePage) => page.entries.map((entry) => entry.guid);
+
+/** `news` follows feed a, `blogs` follows feed b; entries carry their words in title, summary or searchText. */
+async function library(store: Store) {
+  const news = await store.createChannel('news');
+  const blogs = await store.createChannel('blogs');
+  const a = await store.addFeed('https://a.example/feed.xml', at(0));
+  const b = await store.addFeed('https://b.example/feed.xml', at(0));
+  await store.subscribe(news.id, a.id, at(0));
+  await store.subscribe(blogs.id, b.id, at(0));
+  await store.recordPoll(
+    testPoll(a.id, [
+      testEntry('apple', { title: 'Apple and Banana', sortAt: at(1) }),
+      testEntry('split', { title: 'Dessert', summary: 'a banana split', sortAt: at(2) }),
+      testEntry('pie', { title: 'Baking', searchText: 'Baking\nCherry pie with a lattice', sortAt: at(3) }),
+      testEntry('cafe', { title: 'Café crème', authorUrl: 'https://carol.example/', sortAt: at(4) }),
+    ]),
+  );
+  await store.recordPoll(testPoll(b.id, [testEntry('b-banana', { title: 'Banana bread', sortAt: at(5) })]));
+  const find = async (query: string, scope: number | 'all' = news.id) =>
+    guids(await store.searchEntries({ query, limit: 9, ...(scope === 'all' ? {} : { channelId: scope }) }));
+  return { news, blogs, a, b, find };
+}
+
+describe('search terms', () => {
+  it('keeps quoted phrases and words, and turns every term into a quoted FTS5 string', () => {
+    assert.deepEqual(searchTerms('  banana "split  second" NEAR( - "foo AND (bar'), [
+      'banana',
+      'split second',
+      'NEAR(',
+      'foo',
+      'AND',
+      '(bar',
+    ]);
+    assert.equal(fts5Query(['a"b', 'c d']), '"a""b" "c d"');
+    assert.deepEqual(searchTerms('"" ( ) *'), []);
+  });
+});
+
+function searchSuite(backend: StoreBackend) {
+  after(() => backend.cleanup());
+
+  it('finds entries holding every word, newest first, ignoring case', async () => {
+    const { find } = await library(await backend.open());
+    assert.deepEqual(await find('banana'), ['split', 'apple']);
+    assert.deepEqual(await find('BANANA apple'), ['apple']);
+    assert.deepEqual(await find('cherry lattice'), ['pie']);
+    assert.deepEqual(await find('banana cherry'), []);
+  });
+
+  it('keeps quoted phrases together', async () => {
+    const { find } = await library(await backend.open());
+    assert.deepEqual(await find('"banana split"'), ['split']);
+    assert.deepEqual(await find('split banana'), ['split']);
+    assert.deepEqual(await find('"split banana"'), []);
+  });
+
+  it('reads operators and syntax as plain words, never as an error', async () => {
+    const { find } = await library(await backend.open());
+    for (const query of [
+      '"foo AND (bar',
+      'NEAR(',
+      'NEAR(apple banana)',
+      '*',
+      'apple OR',
+      '-',
+      "'",
+      ')))',
+      '^a',
+    ]) {
+      assert.ok(Array.isArray(await find(query)), query);
+    }
+    assert.deepEqual(await find('apple AND banana'), ['apple']);
+    assert.deepEqual(await find('apple OR cherry'), []);
+    assert.deepEqual(await find('title:apple'), []);
+    assert.deepEqual(await find(''), []);
+  });
+
+  it('searches one channel, or all of them with the read state of any', async () => {
+    const store = await backend.open();
+    const { blogs, find } = await library(store);
+    assert.deepEqual(await find('banana', blogs.id), ['b-banana']);
+    assert.deepEqual(await find('banana', 'all'), ['b-banana', 'split', 'apple']);
+    const [bread] = (await store.searchEntries({ query: 'bread', channelId: blogs.id, limit: 1 })).entries;
+    await store.markRead(blogs.id, [bread!.id], true, at(10));
+    const everywhere = await store.searchEntries({ query: 'banana', limit: 9 });
+    assert.deepEqual(
+      everywhere.entries.map((entry) => [entry.guid, entry.isRead]),
+      [
+        ['b-banana', true],
+        ['split', false],
+        ['apple', false],
+      ],
+    );
+  });
+
+  it('pages results with after', async () => {
+    const store = await backend.open();
+    const { news } = await library(store);
+    const first = await store.searchEntries({ query: 'banana', channelId: news.id, limit: 1 });
+    assert.deepEqual(guids(first), ['split']);
+    const second = await store.searchEntries({
+      query: 'banana',
+      channelId: news.id,
+      limit: 1,
+      after: first.after,
+    });
+    assert.deepEqual(guids(second), ['apple']);
+    assert.equal(second.after, undefined);
+  });
+
+  it('leaves out removed, muted and blocked entries', async () => {
+    const store = await backend.open();
+    const { news, find } = await library(store);
+    const [split] = (await store.searchEntries({ query: 'split', channelId: news.id, limit: 1 })).entries;
+    await store.removeEntries(news.id, [split!.id], at(10));
+    assert.deepEqual(await find('banana'), ['apple']);
+    assert.deepEqual(await find('banana', 'all'), ['b-banana', 'apple']);
+    await store.addFilter({ kind: 'block', url: 'https://b.example/feed.xml' }, at(11));
+    assert.deepEqual(await find('banana', 'all'), ['apple']);
+    await store.addFilter({ channelId: news.id, kind: 'mute', url: 'https://carol.example/' }, at(12));
+    assert.deepEqual(await find('crème'), []);
+  });
+
+  it('indexes the new text of an updated entry', async () => {
+    const store = await backend.open();
+    const { a, find } = await library(store);
+    const [pie] = await store.listFeedEntries(a.id, 9).then((all) => all.filter((e) => e.guid === 'pie'));
+    const changed = { ...testEntry('pie', { searchText: 'Plum pie', contentHash: 'pie-2' }), id: pie!.id };
+    await store.recordPoll(testPoll(a.id, [], at(20), { changedEntries: [changed] }));
+    assert.deepEqual(await find('cherry'), []);
+    assert.deepEqual(await find('plum'), ['pie']);
+  });
+
+  it('finds a word without its diacritics', { skip: skipUnlessSqlite(backend) }, async () => {
+    const { find } = await library(await backend.open());
+    assert.deepEqual(await find('cafe creme'), ['cafe']);
+  });
+
+  it('leaves nothing of a removed feed in the index', async () => {
+    const store = await backend.open();
+    const { a, find } = await library(store);
+    await store.removeFeed(a.id);
+    assert.deepEqual(await find('banana', 'all'), ['b-banana']);
+    if (backend.name !== 'sqlite') return;
+    const path = backend.urlOf(store).slice('sqlite:'.length);
+    const raw = new BetterSqlite3(path, { readonly: true });
+    try {
+      const rows = raw.prepare('SELECT rowid FROM entries_fts').all();
+      const entries = raw.prepare('SELECT id AS rowid FROM entries').all();
+      assert.deepEqual(rows, entries);
+    } finally {
+      raw.close();
+    }
+  });
+}
+
+function skipUnlessSqlite(backend: StoreBackend): string | false {
+  return backend.name === 'sqlite' ? false : "PostgreSQL's 'simple' configuration keeps diacritics";
+}
+
+for (const backend of storeBackends()) {
+  if (backend.skip !== undefined) it(backend.name, { skip: backend.skip }, () => {});
+  else describe(backend.name, () => searchSuite(backend));
+}

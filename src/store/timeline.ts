@@ -1,0 +1,115 @@
+import {
+  type ExpressionWrapper,
+  expressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
+import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
+import { pageKeys, toPage } from './paging.js';
+import type { TimelineEntry, TimelinePage, TimelineQuery } from './reader.js';
+import type { Database, DbBool, EntryTable } from './schema.js';
+import { chunk, fromDbBool } from './values.js';
+import { channelEntryKeys } from './visibility.js';
+
+const ID_CHUNK = 500;
+
+/** Whose read state a loaded entry carries: one channel's, or read in any channel. */
+export type ReadStateOf = { channelId: number } | 'any channel';
+
+/** Returns one page of a channel's timeline, newest first. */
+export async function timeline(db: Kysely<Database>, query: TimelineQuery): Promise<TimelinePage> {
+  const page = await pageKeys(
+    () => channelEntryKeys(db, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
+    query,
+  );
+  const entries = await loadTimelineEntries(
+    db,
+    page.keys.map((key) => key.id),
+    { channelId: query.channelId },
+  );
+  return toPage(page, entries, query.before);
+}
+
+/** Returns the entries with these ids that exist, in the order asked, with their state in the channel. */
+export function entriesById(
+  db: Kysely<Database>,
+  channelId: number,
+  ids: readonly number[],
+): Promise<TimelineEntry[]> {
+  return loadTimelineEntries(db, [...new Set(ids)], { channelId });
+}
+
+const eb = expressionBuilder<Database, 'entries'>();
+
+/**
+ * True when the entry is read in the channel; for 'any channel', in any channel that follows its feed
+ * (a state left behind by an unsubscribed channel does not count).
+ */
+function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
+  const channels =
+    readState === 'any channel'
+      ? eb
+          .selectFrom('subscriptions')
+          .select('subscriptions.channel_id')
+          .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
+      : [readState.channelId];
+  return eb.exists(
+    eb
+      .selectFrom('entry_states')
+      .select('entry_states.entry_id')
+      .whereRef('entry_states.entry_id', '=', 'entries.id')
+      .where('entry_states.is_read', '=', eb.lit(true))
+      .where('entry_states.channel_id', 'in', channels),
+  );
+}
+
+/** Loads entries with their feeds and read state, in the order of `ids`; missing ids are left out. */
+export async function loadTimelineEntries(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  readState: ReadStateOf,
+): Promise<TimelineEntry[]> {
+  const byId = new Map<number, TimelineEntry>();
+  for (const part of chunk(ids, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('entries')
+      .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
+      .select(ENTRY_COLUMNS)
+      .select([
+        'feeds.url as feed_url',
+        'feeds.title as feed_title',
+        'feeds.site_url as feed_site_url',
+        'feeds.icon_url as feed_icon_url',
+        isRead(readState).as('is_read'),
+      ])
+      .where('entries.id', 'in', part)
+      .execute();
+    for (const row of rows) byId.set(row.id, timelineEntryFromRow(row));
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+type TimelineRow = Selectable<EntryTable> & {
+  feed_url: string;
+  feed_title: string | null;
+  feed_site_url: string | null;
+  feed_icon_url: string | null;
+  is_read: DbBool;
+};
+
+/** The timeline entry a row of entries joined with its feed holds. */
+function timelineEntryFromRow(row: TimelineRow): TimelineEntry {
+  const { feed_url, feed_title, feed_site_url, feed_icon_url, is_read, ...entry } = row;
+  return {
+    ...entryFromRow(entry),
+    isRead: fromDbBool(is_read),
+    feed: {
+      id: entry.feed_id,
+      url: feed_url,
+      ...(feed_title === null ? {} : { title: feed_title }),
+      ...(feed_site_url === null ? {} : { siteUrl: feed_site_url }),
+      ...(feed_icon_url === null ? {} : { iconUrl: feed_icon_url }),
+    },
+  };
+}
