@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
+import { registerPassword } from './cli/password.js';
 import { registerPoll } from './cli/poll.js';
 import { registerServe } from './cli/serve.js';
 import { registerStatus } from './cli/status.js';
@@ -20,6 +21,7 @@ function main(argv: string[]): Promise<void> | void {
   registerStatus(program);
   registerOpml(program);
   registerServe(program);
+  registerPassword(program);
   return program.parseAsync(argv).then(() => undefined);
 }
 

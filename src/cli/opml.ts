@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { readOpml } from '../opml/read.js';
-import { type OpmlChannel, writeOpml } from '../opml/write.js';
-import { type App, defaultChannel, withApp } from './app.js';
+import { exportOpmlText, subscribeOpml } from '../web/opml-import.js';
+import { type App, withApp } from './app.js';
 
 /** `tidings import FILE.opml` and `tidings export > subs.opml`. */
 export function registerOpml(program: Command): void {
@@ -33,39 +33,14 @@ export async function importOpml(
 ): Promise<number> {
   const doc = readOpml(text);
   for (const warning of doc.warnings) process.stderr.write(`${warning}\n`);
-  const now = new Date().toISOString();
-  let added = 0;
-  for (const [i, item] of doc.feeds.entries()) {
-    const channel = await defaultChannel(app.store, item.channel);
-    const known = await app.store.findFeedByUrl(item.xmlUrl);
-    const feed = known ?? (await app.store.addFeed(item.xmlUrl, now));
-    if (!known) {
-      added++;
-      if (item.title) await app.store.updateFeed(feed.id, { title: item.title });
-    }
-    await app.store.subscribe(channel.id, feed.id, now);
-    onProgress?.(i + 1, doc.feeds.length);
-  }
+  const result = await subscribeOpml(app.store, doc, new Date().toISOString(), onProgress);
   process.stdout.write(
-    `imported ${doc.feeds.length} feeds (${added} new); run tidings poll --once to fetch them\n`,
+    `imported ${result.total} feeds (${result.added} new); run tidings poll --once to fetch them\n`,
   );
   return doc.feeds.length === 0 && doc.warnings.length > 0 ? 1 : 0;
 }
 
 /** The subscriptions as OPML 2.0. */
-export async function exportOpml(app: App): Promise<string> {
-  const channels: OpmlChannel[] = [];
-  for (const channel of await app.store.listChannels()) {
-    const subscriptions = await app.store.listSubscriptions(channel.id);
-    if (subscriptions.length === 0) continue;
-    channels.push({
-      name: channel.name,
-      feeds: subscriptions.map(({ feed }) => ({
-        xmlUrl: feed.url,
-        ...(feed.title ? { title: feed.title } : {}),
-        ...(feed.siteUrl ? { htmlUrl: feed.siteUrl } : {}),
-      })),
-    });
-  }
-  return writeOpml(channels, { title: 'tidings subscriptions', now: new Date().toISOString() });
+export function exportOpml(app: App): Promise<string> {
+  return exportOpmlText(app.store, new Date().toISOString());
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { microsubRoutes } from '../microsub/routes.js';
 import type { ServerDeps } from './deps.js';
 import { webRoutes } from './routes.js';
@@ -9,8 +10,13 @@ export function createApp(deps: ServerDeps): Hono {
   app.route('/microsub', microsubRoutes(deps));
   app.route('/', webRoutes(deps));
   app.onError((err, c) => {
+    // Hono's own refusals (csrf(), body limits) carry their response: send it, not a 500
+    if (err instanceof HTTPException) return err.getResponse();
     deps.log.error({ err, path: c.req.path }, 'server: request failed');
-    return c.json({ error: 'internal_error', error_description: 'server: something went wrong on our side' }, 500);
+    return c.json(
+      { error: 'internal_error', error_description: 'server: something went wrong on our side' },
+      500,
+    );
   });
   return app;
 }

@@ -1,9 +1,145 @@
-import { Hono } from 'hono';
+// Security of the web UI, in one place:
+// - One owner, one password (`tidings password`: scrypt, random salt, in settings as owner.password).
+//   Until it is set the UI stays closed and /login says how to set it. There is no open first-run mode,
+//   not even on 127.0.0.1: other local users and browsers' DNS rebinding could reach it.
+// - Sessions: a cookie signed with HMAC-SHA256 under a secret generated once into the settings;
+//   HttpOnly, SameSite=Lax, Secure over https, 30 days (session.ts).
+// - CSRF: Hono's csrf() checks Origin / Sec-Fetch-Site on every form POST, and every form carries a
+//   per-session token (an HMAC of the session id) in `_csrf`, checked on every POST; the login form
+//   carries a nonce of its own (a signed cookie) since no session exists yet.
+// - Login: at most 5 failures per client address per 15 minutes, in memory (rate-limit.ts).
+// - Every page: a Content-Security-Policy with no inline script or style, and the usual secure headers.
+//   Feed HTML was sanitized by the parser; it is the one thing inserted with raw() (views/reader.tsx).
+import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import type { ServerDeps } from './deps.js';
+import type { WebContext, WebEnv } from './env.js';
+import { field, wantsJson } from './forms.js';
+import { OpmlJobs } from './opml-jobs.js';
+import { LoginLimiter } from './rate-limit.js';
+import { errorPage } from './render.js';
+import { registerLogin, registerLogout } from './routes/auth.js';
+import { registerChannels } from './routes/channels.js';
+import { registerEntryActions } from './routes/entries.js';
+import { registerHealth } from './routes/health.js';
+import { registerOpml } from './routes/opml.js';
+import { registerReader } from './routes/reader.js';
+import { registerSubscriptions } from './routes/subscriptions.js';
+import { registerTokens } from './routes/tokens.js';
+import { Sessions, sameSecret } from './session.js';
+import { registerStatic } from './static.js';
 
-/** The web UI (placeholder until the web UI issue lands). */
-export function webRoutes(_deps: ServerDeps): Hono {
-  const app = new Hono();
-  app.get('/', (c) => c.text('tidings is running. The web UI is not built yet; the Microsub endpoint is at /microsub.\n'));
+// No inline script or style anywhere: feed HTML that slipped past the sanitizer still cannot run.
+// Images and media come from anywhere (feeds embed them); everything else from this site only.
+const SECURITY_HEADERS = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'http:', 'https:', 'data:'],
+    mediaSrc: ["'self'", 'http:', 'https:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+  },
+  xFrameOptions: 'DENY',
+  // cross-origin images in entries have no CORP header; COEP would block them
+  crossOriginEmbedderPolicy: false,
+});
+
+const MAX_FORM_BYTES = 10 * 1024 * 1024;
+
+/** The web UI: reader, admin and feed health, behind the owner's login. */
+export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
+  const ctx: WebContext = {
+    deps,
+    sessions: new Sessions(deps.store, deps.now),
+    limiter: new LoginLimiter(),
+    jobs: new OpmlJobs(deps),
+  };
+  const app = new Hono<WebEnv>();
+  app.use('*', exceptMicrosub(SECURITY_HEADERS));
+  // Origin / Sec-Fetch-Site check on every form POST, before our own token check below
+  app.use('*', exceptMicrosub(originCheck()));
+  // forms are small; an OPML file of thousands of feeds is a few MB
+  app.use(
+    '*',
+    exceptMicrosub(
+      bodyLimit({
+        maxSize: MAX_FORM_BYTES,
+        onError: (c) => c.text('web: the upload is too large (10 MB at most)', 413),
+      }),
+    ),
+  );
+  registerStatic(app);
+  registerLogin(app, ctx);
+  app.use('*', exceptMicrosub(requireSession(ctx)));
+  registerLogout(app, ctx);
+  registerReader(app, ctx);
+  registerEntryActions(app, ctx);
+  registerChannels(app, ctx);
+  registerSubscriptions(app, ctx);
+  registerOpml(app, ctx);
+  registerTokens(app, ctx);
+  registerHealth(app, ctx);
   return app;
+}
+
+// Mounted at '/', this app's middleware would also see unmatched /microsub paths: leave those alone.
+function exceptMicrosub(middleware: MiddlewareHandler<WebEnv>): MiddlewareHandler<WebEnv> {
+  return (c, next) => {
+    const path = c.req.path;
+    if (path === '/microsub' || path.startsWith('/microsub/')) return next();
+    return middleware(c, next);
+  };
+}
+
+// Hono's csrf() throws an HTTPException, which the app's onError would turn into a 500: answer 403 here.
+function originCheck(): MiddlewareHandler<WebEnv> {
+  const check = csrf();
+  return async (c, next) => {
+    let passed = false;
+    try {
+      return await check(c, async () => {
+        passed = true;
+        await next();
+      });
+    } catch (error) {
+      if (passed || !(error instanceof HTTPException)) throw error;
+      return c.text('web: this form came from another site; refused', 403);
+    }
+  };
+}
+
+/** Signed-in pages only; every POST must carry the session's CSRF token in `_csrf`. */
+function requireSession(ctx: WebContext): MiddlewareHandler<WebEnv> {
+  return async (c: Context<WebEnv>, next: Next) => {
+    const session = await ctx.sessions.read(c);
+    const isRead = c.req.method === 'GET' || c.req.method === 'HEAD';
+    if (!session) {
+      if (wantsJson(c)) return c.json({ error: 'unauthorized', error_description: 'sign in first' }, 401);
+      const url = new URL(c.req.url);
+      const next = isRead ? `?next=${encodeURIComponent(url.pathname + url.search)}` : '';
+      return c.redirect(`/login${next}`, 303);
+    }
+    c.set('session', session);
+    if (!isRead && !sameSecret(await field(c, '_csrf'), session.csrf)) {
+      if (wantsJson(c)) return c.json({ error: 'forbidden', error_description: 'bad CSRF token' }, 403);
+      return errorPage(
+        c,
+        ctx,
+        403,
+        'This form had expired or did not come from tidings. Reload the page and try again.',
+      );
+    }
+    await next();
+    // private pages: never kept by shared caches, nor by the browser's back-forward cache after logout
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+  };
 }

@@ -1,0 +1,17 @@
+import type { ServerDeps } from './deps.js';
+import type { OpmlJobs } from './opml-jobs.js';
+import type { LoginLimiter } from './rate-limit.js';
+import type { Session, Sessions } from './session.js';
+
+/** Hono's environment for the web UI: the signed-in session is set by the auth middleware. */
+export interface WebEnv {
+  Variables: { session: Session | undefined };
+}
+
+/** What the web UI's route modules share: the server's dependencies and the UI's own state. */
+export interface WebContext {
+  deps: ServerDeps;
+  sessions: Sessions;
+  limiter: LoginLimiter;
+  jobs: OpmlJobs;
+}

@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { WebContext, WebEnv } from './env.js';
+import type { Session } from './session.js';
+import { Layout, type LayoutProps } from './views/layout.js';
+
+/** The session of a request that passed the auth middleware. */
+export function sessionOf(c: Context<WebEnv>): Session {
+  const session = c.get('session');
+  if (!session) throw new Error('web: a page that needs a session was reached without one');
+  return session;
+}
+
+/** Renders a full page in the layout, with the session's CSRF token and any flash message. */
+export async function renderPage(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  props: Omit<LayoutProps, 'csrf' | 'flash'>,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  const flash = await ctx.sessions.takeFlash(c);
+  const page = <Layout {...props} csrf={c.get('session')?.csrf} flash={flash} />;
+  return c.html(`<!DOCTYPE html>${await page}`, status);
+}
+
+/** Goes back to a page after a form, with a message for it. */
+export async function redirectWith(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  path: string,
+  message?: string,
+): Promise<Response> {
+  if (message) await ctx.sessions.flash(c, message);
+  return c.redirect(path, 303);
+}
+
+/** A short page for 4xx answers (unknown channel, bad form). */
+export function errorPage(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  status: ContentfulStatusCode,
+  message: string,
+): Promise<Response> {
+  return renderPage(
+    c,
+    ctx,
+    {
+      title: 'Something is off',
+      nav: 'none',
+      children: (
+        <section class="panel">
+          <h1>Something is off</h1>
+          <p>{message}</p>
+          <p>
+            <a href="/">Back to the reader</a>
+          </p>
+        </section>
+      ),
+    },
+    status,
+  );
+}

@@ -1,0 +1,75 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, Hono } from 'hono';
+import type { WebContext, WebEnv } from '../env.js';
+import { field, localPath } from '../forms.js';
+import { PASSWORD_SETTING, verifyPassword } from '../password-hash.js';
+import { renderPage, sessionOf } from '../render.js';
+import { LoginForm, SetPasswordFirst } from '../views/login.js';
+
+/** GET/POST /login (before any session) */
+export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {
+  app.get('/login', async (c) => {
+    if (await ctx.sessions.read(c)) return c.redirect('/', 303);
+    return loginPage(c, ctx, localPath(c.req.query('next') ?? '/', '/'));
+  });
+  app.post('/login', async (c) => {
+    const client = clientAddress(c);
+    const nowMs = ctx.deps.now().getTime();
+    const wait = ctx.limiter.retryAfterSeconds(client, nowMs);
+    const next = localPath(await field(c, 'next'), '/');
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      const minutes = Math.ceil(wait / 60);
+      return loginPage(c, ctx, next, `Too many failed attempts. Try again in ${minutes} min.`, 429);
+    }
+    if (!(await ctx.sessions.checkLoginNonce(c, await field(c, '_csrf'))))
+      return loginPage(c, ctx, next, 'The form had expired; please sign in again.', 403);
+    const stored = await ctx.deps.store.getSetting(PASSWORD_SETTING);
+    const password = (await c.req.parseBody())['password'];
+    if (!stored || typeof password !== 'string' || !(await verifyPassword(password, stored))) {
+      ctx.limiter.recordFailure(client, nowMs);
+      ctx.deps.log.warn({ client }, 'web: failed login');
+      return loginPage(c, ctx, next, 'That password is not right.', 401);
+    }
+    ctx.limiter.recordSuccess(client);
+    await ctx.sessions.start(c);
+    return c.redirect(next, 303);
+  });
+}
+
+/** POST /logout (with a session and its CSRF token) */
+export function registerLogout(app: Hono<WebEnv>, ctx: WebContext): void {
+  app.post('/logout', (c) => {
+    ctx.sessions.end(c, sessionOf(c));
+    return c.redirect('/login', 303);
+  });
+}
+
+async function loginPage(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  next: string,
+  error?: string,
+  status: 200 | 401 | 403 | 429 = 200,
+): Promise<Response> {
+  if (!(await ctx.deps.store.getSetting(PASSWORD_SETTING)))
+    return renderPage(
+      c,
+      ctx,
+      { title: 'Set a password', nav: 'none', children: <SetPasswordFirst /> },
+      status,
+    );
+  const nonce = await ctx.sessions.loginNonce(c);
+  const children = <LoginForm nonce={nonce} next={next} error={error} />;
+  return renderPage(c, ctx, { title: 'Sign in', nav: 'none', children }, status);
+}
+
+// The socket's address. X-Forwarded-For is not trusted: anyone could send one to dodge the limit.
+// Behind a reverse proxy every client shares the proxy's address, and so its limit.
+function clientAddress(c: Context<WebEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,80 @@
+import type { Context, Hono } from 'hono';
+import type { Channel } from '../../model/stored.js';
+import { pollOnce } from '../../poll/poller.js';
+import type { WebContext, WebEnv } from '../env.js';
+import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
+import { errorPage, redirectWith } from '../render.js';
+import { count } from '../views/format.js';
+
+interface ActionInput {
+  c: Context<WebEnv>;
+  channel: Channel;
+  now: string;
+}
+
+/** Does the action; returns the message for the next page (or for the script). */
+type Action = (input: ActionInput) => Promise<string | undefined>;
+
+/**
+ * POST /c/:uid/entries/:id/{read,read-up-to,remove}, /c/:uid/read-page, /c/:uid/refresh. Each answers
+ * with a redirect back (no JavaScript) or JSON for the page's script (Accept: application/json).
+ */
+export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
+  const { store } = ctx.deps;
+  const post = (path: string, action: Action) =>
+    app.post(path, async (c) => {
+      const channel = await store.getChannel(c.req.param('uid') ?? '');
+      const id = c.req.param('id');
+      if (!channel || (id !== undefined && !idOf(id)))
+        return errorPage(c, ctx, 404, 'There is no such channel or entry.');
+      const message = await action({ c, channel, now: ctx.deps.now().toISOString() });
+      return answer(c, ctx, channel, message);
+    });
+  const entryId = (c: Context<WebEnv>) => idOf(c.req.param('id')) as number;
+
+  post('/c/:uid/entries/:id/read', async ({ c, channel, now }) => {
+    const read = (await field(c, 'read')) !== '0';
+    await store.markRead(channel.id, [entryId(c)], read, now);
+    return read ? 'Marked read.' : 'Marked unread.';
+  });
+  post('/c/:uid/entries/:id/read-up-to', async ({ c, channel, now }) => {
+    await store.markReadUpTo(channel.id, entryId(c), now);
+    return 'Marked everything read up to there.';
+  });
+  post('/c/:uid/entries/:id/remove', async ({ c, channel, now }) => {
+    await store.removeEntries(channel.id, [entryId(c)], now);
+    return 'Removed the entry from this channel.';
+  });
+  post('/c/:uid/read-page', async ({ c, channel, now }) => {
+    const ids = (await fields(c, 'ids')).map(idOf).filter((id): id is number => id !== undefined);
+    await store.markRead(channel.id, ids, true, now);
+    return `Marked ${count(ids.length, 'entry', 'entries')} read.`;
+  });
+  post('/c/:uid/refresh', ({ c, channel }) => refreshChannel(c, ctx, channel));
+}
+
+// "Refresh now": fetch the channel's feeds (or the one shown) at once, whatever their schedule.
+async function refreshChannel(c: Context<WebEnv>, ctx: WebContext, channel: Channel): Promise<string> {
+  const feedId = idOf(await field(c, 'feed'));
+  const feedIds = feedId
+    ? [feedId]
+    : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
+  if (feedIds.length === 0) return 'This channel follows no feeds yet.';
+  const summary = await pollOnce(ctx.deps.poll, { feedIds, force: true });
+  return `Refreshed ${count(summary.feeds, 'feed', 'feeds')}: ${count(summary.newEntries, 'new entry', 'new entries')}.`;
+}
+
+async function answer(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  channel: Channel,
+  message: string | undefined,
+): Promise<Response> {
+  if (wantsJson(c)) {
+    const counts = await ctx.deps.store.unreadCounts();
+    const unread = counts.find((count) => count.channelId === channel.id)?.unread ?? 0;
+    return c.json({ ok: true, message, channel: channel.uid, unread });
+  }
+  const back = localPath(await field(c, 'return'), `/c/${encodeURIComponent(channel.uid)}`);
+  return redirectWith(c, ctx, back, message);
+}

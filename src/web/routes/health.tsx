@@ -1,0 +1,100 @@
+import type { Context, Hono } from 'hono';
+import { healthOf, type StoredFeed } from '../../model/stored.js';
+import { pollOnce } from '../../poll/poller.js';
+import { isSilent } from '../../poll/scheduler.js';
+import type { WebContext, WebEnv } from '../env.js';
+import { field, idOf, localPath } from '../forms.js';
+import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { FeedPage } from '../views/feed.js';
+import { type FeedHealthRow, HealthDashboard } from '../views/health.js';
+
+const STRIP_SLOTS = 30;
+const HISTORY = 100;
+
+// Worst first: what needs attention is at the top of the dashboard.
+const ORDER = [
+  'fetch_error',
+  'parse_error',
+  'encoding_error',
+  'gone',
+  'silent',
+  'new',
+  'paused',
+  'not_modified',
+  'ok',
+];
+
+/** GET /feeds (dashboard), /feeds/:id; POST /feeds/:id/{refresh,pause} */
+export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
+  const { store } = ctx.deps;
+  app.get('/feeds', async (c) => {
+    const now = ctx.deps.now();
+    const feeds = await store.listFeeds();
+    const rows: FeedHealthRow[] = await Promise.all(
+      feeds.map(async (feed) => ({
+        feed,
+        health: healthNow(feed, now),
+        heartbeats: await store.listHeartbeats(feed.id, STRIP_SLOTS),
+      })),
+    );
+    rows.sort(
+      (a, b) =>
+        ORDER.indexOf(a.health) - ORDER.indexOf(b.health) || titleOf(a.feed).localeCompare(titleOf(b.feed)),
+    );
+    const children = <HealthDashboard rows={rows} now={now} slots={STRIP_SLOTS} />;
+    return renderPage(c, ctx, { title: 'Feed health', nav: 'feeds', children });
+  });
+  app.get('/feeds/:id', (c) => feedPage(c, ctx));
+  app.post('/feeds/:id/refresh', async (c) => {
+    const feed = await store.getFeed(idOf(c.req.param('id')) ?? 0);
+    if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
+    await pollOnce(ctx.deps.poll, { feedIds: [feed.id], force: true });
+    const polled = (await store.getFeed(feed.id)) ?? feed;
+    const outcome =
+      polled.lastCheckedAt === feed.lastCheckedAt
+        ? 'not polled (paused, gone or asked to wait)'
+        : (polled.message ?? polled.status ?? '');
+    const back = localPath(await field(c, 'return'), `/feeds/${feed.id}`);
+    return redirectWith(c, ctx, back, `Refreshed ${titleOf(polled)}: ${outcome}`);
+  });
+  app.post('/feeds/:id/pause', async (c) => {
+    const feed = await store.getFeed(idOf(c.req.param('id')) ?? 0);
+    if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
+    const paused = (await field(c, 'paused')) === '1';
+    await store.updateFeed(feed.id, { paused });
+    const back = localPath(await field(c, 'return'), `/feeds/${feed.id}`);
+    return redirectWith(c, ctx, back, paused ? 'Paused: it will not be polled.' : 'Resumed polling.');
+  });
+}
+
+async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
+  const { store } = ctx.deps;
+  const feed = await store.getFeed(idOf(c.req.param('id')) ?? 0);
+  if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
+  const now = ctx.deps.now();
+  const [heartbeats, subscriptions, channels] = await Promise.all([
+    store.listHeartbeats(feed.id, HISTORY),
+    store.listSubscriptions(),
+    store.listChannels(),
+  ]);
+  const following = new Set(subscriptions.filter((s) => s.feedId === feed.id).map((s) => s.channelId));
+  const children = (
+    <FeedPage
+      feed={feed}
+      health={healthNow(feed, now)}
+      heartbeats={heartbeats}
+      channels={channels.filter((ch) => following.has(ch.id))}
+      csrf={sessionOf(c).csrf}
+      now={now}
+    />
+  );
+  return renderPage(c, ctx, { title: titleOf(feed), nav: 'feeds', children });
+}
+
+function healthNow(feed: StoredFeed, now: Date) {
+  return healthOf(feed, isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, now));
+}
+
+function titleOf(feed: StoredFeed): string {
+  return feed.title ?? feed.url;
+}

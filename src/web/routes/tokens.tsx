@@ -1,0 +1,46 @@
+import type { Context, Hono } from 'hono';
+import type { WebContext, WebEnv } from '../env.js';
+import { field, fields, idOf } from '../forms.js';
+import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { issueToken, TOKEN_SCOPES } from '../tokens.js';
+import { type TokensProps, TokensView } from '../views/tokens.js';
+
+/** GET /tokens; POST /tokens (create, shown once), /tokens/:id/revoke */
+export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
+  app.get('/tokens', (c) => tokensPage(c, ctx));
+  app.post('/tokens', async (c) => {
+    const wanted = new Set(await fields(c, 'scope'));
+    const scope = TOKEN_SCOPES.filter((s) => wanted.has(s)).join(' ');
+    if (!scope) return errorPage(c, ctx, 400, 'A token needs at least one scope.');
+    const label = (await field(c, 'label')).slice(0, 200);
+    const now = ctx.deps.now().toISOString();
+    const { token } = await issueToken(ctx.deps.store, { scope, ...(label ? { label } : {}) }, now);
+    // answered with the page itself, not a redirect: the token exists only in this response
+    return tokensPage(c, ctx, { token, label: label || undefined });
+  });
+  app.post('/tokens/:id/revoke', async (c) => {
+    const id = idOf(c.req.param('id'));
+    if (!id) return errorPage(c, ctx, 404, 'There is no such token.');
+    await ctx.deps.store.revokeToken(id, ctx.deps.now().toISOString());
+    return redirectWith(c, ctx, '/tokens', 'Revoked the token.');
+  });
+}
+
+async function tokensPage(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  created?: TokensProps['created'],
+): Promise<Response> {
+  const tokens = await ctx.deps.store.listTokens();
+  const endpoint = new URL('/microsub', c.req.url).href;
+  const children = (
+    <TokensView
+      tokens={tokens}
+      csrf={sessionOf(c).csrf}
+      now={ctx.deps.now()}
+      created={created}
+      endpoint={endpoint}
+    />
+  );
+  return renderPage(c, ctx, { title: 'Tokens', nav: 'tokens', children });
+}

@@ -1,0 +1,154 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import type { Store } from '../store/store.js';
+import { SESSIONS_NOT_BEFORE_SETTING } from './password-hash.js';
+
+const COOKIE = 'tidings_session';
+const FLASH_COOKIE = 'tidings_flash';
+const LOGIN_COOKIE = 'tidings_login';
+const SECRET_SETTING = 'web.session_secret';
+const SESSION_MS = 30 * 24 * 3600 * 1000;
+
+/** A signed-in browser: its random id, when it signed in, and the CSRF token its forms carry. */
+export interface Session {
+  id: string;
+  issuedAtMs: number;
+  csrf: string;
+}
+
+/** True when the request reached us over https (directly, or through a proxy that says so). */
+export function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+}
+
+/** Compares two strings in constant time (for CSRF tokens). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Sessions live in a cookie signed with HMAC-SHA256 (Hono's signed cookies) under a secret generated
+ * once and kept in the settings, so they survive restarts and work across processes. The cookie holds
+ * `id:issuedAtMs`; nothing is stored per session. Signing out adds the id to an in-memory deny list
+ * (until it would expire anyway); a new password (`tidings password`) ends every session.
+ */
+export class Sessions {
+  private secret: Promise<string> | undefined;
+  private readonly ended = new Map<string, number>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The signing secret: read from the settings, created on first use. */
+  signingSecret(): Promise<string> {
+    this.secret ??= (async () => {
+      const known = await this.store.getSetting(SECRET_SETTING);
+      if (known) return known;
+      const created = randomBytes(32).toString('base64url');
+      await this.store.setSetting(SECRET_SETTING, created);
+      // another process may have won the race: use whatever is stored now
+      return (await this.store.getSetting(SECRET_SETTING)) ?? created;
+    })();
+    return this.secret;
+  }
+
+  /** The session of this request, when its cookie is valid, unexpired and not ended. */
+  async read(c: Context): Promise<Session | undefined> {
+    const secret = await this.signingSecret();
+    const value = await getSignedCookie(c, secret, COOKIE);
+    if (!value) return undefined;
+    const [id, issued] = value.split(':');
+    const issuedAtMs = Number(issued);
+    if (!id || !Number.isFinite(issuedAtMs) || this.ended.has(id)) return undefined;
+    const nowMs = this.now().getTime();
+    if (nowMs - issuedAtMs > SESSION_MS || issuedAtMs > nowMs + 60_000) return undefined;
+    const notBefore = Number((await this.store.getSetting(SESSIONS_NOT_BEFORE_SETTING)) ?? 0);
+    if (issuedAtMs < notBefore) return undefined;
+    return { id, issuedAtMs, csrf: csrfToken(secret, id) };
+  }
+
+  /** Starts a session: sets the cookie (HttpOnly, SameSite=Lax, Secure over https). */
+  async start(c: Context): Promise<Session> {
+    const secret = await this.signingSecret();
+    const id = randomBytes(18).toString('base64url');
+    const issuedAtMs = this.now().getTime();
+    await setSignedCookie(c, COOKIE, `${id}:${issuedAtMs}`, secret, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+      maxAge: SESSION_MS / 1000,
+    });
+    return { id, issuedAtMs, csrf: csrfToken(secret, id) };
+  }
+
+  /** Ends a session: clears the cookie and refuses its id from now on. */
+  end(c: Context, session: Session): void {
+    const nowMs = this.now().getTime();
+    for (const [id, until] of this.ended) if (until < nowMs) this.ended.delete(id);
+    this.ended.set(session.id, session.issuedAtMs + SESSION_MS);
+    deleteCookie(c, COOKIE, { path: '/', secure: isHttps(c) });
+  }
+
+  /**
+   * A random value for the login form, kept in a signed cookie too: the login form is protected from
+   * CSRF (login CSRF signs a victim into an attacker's account) before any session exists.
+   */
+  async loginNonce(c: Context): Promise<string> {
+    const secret = await this.signingSecret();
+    const known = await getSignedCookie(c, secret, LOGIN_COOKIE);
+    if (known) return known;
+    const nonce = randomBytes(18).toString('base64url');
+    await setSignedCookie(c, LOGIN_COOKIE, nonce, secret, {
+      path: '/login',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+      maxAge: 3600,
+    });
+    return nonce;
+  }
+
+  /** True when the login form came back with the nonce of this browser's cookie. */
+  async checkLoginNonce(c: Context, value: string): Promise<boolean> {
+    const secret = await this.signingSecret();
+    const known = await getSignedCookie(c, secret, LOGIN_COOKIE);
+    return typeof known === 'string' && sameSecret(known, value);
+  }
+
+  /** Leaves a one-line message for the next page (after a redirect). */
+  async flash(c: Context, message: string): Promise<void> {
+    const secret = await this.signingSecret();
+    await setSignedCookie(c, FLASH_COOKIE, encodeURIComponent(message.slice(0, 300)), secret, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+      maxAge: 60,
+    });
+  }
+
+  /** The message left by the previous request, once. */
+  async takeFlash(c: Context): Promise<string | undefined> {
+    const secret = await this.signingSecret();
+    const value = await getSignedCookie(c, secret, FLASH_COOKIE);
+    if (value === undefined) return undefined;
+    deleteCookie(c, FLASH_COOKIE, { path: '/', secure: isHttps(c) });
+    if (value === false) return undefined;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+// The CSRF token is derived from the session id, so it needs no storage and changes with each sign-in.
+function csrfToken(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionId}`).digest('base64url');
+}

@@ -1,0 +1,25 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StoredToken } from '../store/accounts.js';
+import type { Store } from '../store/store.js';
+
+/** The scopes a Microsub token can carry. */
+export const TOKEN_SCOPES = ['read', 'follow', 'mute', 'block', 'channels'] as const;
+
+/** SHA-256 of a token, hex: how tokens are stored and looked up. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Creates a Microsub token: 32 random bytes, base64url. Only its hash is stored, so the returned
+ * `token` is the one chance to show it.
+ */
+export async function issueToken(
+  store: Store,
+  request: { scope: string; label?: string },
+  now: string,
+): Promise<{ token: string; stored: StoredToken }> {
+  const token = randomBytes(32).toString('base64url');
+  const stored = await store.createToken({ tokenHash: hashToken(token), ...request }, now);
+  return { token, stored };
+}

@@ -1,0 +1,136 @@
+import type { Child } from 'hono/jsx';
+import { assetPath } from '../static.js';
+
+/** Which section of the top navigation is current. */
+export type NavKey = 'reader' | 'subscriptions' | 'channels' | 'feeds' | 'opml' | 'tokens' | 'none';
+
+const NAV: [NavKey, string, string][] = [
+  ['reader', '/', 'Reader'],
+  ['subscriptions', '/subscriptions', 'Subscriptions'],
+  ['channels', '/channels', 'Channels'],
+  ['feeds', '/feeds', 'Feed health'],
+  ['opml', '/opml', 'OPML'],
+  ['tokens', '/tokens', 'Tokens'],
+];
+
+export interface LayoutProps {
+  title: string;
+  nav: NavKey;
+  /** The session's CSRF token; absent on the login page (no navigation then). */
+  csrf?: string | undefined;
+  flash?: string | undefined;
+  sidebar?: Child;
+  children?: Child;
+}
+
+/** The page shell: head, top navigation, optional sidebar, keyboard help. */
+export function Layout(props: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>{`${props.title} · tidings`}</title>
+        <link rel="stylesheet" href={assetPath('app.css')} />
+        <link rel="icon" href={assetPath('icon.svg')} type="image/svg+xml" />
+        <script src={assetPath('app.js')} defer></script>
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header class="topbar">
+          <a class="brand" href="/">
+            tidings
+          </a>
+          {props.csrf !== undefined && <TopNav current={props.nav} csrf={props.csrf} />}
+        </header>
+        <div class={props.sidebar ? 'layout has-sidebar' : 'layout'}>
+          {props.sidebar && <aside class="sidebar">{props.sidebar}</aside>}
+          <main id="main">
+            {props.flash && (
+              <p class="flash" role="status">
+                {props.flash}
+              </p>
+            )}
+            {props.children}
+          </main>
+        </div>
+        {props.csrf !== undefined && <KeyboardHelp />}
+      </body>
+    </html>
+  );
+}
+
+function TopNav(props: { current: NavKey; csrf: string }) {
+  return (
+    <nav class="topnav" aria-label="Sections">
+      {NAV.map(([key, href, label]) => (
+        <a href={href} aria-current={key === props.current ? 'page' : undefined}>
+          {label}
+        </a>
+      ))}
+      <PostForm action="/logout" csrf={props.csrf} class="inline">
+        <button type="submit" class="link">
+          Log out
+        </button>
+      </PostForm>
+    </nav>
+  );
+}
+
+function KeyboardHelp() {
+  const keys: [string, string][] = [
+    ['j / k', 'next / previous entry'],
+    ['o or Enter', 'open the original (marks it read)'],
+    ['m', 'toggle read'],
+    ['r', 'refresh this channel'],
+    ['?', 'show or hide this help'],
+  ];
+  return (
+    <section class="help" data-help hidden aria-label="Keyboard shortcuts">
+      <h2>Keyboard shortcuts</h2>
+      <dl>
+        {keys.map(([key, what]) => (
+          <>
+            <dt>
+              <kbd>{key}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </>
+        ))}
+      </dl>
+      <p>Press Escape or ? to close.</p>
+    </section>
+  );
+}
+
+export interface PostFormProps {
+  action: string;
+  csrf: string;
+  /** Where to come back to afterwards (a path of this site). */
+  returnTo?: string | undefined;
+  class?: string;
+  /** Names the inline action the page's script performs with fetch instead of a full submit. */
+  dataAction?: string;
+  enctype?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  children?: Child;
+}
+
+/** A POST form with its CSRF token (and return path) as hidden fields. */
+export function PostForm(props: PostFormProps) {
+  return (
+    <form
+      method="post"
+      action={props.action}
+      class={props.class}
+      data-action={props.dataAction}
+      enctype={props.enctype}
+    >
+      <input type="hidden" name="_csrf" value={props.csrf} />
+      {props.returnTo !== undefined && <input type="hidden" name="return" value={props.returnTo} />}
+      {props.children}
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Heartbeat } from '../../model/heartbeat.js';
+import { formatTimestamp } from './format.js';
+import { healthWords } from './status.js';
+
+const BAR_WIDTH = 4;
+const GAP = 1;
+const HEIGHT = 20;
+
+/**
+ * The last heartbeats as a strip of bars, oldest on the left: height is the new entries of that poll
+ * (a thin bar for none), colour its status (a class, so that the theme decides). Each bar has a
+ * <title> for the details on hover, and the whole strip an accessible summary.
+ */
+export function Sparkline(props: { heartbeats: Heartbeat[]; slots: number }) {
+  const beats = props.heartbeats.slice(0, props.slots).reverse();
+  const most = Math.max(1, ...beats.map((b) => b.newCount));
+  const width = props.slots * (BAR_WIDTH + GAP);
+  const failures = beats.filter((b) => !['ok', 'not_modified'].includes(b.status)).length;
+  const label = `${beats.length} polls, ${failures} failed, ${beats.reduce((n, b) => n + b.newCount, 0)} new entries`;
+  return (
+    <svg
+      class="spark"
+      width={width}
+      height={HEIGHT}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      role="img"
+      aria-label={label}
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      {Array.from({ length: props.slots - beats.length }, (_, i) => (
+        <rect class="hb hb-none" x={i * (BAR_WIDTH + GAP)} y={HEIGHT - 2} width={BAR_WIDTH} height={2} />
+      ))}
+      {beats.map((beat, i) => {
+        const height = beat.newCount === 0 ? 3 : 4 + Math.round(((HEIGHT - 4) * beat.newCount) / most);
+        return (
+          <rect
+            class={`hb hb-${beat.status}`}
+            x={(props.slots - beats.length + i) * (BAR_WIDTH + GAP)}
+            y={HEIGHT - height}
+            width={BAR_WIDTH}
+            height={height}
+          >
+            <title>{`${formatTimestamp(beat.at)}: ${healthWords(beat.status)}, ${beat.newCount} new`}</title>
+          </rect>
+        );
+      })}
+    </svg>
+  );
+}

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { hashToken } from '../../src/web/tokens.js';
+import { startFixtures } from './fixtures.js';
+import { type Client, signedIn, type WebHarness, webHarness } from './harness.js';
+
+describe('web: channels admin', () => {
+  let h: WebHarness;
+  let client: Client;
+  before(async () => {
+    h = await webHarness();
+    client = await signedIn(h.app);
+  });
+  after(() => h.close());
+
+  const names = async () =>
+    (await h.store.listChannels()).sort((a, b) => a.position - b.position).map((c) => c.name);
+
+  it('sends a new reader (only Notifications) from / to follow a first feed', async () => {
+    assert.equal((await client.get('/')).headers.get('location'), '/subscriptions');
+    assert.match((await client.get('/subscriptions')).text, /You follow no feeds yet/);
+  });
+
+  it('creates, renames, reorders and deletes channels; notifications stays first and stays', async () => {
+    for (const name of ['Alpha', 'Beta', 'Gamma'])
+      assert.equal((await client.post('/channels', { name })).status, 303);
+    const page = await client.get('/channels');
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Alpha[\s\S]*Beta[\s\S]*Gamma/);
+    const gamma = (await h.store.listChannels()).find((c) => c.name === 'Gamma');
+    assert.ok(gamma);
+    await client.post(`/channels/${gamma.uid}/move`, { direction: 'up' });
+    assert.deepEqual(await names(), ['Notifications', 'Alpha', 'Gamma', 'Beta']);
+    await client.post(`/channels/${gamma.uid}/move`, { direction: 'up' });
+    await client.post(`/channels/${gamma.uid}/move`, { direction: 'up' });
+    assert.deepEqual(await names(), ['Notifications', 'Gamma', 'Alpha', 'Beta']);
+    await client.post(`/channels/${gamma.uid}/move`, { direction: 'down' });
+    assert.deepEqual(await names(), ['Notifications', 'Alpha', 'Gamma', 'Beta']);
+    await client.post(`/channels/${gamma.uid}/rename`, { name: 'Gamma rays' });
+    assert.equal((await h.store.getChannel(gamma.uid))?.name, 'Gamma rays');
+    await client.post(`/channels/${gamma.uid}/delete`);
+    assert.deepEqual(await names(), ['Notifications', 'Alpha', 'Beta']);
+    assert.equal((await client.post('/channels/notifications/delete')).status, 400);
+    assert.equal((await client.post('/channels', { name: '  ' })).status, 400);
+    assert.equal((await client.post('/channels/nope/rename', { name: 'x' })).status, 404);
+  });
+});
+
+describe('web: subscriptions admin', () => {
+  let h: WebHarness;
+  let client: Client;
+  let server: Awaited<ReturnType<typeof startFixtures>>;
+  before(async () => {
+    h = await webHarness();
+    server = await startFixtures();
+    client = await signedIn(h.app);
+  });
+  after(async () => {
+    await server.close();
+    await h.close();
+  });
+
+  it('discovers the feed of a page and previews its latest entries without storing them', async () => {
+    const page = await client.post('/subscriptions/discover', { url: server.pageUrl });
+    assert.equal(page.status, 200);
+    assert.match(page.text, /is a web page/);
+    assert.match(page.text, /Test feed/);
+    assert.match(page.text, /Story 0[\s\S]*Story 4/);
+    assert.doesNotMatch(page.text, /Story 5</);
+    assert.match(page.text, new RegExp(`name="url" value="${server.feedUrl}"`));
+    assert.equal((await h.store.listFeeds()).length, 0);
+    const bad = await client.post('/subscriptions/discover', { url: `${server.url}/missing` });
+    assert.match(bad.text, /class="error"/);
+    assert.equal((await client.post('/subscriptions/discover', { url: 'javascript:alert(1)' })).status, 400);
+  });
+
+  it('follows (fetching at once), moves, refreshes, pauses and unfollows', async () => {
+    await client.post('/channels', { name: 'Reading' });
+    await client.post('/channels', { name: 'Later' });
+    const [reading, later] = ['Reading', 'Later'].map((n) =>
+      h.store.listChannels().then((cs) => cs.find((c) => c.name === n)),
+    );
+    const from = await reading;
+    const to = await later;
+    assert.ok(from && to);
+    await client.post('/subscriptions/follow', { url: server.feedUrl, channel: from.uid });
+    const feed = await h.store.findFeedByUrl(server.feedUrl);
+    assert.ok(feed);
+    assert.equal(feed.status, 'ok');
+    assert.equal((await h.store.timeline({ channelId: from.id, limit: 5 })).entries.length, 5);
+    const list = await client.get('/subscriptions');
+    assert.match(list.text, /Test feed/);
+    assert.match(list.text, /Reading/);
+
+    await client.post(`/subscriptions/${feed.id}/move`, { from: from.uid, to: to.uid });
+    assert.deepEqual(
+      (await h.store.listSubscriptions(to.id)).map((s) => s.feedId),
+      [feed.id],
+    );
+    assert.equal((await h.store.listSubscriptions(from.id)).length, 0);
+
+    h.clock.advance(1000);
+    const refreshed = await client.post(`/feeds/${feed.id}/refresh`, { return: '/subscriptions' });
+    assert.equal(refreshed.headers.get('location'), '/subscriptions');
+    assert.equal((await h.store.listHeartbeats(feed.id, 10)).length, 2);
+
+    await client.post(`/feeds/${feed.id}/pause`, { paused: '1' });
+    assert.equal((await h.store.getFeed(feed.id))?.paused, true);
+    assert.match((await client.get('/feeds')).text, /status-paused/);
+    await client.post(`/feeds/${feed.id}/pause`, { paused: '0' });
+    assert.equal((await h.store.getFeed(feed.id))?.paused, false);
+
+    await client.post(`/subscriptions/${feed.id}/unfollow`, { channel: to.uid });
+    assert.equal((await h.store.listSubscriptions()).length, 0);
+    assert.equal(await h.store.getFeed(feed.id), undefined, 'a feed followed nowhere is dropped');
+  });
+});
+
+describe('web: OPML and tokens', () => {
+  let h: WebHarness;
+  let client: Client;
+  let server: Awaited<ReturnType<typeof startFixtures>>;
+  before(async () => {
+    h = await webHarness();
+    server = await startFixtures();
+    client = await signedIn(h.app);
+  });
+  after(async () => {
+    await server.close();
+    await h.close();
+  });
+
+  it('imports OPML in the background with a status page, then exports it', async () => {
+    const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>mine</title></head><body>
+      <outline text="Loose" xmlUrl="${server.url}/second.xml"/>
+      <outline text="Tech"><outline text="News feed" xmlUrl="${server.feedUrl}"/><outline text="Broken" xmlUrl="${server.url}/broken.xml"/></outline>
+      </body></opml>`;
+    const form = new FormData();
+    form.append('file', new File([opml], 'mine.opml', { type: 'text/x-opml' }));
+    const started = await client.postMultipart('/opml/import', form);
+    assert.equal(started.status, 303);
+    const jobPath = started.headers.get('location') ?? '';
+    assert.match(jobPath, /^\/opml\/jobs\//);
+    let status = await client.get(jobPath);
+    for (let i = 0; i < 200 && !/data-job="(done|failed)"/.test(status.text); i++) {
+      assert.equal(status.headers.get('refresh'), '1');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      status = await client.get(jobPath);
+    }
+    assert.match(status.text, /Finished: 3 feeds, 3 new/);
+    assert.equal(status.headers.get('refresh'), null);
+    const tech = (await h.store.listChannels()).find((c) => c.name === 'Tech');
+    assert.ok(tech);
+    assert.equal((await h.store.listSubscriptions(tech.id)).length, 2);
+    assert.ok(
+      (await h.store.listChannels()).some((c) => c.name === 'Home'),
+      'loose feeds go to a default channel',
+    );
+    assert.equal((await h.store.findFeedByUrl(server.feedUrl))?.status, 'ok');
+    assert.match((await client.get('/opml')).text, /mine\.opml/);
+
+    const exported = await client.get('/opml/export');
+    assert.match(exported.headers.get('content-disposition') ?? '', /attachment/);
+    assert.match(exported.text, /<outline text="Tech"/);
+    assert.ok(exported.text.includes(`xmlUrl="${server.feedUrl}"`));
+    assert.equal((await client.postMultipart('/opml/import', new FormData())).status, 400);
+  });
+
+  it('creates a token, shows it once, and revokes it', async () => {
+    const created = await client.post('/tokens', { label: 'Monocle', scope: ['read', 'follow'] });
+    assert.equal(created.status, 200);
+    const token = /value="([A-Za-z0-9_-]{43})" aria-label="New token"/.exec(created.text)?.[1];
+    assert.ok(token, 'the new token is on the page');
+    const stored = await h.store.findToken(hashToken(token));
+    assert.equal(stored?.scope, 'read follow');
+    assert.equal(stored?.label, 'Monocle');
+    const list = await client.get('/tokens');
+    assert.ok(!list.text.includes(token), 'shown once only');
+    assert.match(list.text, /Monocle/);
+    await client.post(`/tokens/${stored?.id}/revoke`);
+    assert.equal(await h.store.findToken(hashToken(token)), undefined);
+    assert.match((await client.get('/tokens')).text, /revoked/);
+    assert.equal((await client.post('/tokens', { label: 'none' })).status, 400);
+  });
+});
