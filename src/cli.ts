@@ -7,6 +7,7 @@ import { registerPoll } from './cli/poll.js';
 import { registerServe } from './cli/serve.js';
 import { registerStatus } from './cli/status.js';
 import { registerSubscribe } from './cli/subscribe.js';
+import { registerToken } from './cli/token.js';
 
 /** The `tidings` command line: one subcommand per file in src/cli/. */
 function main(argv: string[]): Promise<void> | void {
@@ -22,6 +23,7 @@ function main(argv: string[]): Promise<void> | void {
   registerOpml(program);
   registerServe(program);
   registerPassword(program);
+  registerToken(program);
   return program.parseAsync(argv).then(() => undefined);
 }
 

@@ -1,9 +1,92 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import type { ServerDeps } from '../web/deps.js';
+import { actionFor } from './actions/index.js';
+import { Authenticator, bearerToken, type Grant, hasAnyScope } from './auth.js';
+import type { ActionContext, MicrosubOptions } from './context.js';
+import { MicrosubError, toMicrosubError } from './errors.js';
+import { type Params, readParams } from './params.js';
+import { requiredScopes } from './scopes.js';
+import { ChannelSignals } from './signals.js';
 
-/** The Microsub endpoint (placeholder until the Microsub issue lands). */
-export function microsubRoutes(_deps: ServerDeps): Hono {
+const MAX_BODY_BYTES = 1024 * 1024;
+
+// Tokens travel in a header, never in cookies: any origin may call, and none gets credentials.
+const CORS = {
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'Content-Type'],
+  maxAge: 86_400,
+};
+
+/**
+ * The Microsub endpoint (https://indieweb.org/Microsub-spec), mounted at /microsub: GET and POST with
+ * the action in a parameter, bearer tokens, CORS for web clients that call it from the page, and the
+ * spec's JSON errors; bad input is never a 500.
+ */
+export function microsubRoutes(deps: ServerDeps, options: MicrosubOptions = {}): Hono {
   const app = new Hono();
-  app.all('/', (c) => c.json({ error: 'not_implemented', error_description: 'microsub: not implemented yet' }, 501));
+  const endpoint: Endpoint = { deps, options, auth: new Authenticator(deps), signals: new ChannelSignals() };
+  app.use('*', cors(CORS));
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  app.get('/', (c) => respond(c, endpoint));
+  app.post('/', (c) => respond(c, endpoint));
   return app;
+}
+
+function tooLarge(c: Context): Response {
+  const description = `microsub: the body exceeds ${MAX_BODY_BYTES} bytes`;
+  return c.json({ error: 'invalid_request', error_description: description }, 413);
+}
+
+/** Answers one request; what the client got wrong is a 4xx, anything else is logged and a 500. */
+async function respond(c: Context, endpoint: Endpoint): Promise<Response> {
+  try {
+    return await answer(c, endpoint);
+  } catch (error) {
+    const known = toMicrosubError(error);
+    if (known) return errorResponse(c, known);
+    endpoint.deps.log.error({ err: error }, 'microsub: request failed');
+    const description = 'microsub: something went wrong on our side';
+    return c.json({ error: 'internal_error', error_description: description }, 500);
+  }
+}
+
+interface Endpoint {
+  deps: ServerDeps;
+  auth: Authenticator;
+  signals: ChannelSignals;
+  options: MicrosubOptions;
+}
+
+async function answer(c: Context, endpoint: Endpoint): Promise<Response> {
+  const httpMethod = c.req.method === 'POST' ? 'POST' : 'GET';
+  const params = await readParams(c.req.raw);
+  const grant = await authenticate(c, endpoint.auth, params);
+  const action = params.one('action');
+  const handler = actionFor(action, httpMethod);
+  const needed = requiredScopes(action as string, httpMethod, params);
+  if (!hasAnyScope(grant, needed)) {
+    throw new MicrosubError('insufficient_scope', `microsub: this needs the scope ${needed.join(' or ')}`);
+  }
+  const { deps, signals, options } = endpoint;
+  const ctx: ActionContext = { deps, signals, options, params, grant, httpMethod, hono: c };
+  const result = await handler(ctx);
+  return result instanceof Response ? result : c.json(result);
+}
+
+async function authenticate(c: Context, auth: Authenticator, params: Params): Promise<Grant> {
+  const token = bearerToken(c.req.header('authorization'), params.one('access_token'));
+  if (token === undefined) throw new MicrosubError('unauthorized', 'microsub: an access token is required');
+  const grant = await auth.authenticate(token);
+  if (!grant) throw new MicrosubError('unauthorized', 'microsub: the access token is not valid');
+  return grant;
+}
+
+function errorResponse(c: Context, error: MicrosubError): Response {
+  // RFC 6750 section 3: a 401 names the scheme, a 403 for scope names the error
+  if (error.status === 401) c.header('WWW-Authenticate', 'Bearer');
+  if (error.status === 403) c.header('WWW-Authenticate', 'Bearer error="insufficient_scope"');
+  return c.json({ error: error.code, error_description: error.message }, error.status);
 }

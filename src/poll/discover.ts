@@ -1,12 +1,27 @@
 import type { FetchRequest } from '../fetch/types.js';
 import type { ParseResult } from '../model/parse-result.js';
+import { decodeDocument } from '../parse/encoding.js';
+import { pageRels, parseHfeed } from '../parse/hfeed.js';
 import { parseFeed } from '../parse/index.js';
 import type { PollDeps } from './deps.js';
 
-/** What a URL turned out to be: a feed (parsed), or a page that links to feeds. */
+/** A feed a page links to; `text/html` marks the page itself when it carries an h-feed. */
+export interface DiscoveredFeed {
+  url: string;
+  type?: string;
+  title?: string;
+}
+
+/** What a page says about its owner: rel=me profiles and a rel=microsub endpoint (IndieWeb discovery). */
+export interface PageRels {
+  me: string[];
+  microsub?: string;
+}
+
+/** What a URL turned out to be: a feed (parsed; an h-feed page is one), or a page that links to feeds. */
 export type Discovery =
-  | { kind: 'feed'; url: string; result: ParseResult }
-  | { kind: 'page'; url: string; feeds: { url: string; type?: string; title?: string }[] }
+  | { kind: 'feed'; url: string; result: ParseResult; rels?: PageRels }
+  | { kind: 'page'; url: string; feeds: DiscoveredFeed[]; rels?: PageRels }
   | { kind: 'error'; url: string; message: string };
 
 const FEED_TYPE_ORDER = [
@@ -18,7 +33,8 @@ const FEED_TYPE_ORDER = [
 
 /**
  * Fetches a URL a person gave and says what it is: a feed, or a web page whose rel=alternate links
- * name its feeds (autodiscovery), Atom and RSS first.
+ * name its feeds (autodiscovery), Atom and RSS first. A page with an h-feed (microformats2) and no
+ * feed links is itself the feed; with feed links too, it is listed after them.
  */
 export async function discover(deps: PollDeps, url: string): Promise<Discovery> {
   const request: FetchRequest = {
@@ -37,16 +53,48 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
   };
   const result = parseFeed(outcome.body, options);
   if (result.version !== '') return { kind: 'feed', url: outcome.url, result };
-  const feeds = (result.alternates ?? [])
+  const feeds: DiscoveredFeed[] = (result.alternates ?? [])
     .map((a) => ({
       url: a.href,
       ...(a.type ? { type: a.type } : {}),
       ...(a.title ? { title: a.title } : {}),
     }))
     .sort((a, b) => rank(a.type) - rank(b.type));
-  if (feeds.length > 0) return { kind: 'page', url: outcome.url, feeds };
+  const page = readPage(outcome.body, outcome.contentType, outcome.url);
+  if (page?.hfeed && feeds.length === 0) {
+    return { kind: 'feed', url: outcome.url, result: page.hfeed, rels: page.rels };
+  }
+  if (page?.hfeed) feeds.push({ url: outcome.url, type: 'text/html', ...titleOf(page.hfeed) });
+  if (feeds.length > 0)
+    return { kind: 'page', url: outcome.url, feeds, ...(page ? { rels: page.rels } : {}) };
   const why = result.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not a feed';
   return { kind: 'error', url, message: `discover: ${url} is not a feed and links to none (${why})` };
+}
+
+/** An HTML page's h-feed (as a parse result) and rel links; undefined for what is not HTML. */
+function readPage(
+  body: Uint8Array,
+  contentType: string | undefined,
+  url: string,
+): { hfeed?: ParseResult; rels: PageRels } | undefined {
+  const decoded = decodeDocument(body, contentType);
+  const rels = pageRels(decoded.text, url);
+  const parsed = parseHfeed(decoded.text, url);
+  if (!parsed) return { rels };
+  const hfeed: ParseResult = {
+    version: 'hfeed',
+    bozo: false,
+    encoding: decoded.encoding,
+    namespaces: {},
+    feed: parsed.feed,
+    entries: parsed.entries,
+    diagnostics: [],
+  };
+  return { hfeed, rels };
+}
+
+function titleOf(result: ParseResult): { title?: string } {
+  return result.feed.title ? { title: result.feed.title } : {};
 }
 
 function rank(type: string | undefined): number {

@@ -1,0 +1,126 @@
+import type { Command } from 'commander';
+import { hashToken, newToken } from '../microsub/auth.js';
+import type { StoredToken } from '../store/accounts.js';
+import { type App, withApp } from './app.js';
+
+const DEFAULT_SCOPE = 'read follow mute block channels';
+const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
+const KNOWN_SCOPES = new Set(['read', 'follow', 'mute', 'block', 'channels']);
+
+/**
+ * `tidings token create|list|revoke`: bearer tokens for Microsub clients. `create` prints the new token
+ * as the last line of stdout (scripts take it with `tail -n 1`); only its hash is stored.
+ */
+export function registerToken(program: Command): void {
+  const token = program
+    .command('token')
+    .description('create, list and revoke access tokens for Microsub clients');
+  token
+    .command('create')
+    .description('create a token and print it (as the last line of stdout); it is not shown again')
+    .option('--scope <scopes>', 'space-separated scopes', DEFAULT_SCOPE)
+    .option('--label <label>', 'who or what the token is for')
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (opts: CreateOptions) => {
+      process.exitCode = await withApp({ database: opts.database }, (app) => createToken(app, opts));
+    });
+  token
+    .command('list')
+    .description('list the tokens (never their secrets)')
+    .option('--json', 'print JSON: {"tokens": [...]}')
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (opts: { json?: boolean; database?: string }) => {
+      process.exitCode = await withApp({ database: opts.database }, async (app) => {
+        const tokens = await app.store.listTokens();
+        const json = `${JSON.stringify({ tokens: tokens.map(tokenJson) }, null, 2)}\n`;
+        process.stdout.write(opts.json ? json : tokenTable(tokens));
+        return 0;
+      });
+    });
+  token
+    .command('revoke')
+    .description('revoke a token: clients using it get 401 from then on')
+    .argument('<id>', 'token id (from token list)')
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (id: string, opts: { database?: string }) => {
+      process.exitCode = await withApp({ database: opts.database }, (app) => revokeToken(app, id));
+    });
+}
+
+interface CreateOptions {
+  scope: string;
+  label?: string;
+  database?: string;
+}
+
+/** Creates a token; prints a summary, then the token itself as the last line. Returns the exit code. */
+async function createToken(app: App, opts: CreateOptions): Promise<number> {
+  const scope = opts.scope
+    .split(/[\s,]+/)
+    .filter((s) => s !== '')
+    .join(' ');
+  if (scope === '') {
+    process.stderr.write('token: --scope names no scope\n');
+    return 1;
+  }
+  for (const s of scope.split(' '))
+    if (!KNOWN_SCOPES.has(s)) process.stderr.write(`token: "${s}" is not a Microsub scope; kept anyway\n`);
+  const secret = newToken();
+  const stored = await app.store.createToken(
+    { tokenHash: hashToken(secret), scope, ...(opts.label ? { label: opts.label } : {}) },
+    new Date().toISOString(),
+  );
+  process.stderr.write('token: store it now; tidings keeps only its hash and cannot show it again\n');
+  const label = opts.label ? ` for ${opts.label}` : '';
+  process.stdout.write(`created token ${stored.id} with scope "${scope}"${label}\n`);
+  process.stdout.write(`${secret}\n`);
+  return 0;
+}
+
+async function revokeToken(app: App, id: string): Promise<number> {
+  const found = (await app.store.listTokens()).find((t) => String(t.id) === id);
+  if (!found) {
+    process.stderr.write(`token: no token ${id}\n`);
+    return 1;
+  }
+  await app.store.revokeToken(found.id, new Date().toISOString());
+  process.stdout.write(`revoked token ${found.id}\n`);
+  return 0;
+}
+
+function tokenJson(token: StoredToken): Record<string, unknown> {
+  return {
+    id: token.id,
+    scope: token.scope,
+    label: token.label ?? null,
+    createdAt: token.createdAt,
+    lastUsedAt: token.lastUsedAt ?? null,
+    revokedAt: token.revokedAt ?? null,
+  };
+}
+
+function tokenTable(tokens: StoredToken[]): string {
+  if (tokens.length === 0) return 'no tokens yet: tidings token create\n';
+  const rows = tokens.map((t) => [
+    String(t.id),
+    t.revokedAt ? `revoked ${day(t.revokedAt)}` : 'active',
+    t.scope,
+    t.label ?? '',
+    day(t.createdAt),
+    t.lastUsedAt ? day(t.lastUsedAt) : 'never',
+  ]);
+  const all = [['id', 'state', 'scope', 'label', 'created', 'last used'], ...rows];
+  const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  return `${all
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
+}
+
+function day(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}

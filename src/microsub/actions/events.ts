@@ -1,0 +1,99 @@
+import type { SSEStreamingApi } from 'hono/streaming';
+import { streamSSE } from 'hono/streaming';
+import type { NewEntriesEvent } from '../../poll/events.js';
+import type { Filter, TimelineEntry } from '../../store/reader.js';
+import { channelList } from '../channel-ref.js';
+import type { ActionContext } from '../context.js';
+import { timelineItem } from '../jf2.js';
+
+const DEFAULT_HEARTBEAT_MS = 30_000;
+
+/**
+ * `action=events`: server-sent events. The spec's streaming API is still a brainstorm
+ * (indieweb/microsub#20), so the event names are tidings' own, documented in docs/microsub.md:
+ * - `new-item`, data `{"channel": uid, "item": jf2}`, for each new entry in each channel that follows
+ *   its feed, unless muted or blocked there;
+ * - `change-channel`, data `{"channel": {"uid", "name", "unread"}}`, when a channel's unread count may
+ *   have changed (new entries, mark_read, follow ...);
+ * - a comment line every 30 s, so that proxies keep the connection open.
+ * Listeners and the timer go when the client disconnects.
+ */
+export async function eventsAction(ctx: ActionContext): Promise<Response> {
+  return streamSSE(ctx.hono, async (stream) => {
+    let queue: Promise<void> = Promise.resolve();
+    // one write at a time, in order; a failed announcement is logged and the stream goes on
+    const enqueue = (task: () => Promise<void>) => {
+      queue = queue
+        .then(task)
+        .catch((err: unknown) => ctx.deps.log.warn({ err }, 'microsub: an event could not be sent'));
+    };
+    const stops = [
+      ctx.deps.events.onNewEntries((event) => enqueue(() => announceEntries(ctx, stream, event))),
+      ctx.signals.onChanged((channelId) => enqueue(() => announceCounts(ctx, stream, [channelId]))),
+    ];
+    const heartbeat = setInterval(
+      () => enqueue(() => stream.write(': heartbeat\n\n').then(() => undefined)),
+      ctx.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    );
+    await stream.write(': tidings microsub events\n\n');
+    await new Promise<void>((resolve) => stream.onAbort(resolve));
+    clearInterval(heartbeat);
+    for (const stop of stops) stop();
+  });
+}
+
+async function announceEntries(
+  ctx: ActionContext,
+  stream: SSEStreamingApi,
+  event: NewEntriesEvent,
+): Promise<void> {
+  const { store } = ctx.deps;
+  const subscriptions = (await store.listSubscriptions()).filter((s) => s.feedId === event.feedId);
+  const channels = new Map((await store.listChannels()).map((c) => [c.id, c]));
+  const touched: number[] = [];
+  for (const subscription of subscriptions) {
+    const channel = channels.get(subscription.channelId);
+    if (!channel) continue;
+    const rules = await rulesOf(ctx, channel.id);
+    const entries = await store.entriesById(channel.id, event.entryIds);
+    for (const entry of entries.filter((e) => !isFiltered(e, rules))) {
+      await stream.writeSSE({
+        event: 'new-item',
+        data: JSON.stringify({ channel: channel.uid, item: timelineItem(entry) }),
+      });
+    }
+    touched.push(channel.id);
+  }
+  if (touched.length > 0) await announceCounts(ctx, stream, touched);
+}
+
+async function announceCounts(
+  ctx: ActionContext,
+  stream: SSEStreamingApi,
+  channelIds: number[],
+): Promise<void> {
+  const channels = await ctx.deps.store.listChannels();
+  const uids = new Set(channels.filter((c) => channelIds.includes(c.id)).map((c) => c.uid));
+  for (const channel of (await channelList(ctx.deps.store)).filter((c) => uids.has(c.uid))) {
+    await stream.writeSSE({ event: 'change-channel', data: JSON.stringify({ channel }) });
+  }
+}
+
+async function rulesOf(ctx: ActionContext, channelId: number): Promise<Filter[]> {
+  const { store } = ctx.deps;
+  // a channel's rules come with the global ones
+  const lists = await Promise.all([
+    store.listFilters('mute', channelId),
+    store.listFilters('block', channelId),
+  ]);
+  return lists.flat();
+}
+
+/**
+ * The rule the store applies to timelines (store/visibility.ts), for entries fetched by id: an author
+ * URL, feed URL or site URL exactly equal to a rule's URL.
+ */
+function isFiltered(entry: TimelineEntry, rules: readonly Filter[]): boolean {
+  const urls = [entry.authorUrl, entry.feed.url, entry.feed.siteUrl];
+  return rules.some((rule) => urls.includes(rule.url));
+}

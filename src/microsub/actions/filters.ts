@@ -1,0 +1,39 @@
+import type { Filter } from '../../store/reader.js';
+import { channelOrGlobal, GLOBAL } from '../channel-ref.js';
+import type { ActionContext } from '../context.js';
+import { badRequest } from '../errors.js';
+
+type Kind = Filter['kind'];
+
+/**
+ * The shared body of mute/unmute and block/unblock (Microsub spec, "Muting", "Blocking"): GET lists
+ * the rules of a channel (or the global ones: `channel=global`, or no channel), POST adds or removes one.
+ */
+export async function filterAction(ctx: ActionContext, kind: Kind, adding: boolean): Promise<object> {
+  const channel = await channelOrGlobal(ctx);
+  const { store } = ctx.deps;
+  if (ctx.httpMethod === 'GET') {
+    const rules = await store.listFilters(kind, channel?.id);
+    // listFilters of a channel may include the global rules: list only the ones of what was asked
+    const own = rules.filter((r) => r.channelId === channel?.id);
+    return { items: own.map((r) => ({ type: 'card', url: r.url })) };
+  }
+  const url = requireUrl(ctx.params.one('url'));
+  const rule = { kind, url, ...(channel ? { channelId: channel.id } : {}) };
+  if (adding) await store.addFilter(rule, ctx.deps.now().toISOString());
+  else await store.removeFilter(rule);
+  if (channel) ctx.signals.changed(channel.id);
+  else for (const c of await store.listChannels()) ctx.signals.changed(c.id);
+  return adding ? { type: 'card', url, channel: channel?.uid ?? GLOBAL } : {};
+}
+
+function requireUrl(value: string | undefined): string {
+  if (value === undefined) throw badRequest('the url parameter is missing');
+  // validated, not rewritten: the rule matches author and feed URLs as the store compares them
+  try {
+    new URL(value);
+    return value;
+  } catch {
+    throw badRequest(`"${value.slice(0, 200)}" is not a URL`);
+  }
+}

@@ -1,0 +1,88 @@
+import type { StoredFeed } from '../../model/stored.js';
+import { type Discovery, discover } from '../../poll/discover.js';
+import { channelOrGlobal } from '../channel-ref.js';
+import type { ActionContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import { timelineItem } from '../jf2.js';
+import { readLimit } from './timeline.js';
+
+interface FeedResult {
+  type: 'feed';
+  url: string;
+  name?: string;
+  photo?: string;
+  description?: string;
+}
+
+const MAX_KNOWN_RESULTS = 20;
+
+/**
+ * `action=search` (Microsub spec, "Search"). Without a channel it searches for feeds to follow: a URL
+ * or a bare domain is fetched and its feeds discovered, and feeds already followed that match the
+ * words are listed too. With a channel (or `global`) it searches entries, paged like a timeline.
+ */
+export async function searchAction(ctx: ActionContext): Promise<object> {
+  const query = ctx.params.one('query');
+  if (query === undefined) throw badRequest('the query parameter is missing');
+  if (ctx.params.one('channel') === undefined) return { results: await findFeeds(ctx, query) };
+  const channel = await channelOrGlobal(ctx);
+  const after = ctx.params.one('after');
+  const page = await ctx.deps.store.searchEntries({
+    query,
+    limit: readLimit(ctx.params.one('limit')),
+    ...(channel ? { channelId: channel.id } : {}),
+    ...(after !== undefined ? { after } : {}),
+  });
+  const paging: { after?: string } = page.after !== undefined ? { after: page.after } : {};
+  return { items: page.entries.map(timelineItem), paging };
+}
+
+async function findFeeds(ctx: ActionContext, query: string): Promise<FeedResult[]> {
+  const known = await knownFeeds(ctx, query);
+  const candidates = urlCandidates(query);
+  for (const url of candidates) {
+    const found = await discover(ctx.deps.poll, url);
+    if (found.kind !== 'error') return dedupe([...resultsOf(found), ...known]);
+  }
+  return known;
+}
+
+/** What to fetch for a query: a URL as given; a bare domain as https, then http; words: nothing. */
+export function urlCandidates(query: string): string[] {
+  if (/^https?:\/\//i.test(query)) return [query];
+  if (/\s/.test(query) || !/^[^/\s]+\.[a-z]{2,}(?::\d+)?(?:\/\S*)?$/i.test(query)) return [];
+  return [`https://${query}`, `http://${query}`];
+}
+
+function resultsOf(found: Exclude<Discovery, { kind: 'error' }>): FeedResult[] {
+  if (found.kind === 'page') {
+    return found.feeds.map((f) => ({ type: 'feed', url: f.url, ...(f.title ? { name: f.title } : {}) }));
+  }
+  const feed = found.result.feed;
+  const result: FeedResult = { type: 'feed', url: found.url };
+  if (feed.title) result.name = feed.title;
+  const photo = feed.image?.href ?? feed.icon ?? feed.authorDetail?.photo;
+  if (photo) result.photo = photo;
+  if (feed.subtitle) result.description = feed.subtitle;
+  return [result];
+}
+
+/** Feeds tidings already has whose URL or title contains the query (the spec lets servers offer them). */
+async function knownFeeds(ctx: ActionContext, query: string): Promise<FeedResult[]> {
+  const words = query.toLowerCase();
+  const matches = (feed: StoredFeed) =>
+    [feed.url, feed.title, feed.siteUrl].some((field) => field?.toLowerCase().includes(words));
+  const feeds = (await ctx.deps.store.listFeeds()).filter(matches).slice(0, MAX_KNOWN_RESULTS);
+  return feeds.map((feed) => ({
+    type: 'feed',
+    url: feed.url,
+    ...(feed.title ? { name: feed.title } : {}),
+    ...(feed.iconUrl ? { photo: feed.iconUrl } : {}),
+    ...(feed.description ? { description: feed.description } : {}),
+  }));
+}
+
+function dedupe(results: FeedResult[]): FeedResult[] {
+  const seen = new Set<string>();
+  return results.filter((r) => !seen.has(r.url) && seen.add(r.url));
+}

@@ -1,0 +1,107 @@
+import type { Channel } from '../../model/stored.js';
+import type { TimelineQuery } from '../../store/reader.js';
+import { entryIds, requireChannel } from '../channel-ref.js';
+import type { ActionContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { timelineItem } from '../jf2.js';
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+
+/**
+ * `action=timeline` (Microsub spec, "Timelines"): GET pages through a channel, newest first;
+ * POST marks entries read or unread, or removes them from the channel.
+ */
+export async function timelineAction(ctx: ActionContext): Promise<object> {
+  const channel = await requireChannel(ctx);
+  if (ctx.httpMethod === 'GET') return readTimeline(ctx, channel);
+  const method = ctx.params.one('method');
+  if (method === 'mark_read') await markRead(ctx, channel);
+  else if (method === 'mark_unread') await markUnread(ctx, channel);
+  else if (method === 'remove') await removeEntries(ctx, channel);
+  else throw badRequest(method ? `timeline has no method ${method}` : 'a timeline POST needs a method');
+  ctx.signals.changed(channel.id);
+  return {};
+}
+
+/**
+ * One page: `before` for newer entries, `after` for older ones; `limit`, `source` (a feed id, the
+ * `_source` of items) and `is_read=false` as Aperture has them. A cursor the store cannot read is a 400.
+ */
+async function readTimeline(ctx: ActionContext, channel: Channel): Promise<object> {
+  const query: TimelineQuery = { channelId: channel.id, limit: readLimit(ctx.params.one('limit')) };
+  const before = ctx.params.one('before');
+  const after = ctx.params.one('after');
+  if (before !== undefined && after !== undefined) throw badRequest('give before or after, not both');
+  if (before !== undefined) query.before = before;
+  if (after !== undefined) query.after = after;
+  const source = ctx.params.one('source');
+  if (source !== undefined) query.feedId = await sourceFeed(ctx, source);
+  if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
+  const page = await ctx.deps.store.timeline(query);
+  const paging: { before?: string; after?: string } = {};
+  if (page.before !== undefined) paging.before = page.before;
+  if (page.after !== undefined) paging.after = page.after;
+  return { items: page.entries.map(timelineItem), paging };
+}
+
+/** The page size: 20 unless asked, at most 100; 400 for what is not a positive integer. */
+export function readLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_LIMIT;
+  if (!/^\d{1,6}$/.test(value) || Number(value) === 0) throw badRequest('limit must be a positive integer');
+  return Math.min(Number(value), MAX_LIMIT);
+}
+
+/** A `source`: the feed id tidings gives as `_source`, or the feed's URL. */
+async function sourceFeed(ctx: ActionContext, source: string): Promise<number> {
+  const feed = /^\d{1,15}$/.test(source)
+    ? await ctx.deps.store.getFeed(Number(source))
+    : await ctx.deps.store.findFeedByUrl(source);
+  if (!feed) throw notFound(`there is no source ${source.slice(0, 200)}`);
+  return feed.id;
+}
+
+/**
+ * `entry` / `entry[]` marks those entries read; `last_read_entry` marks that entry and every older one
+ * of the channel read (Monocle's "mark all read" sends it).
+ */
+async function markRead(ctx: ActionContext, channel: Channel): Promise<void> {
+  const now = ctx.deps.now().toISOString();
+  const last = ctx.params.one('last_read_entry');
+  if (last !== undefined) {
+    const [id] = await existingEntries(ctx, channel, entryIds([last]));
+    await ctx.deps.store.markReadUpTo(channel.id, id as number, now);
+    return;
+  }
+  const ids = await existingEntries(ctx, channel, requireEntries(ctx));
+  await ctx.deps.store.markRead(channel.id, ids, true, now);
+}
+
+async function markUnread(ctx: ActionContext, channel: Channel): Promise<void> {
+  if (ctx.params.one('last_read_entry') !== undefined)
+    throw badRequest('last_read_entry applies to mark_read only (Microsub spec)');
+  const ids = await existingEntries(ctx, channel, requireEntries(ctx));
+  await ctx.deps.store.markRead(channel.id, ids, false, ctx.deps.now().toISOString());
+}
+
+async function removeEntries(ctx: ActionContext, channel: Channel): Promise<void> {
+  const ids = await existingEntries(ctx, channel, requireEntries(ctx));
+  await ctx.deps.store.removeEntries(channel.id, ids, ctx.deps.now().toISOString());
+}
+
+function requireEntries(ctx: ActionContext): number[] {
+  const ids = entryIds(ctx.params.all('entry'));
+  if (ids.length === 0) throw badRequest('entry or entry[] is missing');
+  return ids;
+}
+
+/**
+ * The ids among these that are entries of the channel. Stale ids among known ones are ignored (a
+ * client may hold entries removed meanwhile); when none is known the request is a 404.
+ */
+async function existingEntries(ctx: ActionContext, channel: Channel, ids: number[]): Promise<number[]> {
+  const found = await ctx.deps.store.entriesById(channel.id, ids);
+  if (found.length === 0) throw notFound(`no entry ${ids.slice(0, 5).join(', ')} in channel ${channel.uid}`);
+  const known = new Set(found.map((e) => e.id));
+  return ids.filter((id) => known.has(id));
+}

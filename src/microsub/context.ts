@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import type { ServerDeps } from '../web/deps.js';
+import type { Grant } from './auth.js';
+import type { Params } from './params.js';
+import type { ChannelSignals } from './signals.js';
+
+/** Settings of the endpoint that tests change. */
+export interface MicrosubOptions {
+  /** Milliseconds between the comment lines that keep an event stream open; default 30 s. */
+  heartbeatMs?: number;
+}
+
+/** What an action handler gets: the server, the request's parameters and token, and the Hono context. */
+export interface ActionContext {
+  deps: ServerDeps;
+  params: Params;
+  grant: Grant;
+  httpMethod: 'GET' | 'POST';
+  hono: Context;
+  signals: ChannelSignals;
+  options: MicrosubOptions;
+}
+
+/** Handles one action: returns the JSON body of a 200, or a whole Response (events). */
+export type ActionHandler = (ctx: ActionContext) => Promise<object | Response>;

@@ -1,0 +1,187 @@
+// Entries as jf2 (https://jf2.spec.indieweb.org), the shape Microsub timelines carry: arrays for the
+// multi-valued properties clients iterate (photo, category, in-reply-to ...), an author card that
+// always has something to show, and the Microsub extensions _id, _is_read and _source.
+
+import type { StoredEntry, StoredFeed } from '../model/stored.js';
+import { htmlToText } from '../parse/html-text.js';
+import type { TimelineEntry } from '../store/reader.js';
+
+/** A jf2 card: the author of an entry. */
+export interface Jf2Card {
+  type: 'card';
+  name?: string;
+  url?: string;
+  photo?: string;
+}
+
+/** A jf2 entry as a Microsub timeline item. */
+export interface Jf2Entry {
+  type: 'entry';
+  uid?: string;
+  url?: string;
+  name?: string;
+  summary?: string;
+  content?: { text?: string; html?: string };
+  published?: string;
+  updated?: string;
+  author?: Jf2Card;
+  category?: string[];
+  photo?: string[];
+  video?: string[];
+  audio?: string[];
+  syndication?: string[];
+  'in-reply-to'?: string[];
+  'like-of'?: string[];
+  'repost-of'?: string[];
+  'bookmark-of'?: string[];
+  _id?: string;
+  _is_read?: boolean;
+  _source?: string;
+}
+
+/** What jf2 needs of an entry: a stored one, or one just parsed (preview). */
+export type Jf2Source = Pick<StoredEntry, 'guid' | 'authors' | 'categories' | 'enclosures' | 'extra'> &
+  Partial<
+    Pick<StoredEntry, 'url' | 'title' | 'summary' | 'contentHtml' | 'contentText' | 'published' | 'updated'>
+  >;
+
+/** What jf2 needs of the entry's feed: the author card falls back to it. */
+export type Jf2Feed = Pick<StoredFeed, 'url'> & Partial<Pick<StoredFeed, 'title' | 'siteUrl' | 'iconUrl'>>;
+
+/** The Microsub state of an entry: its id, read state in the channel, and feed id. */
+export interface Jf2State {
+  id?: number;
+  isRead?: boolean;
+  feedId?: number;
+}
+
+// Properties kept in StoredEntry.extra under their jf2 names (see poll/entries.ts).
+const REFERENCE_PROPERTIES = ['in-reply-to', 'like-of', 'repost-of', 'bookmark-of', 'syndication'] as const;
+
+/** A timeline entry (with its feed and read state) as a jf2 item. */
+export function timelineItem(entry: TimelineEntry): Jf2Entry {
+  return toJf2(entry, entry.feed, { id: entry.id, isRead: entry.isRead, feedId: entry.feedId });
+}
+
+/** Returns the jf2 form of an entry; empty properties are left out. */
+export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2State = {}): Jf2Entry {
+  const item: Jf2Entry = { type: 'entry' };
+  if (entry.guid) item.uid = entry.guid;
+  if (entry.url) item.url = entry.url;
+  const content = contentOf(entry);
+  const name = nameOf(entry.title, content?.text ?? entry.summary);
+  if (name) item.name = name;
+  if (entry.summary) item.summary = entry.summary;
+  if (content) item.content = content;
+  if (entry.published) item.published = entry.published;
+  if (entry.updated) item.updated = entry.updated;
+  const author = authorOf(entry, feed);
+  if (author) item.author = author;
+  if (entry.categories.length > 0) item.category = [...entry.categories];
+  addMedia(item, entry);
+  for (const property of REFERENCE_PROPERTIES) {
+    const urls = stringsOf(entry.extra[property]);
+    if (urls.length > 0) item[property] = urls;
+  }
+  if (state.id !== undefined) item._id = String(state.id);
+  if (state.isRead !== undefined) item._is_read = state.isRead;
+  if (state.feedId !== undefined) item._source = String(state.feedId);
+  return item;
+}
+
+function contentOf(entry: Jf2Source): Jf2Entry['content'] | undefined {
+  if (entry.contentHtml) {
+    const text = htmlToText(entry.contentHtml).trim();
+    return { html: entry.contentHtml, ...(text ? { text } : {}) };
+  }
+  if (entry.contentText) return { text: entry.contentText };
+  return undefined;
+}
+
+/**
+ * The entry's name, unless it only repeats the start of its text: a note's title in RSS is often its
+ * first words, and Aperture drops such names too, so that clients show the entry as a note.
+ */
+function nameOf(title: string | undefined, text: string | undefined): string | undefined {
+  const name = title?.replace(/\s+/g, ' ').trim();
+  if (!name) return undefined;
+  const prefix = name.replace(/(\.\.\.|…)$/, '').trim();
+  const body = text?.replace(/\s+/g, ' ').trim();
+  if (body && prefix !== '' && body.startsWith(prefix)) return undefined;
+  return name;
+}
+
+/** The author card; what the entry does not say comes from its feed (title, site, icon). */
+function authorOf(entry: Jf2Source, feed: Jf2Feed | undefined): Jf2Card | undefined {
+  const person = entry.authors.find((a) => a.name || a.uri) ?? entry.authors[0];
+  const name = person?.name ?? feed?.title;
+  const url = person?.uri ?? feed?.siteUrl ?? siteOf(feed?.url);
+  const photo = person?.photo ?? feed?.iconUrl;
+  if (!name && !url && !photo) return undefined;
+  return { type: 'card', ...(name ? { name } : {}), ...(url ? { url } : {}), ...(photo ? { photo } : {}) };
+}
+
+function siteOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const MEDIA_EXTENSIONS: Record<string, 'photo' | 'video' | 'audio'> = {
+  jpg: 'photo',
+  jpeg: 'photo',
+  png: 'photo',
+  gif: 'photo',
+  webp: 'photo',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
+  mp3: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+  opus: 'audio',
+};
+
+/** photo, video and audio: the h-entry properties, then enclosures of that kind (podcasts). */
+function addMedia(item: Jf2Entry, entry: Jf2Source): void {
+  for (const kind of ['photo', 'video', 'audio'] as const) {
+    const urls = new Set(stringsOf(entry.extra[kind]));
+    for (const enclosure of entry.enclosures) if (mediaKind(enclosure) === kind) urls.add(enclosure.href);
+    if (urls.size > 0) item[kind] = [...urls];
+  }
+}
+
+function mediaKind(enclosure: { href: string; type?: string }): 'photo' | 'video' | 'audio' | undefined {
+  const type = enclosure.type?.split('/')[0]?.toLowerCase();
+  if (type === 'image') return 'photo';
+  if (type === 'video' || type === 'audio') return type;
+  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(enclosure.href)?.[1]?.toLowerCase();
+  return extension ? MEDIA_EXTENSIONS[extension] : undefined;
+}
+
+function stringsOf(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+}
+
+/** A title to show where one is needed: the entry's, else "Post by {author or domain}" (issue 4). */
+export function displayTitle(entry: Jf2Source, feed: Jf2Feed | undefined): string {
+  const title = entry.title?.trim();
+  if (title) return title;
+  const author = entry.authors.find((a) => a.name)?.name ?? feed?.title;
+  if (author) return `Post by ${author}`;
+  const host = hostOf(entry.url) ?? hostOf(feed?.siteUrl) ?? hostOf(feed?.url);
+  return host ? `Post by ${host}` : 'Post';
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
