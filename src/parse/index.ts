@@ -5,6 +5,7 @@ import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
 import { decodeDocument } from './encoding.js';
 import { finishEntries } from './finish.js';
+import { parseHfeed } from './hfeed.js';
 import { findAlternates, looksLikeHtmlPage } from './html.js';
 import { recoverJson } from './json-recover.js';
 import { detectJsonVersion, readJsonFeed } from './jsonfeed.js';
@@ -199,6 +200,12 @@ function readJson(ctx: ParseContext, text: string, scope: Scope): DocumentResult
 }
 
 function readHtml(ctx: ParseContext, text: string, scope: Scope): DocumentResult {
+  // A page marked up with microformats2 (h-feed, h-entry) is a feed in its own right (IndieWeb sites)
+  const hfeed = parseHfeed(text, scope.base);
+  if (hfeed && hfeed.entries.length > 0) {
+    ctx.version = 'hfeed';
+    return { version: 'hfeed', bozo: false, namespaces: {}, feed: hfeed.feed, entries: hfeed.entries };
+  }
   const alternates = findAlternates(text, scope.base);
   const listed = alternates.map((a) => a.href).join(', ');
   const message = alternates.length
