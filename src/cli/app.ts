@@ -51,16 +51,3 @@ export async function withApp<T>(options: AppOptions, body: (app: App) => Promis
     await app.close();
   }
 }
-
-/** The channel new subscriptions go to when none is named: the first one after notifications, or "Home". */
-export async function defaultChannel(
-  store: Store,
-  name?: string,
-): Promise<{ id: number; uid: string; name: string }> {
-  const channels = await store.listChannels();
-  if (name !== undefined) {
-    const existing = channels.find((c) => c.name.toLowerCase() === name.toLowerCase() || c.uid === name);
-    return existing ?? store.createChannel(name);
-  }
-  return channels.find((c) => c.uid !== 'notifications') ?? store.createChannel('Home');
-}

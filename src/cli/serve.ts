@@ -35,11 +35,24 @@ async function runServe(opts: ServeOptions): Promise<void> {
     ...(opts.tokenEndpoint ? { tokenEndpoint: opts.tokenEndpoint } : {}),
     ...(opts.me ? { me: opts.me } : {}),
   };
-  const http = createApp({ store: app.store, config: app.config, log: app.log, poll: app.poll, events, indieAuth, now: () => new Date() });
+  const http = createApp({
+    store: app.store,
+    config: app.config,
+    log: app.log,
+    poll: app.poll,
+    events,
+    indieAuth,
+    now: () => new Date(),
+  });
   const stop = new AbortController();
   const server = serve({ fetch: http.fetch, hostname: opts.host, port: Number(opts.port) }, (info) => {
-    app.log.info({ host: opts.host, port: info.port }, `tidings serving on http://${opts.host}:${info.port}/ (Microsub at /microsub)`);
-    process.stderr.write(`tidings: serving on http://${opts.host}:${info.port}/ (Microsub endpoint: /microsub)\n`);
+    app.log.info(
+      { host: opts.host, port: info.port },
+      `tidings serving on http://${opts.host}:${info.port}/ (Microsub at /microsub)`,
+    );
+    process.stderr.write(
+      `tidings: serving on http://${opts.host}:${info.port}/ (Microsub endpoint: /microsub)\n`,
+    );
   });
   const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
   const shutdown = () => {

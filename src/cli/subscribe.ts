@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { discover } from '../poll/discover.js';
 import { pollOnce } from '../poll/poller.js';
-import { type App, defaultChannel, withApp } from './app.js';
+import { channelNamed } from '../store/channel-choice.js';
+import { type App, withApp } from './app.js';
 
 /** `tidings add URL [--channel NAME]` and `tidings remove URL|ID`. */
 export function registerSubscribe(program: Command): void {
@@ -48,7 +49,7 @@ async function addFeed(app: App, url: string, channelName: string | undefined): 
   }
   const now = new Date().toISOString();
   const feed = await app.store.addFeed(feedUrl, now);
-  const channel = await defaultChannel(app.store, channelName);
+  const channel = await channelNamed(app.store, channelName);
   await app.store.subscribe(channel.id, feed.id, now);
   const summary = await pollOnce(app.poll, { feedIds: [feed.id], force: true });
   const polled = await app.store.getFeed(feed.id);

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { hashToken, newToken } from '../microsub/auth.js';
 import type { StoredToken } from '../store/accounts.js';
+import { issueToken, TOKEN_SCOPES } from '../store/token-secrets.js';
 import { type App, withApp } from './app.js';
 
 const DEFAULT_SCOPE = 'read follow mute block channels';
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
-const KNOWN_SCOPES = new Set(['read', 'follow', 'mute', 'block', 'channels']);
+const KNOWN_SCOPES: ReadonlySet<string> = new Set(TOKEN_SCOPES);
 
 /**
  * `tidings token create|list|revoke`: bearer tokens for Microsub clients. `create` prints the new token
@@ -65,9 +65,9 @@ async function createToken(app: App, opts: CreateOptions): Promise<number> {
   }
   for (const s of scope.split(' '))
     if (!KNOWN_SCOPES.has(s)) process.stderr.write(`token: "${s}" is not a Microsub scope; kept anyway\n`);
-  const secret = newToken();
-  const stored = await app.store.createToken(
-    { tokenHash: hashToken(secret), scope, ...(opts.label ? { label: opts.label } : {}) },
+  const { token: secret, stored } = await issueToken(
+    app.store,
+    { scope, ...(opts.label ? { label: opts.label } : {}) },
     new Date().toISOString(),
   );
   process.stderr.write('token: store it now; tidings keeps only its hash and cannot show it again\n');

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
+import { hashToken } from '../store/token-secrets.js';
 import type { IndieAuthSettings } from '../web/deps.js';
 import { TokenEndpointVerifier } from './indieauth.js';
 
@@ -12,16 +12,6 @@ export interface Grant {
   tokenId?: number;
   /** The owner the token endpoint named (IndieAuth tokens). */
   me?: string;
-}
-
-/** A fresh token: 32 random bytes, base64url. Only its hash is stored. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The SHA-256 of a token, hex: what the store keeps and looks tokens up by. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** The bearer token of a request: the Authorization header, else the `access_token` parameter (Microsub spec, "Authentication"). */

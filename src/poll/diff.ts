@@ -47,7 +47,12 @@ export async function diffEntries(
     }
     if (match && match.contentHash === item.contentHash) continue;
     const arrival = feed.lastSuccessAt !== undefined;
-    const entry = await passHook(deps, feed, toNewEntry(item, now, diagnostics, arrival), match ? 'changed' : 'new');
+    const entry = await passHook(
+      deps,
+      feed,
+      toNewEntry(item, now, diagnostics, arrival),
+      match ? 'changed' : 'new',
+    );
     if (!entry) continue;
     if (match) changedEntries.push({ ...entry, id: match.id });
     else newEntries.push(entry);

@@ -77,7 +77,12 @@ export function hashEntry(entry: Entry): string {
  * a plain-text version only for plain-text content, and a summary only when the entry has one besides
  * its content: a description that is the whole post is not stored twice.
  */
-export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[], arrival: boolean): NewEntry {
+export function toNewEntry(
+  item: ParsedItem,
+  now: Date,
+  diagnostics: Diagnostic[],
+  arrival: boolean,
+): NewEntry {
   const { entry } = item;
   const html = entry.content?.find((c) => c.type !== 'text/plain');
   const plain = entry.content?.find((c) => c.type === 'text/plain');
@@ -106,7 +111,11 @@ export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[
   if (entry.updated) out.updated = entry.updated;
   const authorUrl = entry.authors?.find((a) => a.uri)?.uri;
   if (authorUrl) out.authorUrl = authorUrl;
-  out.searchText = [out.title, out.summary, out.contentText ?? (out.contentHtml ? htmlToText(out.contentHtml) : undefined)]
+  out.searchText = [
+    out.title,
+    out.summary,
+    out.contentText ?? (out.contentHtml ? htmlToText(out.contentHtml) : undefined),
+  ]
     .filter(Boolean)
     .join('\n');
   if (arrival) checkFuture(entry, now, item.index, diagnostics);
@@ -116,7 +125,12 @@ export function toNewEntry(item: ParsedItem, now: Date, diagnostics: Diagnostic[
 function checkFuture(entry: Entry, now: Date, index: number, diagnostics: Diagnostic[]): void {
   const date = entry.published ?? entry.updated;
   if (date !== undefined && Date.parse(date) > now.getTime() + FUTURE_SLACK_MS) {
-    diagnostics.push({ severity: 'warning', code: 'date.future', message: `poll: entry ${index} is dated ${date}, in the future`, entry: index });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'date.future',
+      message: `poll: entry ${index} is dated ${date}, in the future`,
+      entry: index,
+    });
   }
 }
 

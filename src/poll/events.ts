@@ -30,6 +30,8 @@ export class PollEvents {
 
   /** Hooks that announce what each poll stored. */
   hooks(): PollHooks {
-    return { onStored: (feed, stored) => this.emitNewEntries({ feedId: feed.id, entryIds: stored.insertedIds }) };
+    return {
+      onStored: (feed, stored) => this.emitNewEntries({ feedId: feed.id, entryIds: stored.insertedIds }),
+    };
   }
 }

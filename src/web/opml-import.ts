@@ -1,7 +1,7 @@
 import type { OpmlDocument } from '../opml/read.js';
 import { type OpmlChannel, writeOpml } from '../opml/write.js';
+import { channelNamed } from '../store/channel-choice.js';
 import type { Store } from '../store/store.js';
-import { channelNamed } from './channel-choice.js';
 
 /** What subscribing an OPML document's feeds did. */
 export interface OpmlSubscribed {

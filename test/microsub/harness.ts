@@ -3,12 +3,12 @@
 import { Hono } from 'hono';
 import { closeSharedAgents } from '../../src/fetch/index.js';
 import { silentLogger } from '../../src/log.js';
-import { hashToken, newToken } from '../../src/microsub/auth.js';
 import type { MicrosubOptions } from '../../src/microsub/context.js';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
+import { hashToken, newToken } from '../../src/store/token-secrets.js';
 import { createApp } from '../../src/web/app.js';
 import type { IndieAuthSettings, ServerDeps } from '../../src/web/deps.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hashToken } from '../../src/web/tokens.js';
+import { hashToken } from '../../src/store/token-secrets.js';
 import { startFixtures } from './fixtures.js';
 import { type Client, signedIn, type WebHarness, webHarness } from './harness.js';
 

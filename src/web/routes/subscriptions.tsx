@@ -3,7 +3,7 @@ import { healthOf } from '../../model/stored.js';
 import { type Discovery, discover } from '../../poll/discover.js';
 import { pollOnce } from '../../poll/poller.js';
 import { isSilent } from '../../poll/scheduler.js';
-import { channelNamed, pickerOrder } from '../channel-choice.js';
+import { channelNamed, pickerOrder } from '../../store/channel-choice.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
+import { issueToken, TOKEN_SCOPES } from '../../store/token-secrets.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { issueToken, TOKEN_SCOPES } from '../tokens.js';
 import { type TokensProps, TokensView } from '../views/tokens.js';
 
 /** GET /tokens; POST /tokens (create, shown once), /tokens/:id/revoke */

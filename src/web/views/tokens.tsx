@@ -1,5 +1,5 @@
 import type { StoredToken } from '../../store/accounts.js';
-import { TOKEN_SCOPES } from '../tokens.js';
+import { TOKEN_SCOPES } from '../../store/token-secrets.js';
 import { Time } from './health.js';
 import { PostForm } from './layout.js';
 

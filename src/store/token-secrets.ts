@@ -1,9 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { StoredToken } from '../store/accounts.js';
-import type { Store } from '../store/store.js';
+import type { StoredToken } from './accounts.js';
+import type { Store } from './store.js';
 
 /** The scopes a Microsub token can carry. */
 export const TOKEN_SCOPES = ['read', 'follow', 'mute', 'block', 'channels'] as const;
+
+/** A fresh token: 32 random bytes, base64url. Only its hash is ever stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
 
 /** SHA-256 of a token, hex: how tokens are stored and looked up. */
 export function hashToken(token: string): string {
@@ -19,7 +24,7 @@ export async function issueToken(
   request: { scope: string; label?: string },
   now: string,
 ): Promise<{ token: string; stored: StoredToken }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const stored = await store.createToken({ tokenHash: hashToken(token), ...request }, now);
   return { token, stored };
 }

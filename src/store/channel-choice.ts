@@ -1,5 +1,5 @@
 import type { Channel } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from './store.js';
 
 /**
  * The channel a follow or an import goes to: one named (found by name or uid, created when new), else
