@@ -58,6 +58,8 @@ async function runServe(opts: ServeOptions): Promise<void> {
   const shutdown = () => {
     stop.abort();
     server.close();
+    // open Microsub event streams would otherwise hold the server open
+    if ('closeAllConnections' in server) server.closeAllConnections();
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
