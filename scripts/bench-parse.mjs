@@ -16,7 +16,8 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const passes = Number(option('--passes', '15'));
-const corpus = option('--corpus', fileURLToPath(new URL('../../shared/perf/corpus', import.meta.url)));
+const shared = process.env.TIDINGS_SHARED_DIR ?? fileURLToPath(new URL('../../shared', import.meta.url));
+const corpus = option('--corpus', join(shared, 'perf/corpus'));
 
 function listFiles(dir, out = []) {
   for (const name of readdirSync(dir)) {

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const farmScript = fileURLToPath(new URL('../../shared/perf/feedfarm.mjs', import.meta.url));
+const shared = process.env.TIDINGS_SHARED_DIR ?? fileURLToPath(new URL('../../shared', import.meta.url));
+const farmScript = join(shared, 'perf/feedfarm.mjs');
 const CONCURRENCY = 32;
 const MEAN_LATENCY_S = 0.175;
 const TIMEOUT_S = 30;

@@ -11,6 +11,8 @@ export interface Config {
   perHostConcurrency: number;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Worker threads that parse fetched documents (TIDINGS_PARSE_WORKERS; default: one less than the cores, 0 parses in the main thread). */
+  parseWorkers?: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -28,11 +30,20 @@ export function loadConfig(
     perHostConcurrency: positiveInt(env['TIDINGS_PER_HOST_CONCURRENCY'], 2),
     timeoutMs: positiveInt(env['TIDINGS_FETCH_TIMEOUT_MS'], 30_000),
     maxBodyBytes: positiveInt(env['TIDINGS_MAX_BODY_BYTES'], 20 * 1024 * 1024),
+    ...(env['TIDINGS_PARSE_WORKERS'] !== undefined
+      ? { parseWorkers: nonNegativeInt(env['TIDINGS_PARSE_WORKERS']) }
+      : {}),
   };
 }
 
 function isTrue(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`config: expected a whole number, got "${value}"`);
+  return n;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

@@ -36,6 +36,7 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     log,
     poll,
     async close() {
+      await poll.preparer.close();
       await store.close();
       await closeSharedAgents();
     },

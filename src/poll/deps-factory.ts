@@ -5,13 +5,14 @@ import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import type { PollHooks } from './hooks.js';
+import { createPreparer } from './parse-pool.js';
 
 /** A worker id unique to this process: host, pid and a random tail. */
 export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** The poller's dependencies for a real run: the real fetcher and clock. */
+/** The poller's dependencies for a real run: the real fetcher and clock, and a pool of parse workers. */
 export function createPollDeps(store: Store, config: Config, log: Logger, hooks: PollHooks = {}): PollDeps {
   return {
     store,
@@ -21,5 +22,6 @@ export function createPollDeps(store: Store, config: Config, log: Logger, hooks:
     workerId: newWorkerId(),
     now: () => new Date(),
     fetch: (request) => fetchFeed(request),
+    preparer: createPreparer(config.parseWorkers),
   };
 }

@@ -2,9 +2,11 @@ import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { PollHooks } from './hooks.js';
+import type { Preparer } from './parse-pool.js';
 
 /** The poller's settings: the parts of Config it uses. */
 export interface PollConfig {
+  parseWorkers?: number;
   pollIntervalSeconds: number;
   allowPrivateAddresses: boolean;
   concurrency: number;
@@ -23,4 +25,6 @@ export interface PollDeps {
   workerId: string;
   now: () => Date;
   fetch: (request: FetchRequest) => Promise<FetchOutcome>;
+  /** Parses fetched documents (in worker threads, or in this thread). */
+  preparer: Preparer;
 }

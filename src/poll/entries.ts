@@ -54,17 +54,14 @@ export function identifyEntries(entries: readonly Entry[], diagnostics: Diagnost
 
 /** A hash of what a reader sees of an entry: a change in it is an update. */
 export function hashEntry(entry: Entry): string {
-  return sha256(
-    JSON.stringify([
-      entry.title,
-      entry.link,
-      entry.summary,
-      entry.content?.map((c) => c.value),
-      entry.publishedRaw,
-      entry.updatedRaw,
-      entry.enclosures?.map((e) => e.href),
-    ]),
-  );
+  // fed part by part: building one JSON string of every entry's content first cost a third of the time
+  const hash = createHash('sha256');
+  const parts = [entry.title, entry.link, entry.summary, entry.publishedRaw, entry.updatedRaw];
+  for (const part of parts) hash.update(part ?? '\u0001').update('\u0000');
+  for (const content of entry.content ?? []) hash.update(content.value).update('\u0000');
+  hash.update('\u0002');
+  for (const enclosure of entry.enclosures ?? []) hash.update(enclosure.href).update('\u0000');
+  return hash.digest('hex');
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FeedPatch } from '../store/store.js';
 import { syndicationSeconds } from './scheduler.js';
 
 /** The feed's own description of itself, as stored: title, links, icon, hub, and its polling hint. */
-export function feedMetadata(result: ParseResult): FeedPatch {
+export function feedMetadata(result: Omit<ParseResult, 'entries'>): FeedPatch {
   const { feed } = result;
   const patch: FeedPatch = {};
   if (result.version === '') return patch;
@@ -20,7 +20,7 @@ export function feedMetadata(result: ParseResult): FeedPatch {
 }
 
 // RSS <ttl> is in minutes; sy:updatePeriod/Frequency says how often the feed changes.
-function hintSeconds(result: ParseResult): number | undefined {
+function hintSeconds(result: Omit<ParseResult, 'entries'>): number | undefined {
   const hints: number[] = [];
   const ttl = Number.parseInt(result.feed.ttl ?? '', 10);
   if (Number.isFinite(ttl) && ttl > 0) hints.push(ttl * 60);

@@ -2,16 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
-import type { ParseResult } from '../model/parse-result.js';
 import type { StoredFeed } from '../model/stored.js';
-import { parseFeed } from '../parse/index.js';
 import type { FeedPatch, PollOutcome } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
 import type { StoredPoll } from './hooks.js';
 import { feedMetadata } from './metadata.js';
 import { learnCadence, nextCheckAt } from './scheduler.js';
-import { statusOfParse } from './status.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_STORED_DIAGNOSTICS = 50;
@@ -148,24 +145,23 @@ async function processDocument(
 ): Promise<PollDecision> {
   const bodyHash = createHash('sha256').update(outcome.body).digest('hex');
   const patch = validatorPatch(feed, request, outcome, bodyHash, now);
-  const diagnostics: Diagnostic[] = [];
-  if (patch.trustsValidators === false) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'feed.validators-unreliable',
-      message:
-        'poll: the server sent its old ETag/Last-Modified for a changed document; it is no longer asked conditionally',
-    });
-  }
   const options = {
     baseUrl: outcome.url,
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
   };
-  const result: ParseResult = parseFeed(outcome.body, options);
-  diagnostics.push(...result.diagnostics);
-  const { status, message } = statusOfParse(result);
-  const diff = await diffEntries(deps, feed, result, now, diagnostics);
-  Object.assign(patch, feedMetadata(result), {
+  const arrival = feed.lastSuccessAt !== undefined;
+  const document = await deps.preparer.prepare({
+    body: outcome.body,
+    options,
+    now: now.toISOString(),
+    arrival,
+  });
+  const diagnostics: Diagnostic[] = [];
+  if (patch.trustsValidators === false) diagnostics.push(UNRELIABLE_VALIDATORS);
+  diagnostics.push(...document.diagnostics);
+  const { status, message } = document.status;
+  const diff = await diffEntries(deps, feed, document.items, diagnostics);
+  Object.assign(patch, feedMetadata(document.result), {
     status,
     message,
     httpStatus: outcome.status,
@@ -175,18 +171,22 @@ async function processDocument(
     diagnostics: diagnostics.slice(0, MAX_STORED_DIAGNOSTICS),
   });
   if (diff.newEntries.length > 0) patch.lastNewEntryAt = now.toISOString();
-  const published = result.entries
-    .map((e) => Date.parse(e.published ?? e.updated ?? ''))
-    .filter(Number.isFinite);
-  const cadence = learnCadence(feed.cadenceSeconds, published);
+  const cadence = learnCadence(feed.cadenceSeconds, document.publishedTimes);
   if (cadence !== undefined) patch.cadenceSeconds = cadence;
-  const hint = [patch.hintIntervalSeconds ?? undefined, outcome.maxAgeSeconds].filter(
+  const hints = [patch.hintIntervalSeconds ?? undefined, outcome.maxAgeSeconds].filter(
     (n): n is number => n !== undefined,
   );
   const learnt = cadence === undefined ? feed : { ...feed, cadenceSeconds: cadence };
-  patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hint.length ? Math.max(...hint) : undefined);
+  patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hints.length ? Math.max(...hints) : undefined);
   return { status, message, diagnostics, feedPatch: patch, ...diff };
 }
+
+const UNRELIABLE_VALIDATORS: Diagnostic = {
+  severity: 'warning',
+  code: 'feed.validators-unreliable',
+  message:
+    'poll: the server sent its old ETag/Last-Modified for a changed document; it is no longer asked conditionally',
+};
 
 /** ETag, Last-Modified and body hash; a server caught sending old validators for a new body loses trust. */
 function validatorPatch(

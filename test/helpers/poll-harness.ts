@@ -3,6 +3,7 @@ import { fetchFeed } from '../../src/fetch/index.js';
 import { silentLogger } from '../../src/log.js';
 import type { PollDeps } from '../../src/poll/deps.js';
 import type { PollHooks } from '../../src/poll/hooks.js';
+import { inProcessPreparer } from '../../src/poll/parse-pool.js';
 import type { Store } from '../../src/store/store.js';
 
 /** A clock the test moves by hand. */
@@ -49,6 +50,7 @@ export function pollDeps(
     workerId: options.workerId ?? 'test-worker',
     now: clock.now,
     fetch: (request) => fetchFeed(request),
+    preparer: inProcessPreparer,
   };
 }
 

@@ -1,0 +1,112 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type PreparedDocument, type PrepareJob, prepareDocument } from './prepare.js';
+
+/** Prepares documents: in worker threads, or in this thread when there are none. */
+export interface Preparer {
+  prepare(job: PrepareJob): Promise<PreparedDocument>;
+  close(): Promise<void>;
+}
+
+/** Prepares in this thread (tests, one-core machines). */
+export const inProcessPreparer: Preparer = {
+  prepare: async (job) => prepareDocument(job),
+  close: async () => {},
+};
+
+/** The number of parse workers by default: one core for them, one for fetching and the database. */
+export function defaultParseWorkers(): number {
+  return Math.max(0, Math.min(availableParallelism() - 1, 4));
+}
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+}
+
+interface Pending {
+  slot: Slot;
+  resolve: (document: PreparedDocument) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * A pool of worker threads that parse and prepare documents: jobs go to the least busy worker. A worker
+ * that dies fails only its own jobs and is replaced. From src/ (tests under tsx) the worker loads the .ts file.
+ */
+export class ParsePool implements Preparer {
+  private readonly slots: Slot[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  prepare(job: PrepareJob): Promise<PreparedDocument> {
+    if (this.closed) return Promise.reject(new Error('poll: the parse pool is closed'));
+    const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const id = this.nextId++;
+    slot.busy++;
+    return new Promise<PreparedDocument>((resolve, reject) => {
+      this.pending.set(id, { slot, resolve, reject });
+      // the body is copied, not transferred: the caller still hashes it
+      slot.worker.postMessage({ id, job });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map(({ worker }) => worker.terminate()));
+    for (const [id, pending] of this.pending)
+      this.finish(id, pending, new Error('poll: the parse pool was closed'));
+  }
+
+  private spawn(): Slot {
+    const worker = import.meta.url.endsWith('.ts')
+      ? sourceWorker()
+      : new Worker(new URL('./parse-worker.js', import.meta.url));
+    worker.unref();
+    const slot: Slot = { worker, busy: 0 };
+    worker.on('message', (message: { id: number; document?: PreparedDocument; error?: string }) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      const error = message.document
+        ? undefined
+        : new Error(`poll: preparing the document failed: ${message.error}`);
+      this.finish(message.id, pending, error, message.document);
+    });
+    worker.on('exit', () => this.replace(slot));
+    return slot;
+  }
+
+  // A worker that crashed (or ran out of memory) fails its own jobs; a new one takes its place.
+  private replace(slot: Slot): void {
+    for (const [id, pending] of this.pending) {
+      if (pending.slot === slot) this.finish(id, pending, new Error('poll: a parse worker stopped'));
+    }
+    const index = this.slots.indexOf(slot);
+    if (!this.closed && index >= 0) this.slots[index] = this.spawn();
+  }
+
+  private finish(id: number, pending: Pending, error?: Error, document?: PreparedDocument): void {
+    this.pending.delete(id);
+    pending.slot.busy--;
+    if (document) pending.resolve(document);
+    else pending.reject(error ?? new Error('poll: no document'));
+  }
+}
+
+// Running from src/ (tests and the CLI under tsx): Node 20 ignores `--import tsx` in a worker's
+// execArgv, so the worker registers tsx itself before loading the TypeScript module.
+function sourceWorker(): Worker {
+  const url = new URL('./parse-worker.ts', import.meta.url).href;
+  const code = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url)}); });`;
+  return new Worker(code, { eval: true });
+}
+
+/** A pool of `size` workers, or the in-process preparer when `size` is 0. */
+export function createPreparer(size = defaultParseWorkers()): Preparer {
+  return size > 0 ? new ParsePool(size) : inProcessPreparer;
+}

@@ -1,0 +1,65 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { ParseResult } from '../model/parse-result.js';
+import { type ParseOptions, parseFeed } from '../parse/index.js';
+import type { NewEntry } from '../store/store.js';
+import { identifyEntries, toNewEntry } from './entries.js';
+import { statusOfParse } from './status.js';
+
+/** One fetched document to read: its bytes, how it was served, and how its entries are placed. */
+export interface PrepareJob {
+  body: Uint8Array;
+  options: ParseOptions;
+  /** ISO time of the poll. */
+  now: string;
+  /** Entries are placed by arrival (the feed was read before) or by their date (first read). */
+  arrival: boolean;
+}
+
+/** An entry ready to be compared with the store and written. */
+export interface PreparedItem {
+  guid: string;
+  urlKey: string | undefined;
+  contentHash: string;
+  entry: NewEntry;
+}
+
+/** What the poller needs of a parsed document: everything but the parsed entries themselves. */
+export interface PreparedDocument {
+  result: Omit<ParseResult, 'entries'>;
+  entryCount: number;
+  items: PreparedItem[];
+  /** The parser's diagnostics, then those of identity and dates. */
+  diagnostics: Diagnostic[];
+  status: ReturnType<typeof statusOfParse>;
+  /** Publication times of the document's entries (ms), to learn the feed's cadence. */
+  publishedTimes: number[];
+}
+
+/**
+ * Parses a document and prepares every entry for storage. It is pure (bytes in, plain data out), so it
+ * can run in a worker thread: parsing and normalizing then use the second core while the main thread
+ * fetches and writes (bench:poll).
+ */
+export function prepareDocument(job: PrepareJob): PreparedDocument {
+  const parsed = parseFeed(job.body, job.options);
+  const { entries, ...result } = parsed;
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const now = new Date(job.now);
+  const items = identifyEntries(entries, diagnostics).map((item) => ({
+    guid: item.guid,
+    urlKey: item.urlKey,
+    contentHash: item.contentHash,
+    entry: toNewEntry(item, now, diagnostics, job.arrival),
+  }));
+  const publishedTimes = entries
+    .map((e) => Date.parse(e.published ?? e.updated ?? ''))
+    .filter(Number.isFinite);
+  return {
+    result,
+    entryCount: entries.length,
+    items,
+    diagnostics,
+    status: statusOfParse(parsed),
+    publishedTimes,
+  };
+}
