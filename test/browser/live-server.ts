@@ -25,11 +25,12 @@ export async function startLiveServer(): Promise<LiveServer> {
   await store.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
   // TIDINGS_ALLOW_PRIVATE_ADDRESSES semantics: the fixture feeds live on 127.0.0.1
   const config = { ...TEST_CONFIG, allowPrivateAddresses: true };
+  const poll = createPollDeps(store, config, silentLogger);
   const app = createApp({
     store,
     config,
     log: silentLogger,
-    poll: createPollDeps(store, config, silentLogger),
+    poll,
     events: new PollEvents(),
     indieAuth: {},
     now: () => new Date(),
@@ -43,6 +44,7 @@ export async function startLiveServer(): Promise<LiveServer> {
     async close() {
       if ('closeAllConnections' in server) server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await poll.preparer.close();
       await backend.cleanup();
     },
   };
