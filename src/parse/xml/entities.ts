@@ -1,9 +1,15 @@
 import { decodeHTMLStrict } from 'entities';
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+// Tables without a prototype: `&toString;` and `&constructor;` found Object.prototype's functions in
+// plain objects and put their source text into the feed.
+const XML_ENTITIES = table({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" });
 
 // HTML 4 (which feeds were written against) maps &lang; and &rang; to U+2329/U+232A; HTML5 moved them.
-const HTML4_ANGLES: Record<string, string> = { lang: '\u2329', rang: '\u232a' };
+const HTML4_ANGLES = table({ lang: '\u2329', rang: '\u232a' });
+
+function table(entries: Record<string, string>): Readonly<Record<string, string>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, string>, entries));
+}
 
 /** Caps the characters that entity references may add to one document (billion laughs by repetition). */
 export const MAX_EXPANDED_CHARS = 4_000_000;

@@ -76,18 +76,18 @@ export const RSS10_NS = 'http://purl.org/rss/1.0/';
 export const RSS090_NS = 'http://my.netscape.com/rdf/simple/0.9/';
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
-const cache = new Map<string, string | null>();
+// A Map, not the object: a URI such as `constructor` found Object.prototype's members in it.
+const PREFIXES: ReadonlyMap<string, string> = new Map(Object.entries(KNOWN));
 
 /** The canonical prefix for a namespace URI ('' for none and for RSS), or undefined when unknown. */
 export function canonicalPrefix(uri: string): string | undefined {
   if (uri === '') return '';
-  let known = cache.get(uri);
-  if (known === undefined) {
-    const lower = uri.toLowerCase();
-    known = KNOWN[lower] ?? KNOWN[lower.endsWith('/') ? lower.slice(0, -1) : `${lower}/`] ?? null;
-    cache.set(uri, known);
-  }
-  return known ?? undefined;
+  // No cache: a namespace URI is often a slice of its document, and a cached key kept whole documents
+  // alive for the life of the process. Most URIs are written as known, in lower case.
+  const known = PREFIXES.get(uri);
+  if (known !== undefined) return known;
+  const lower = uri.toLowerCase();
+  return PREFIXES.get(lower) ?? PREFIXES.get(lower.endsWith('/') ? lower.slice(0, -1) : `${lower}/`);
 }
 
 /** True for the namespaces of Atom (any version). */

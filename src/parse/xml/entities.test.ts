@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decodeReferences, type EntityUse, lookupEntity, makeEntityTable } from './entities.js';
+
+describe('entities', () => {
+  it('resolves XML, HTML 4 and HTML entities', () => {
+    assert.equal(lookupEntity('amp', undefined), '&');
+    assert.equal(lookupEntity('rang', undefined), '\u232a');
+    assert.equal(lookupEntity('eacute', undefined), 'é');
+    assert.equal(lookupEntity('own', new Map([['own', 'x']])), 'x');
+  });
+
+  it('knows no entity named after an Object.prototype member', () => {
+    for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      assert.equal(lookupEntity(name, undefined), undefined, name);
+      assert.equal(decodeReferences(`a &${name}; b`, undefined), `a &${name}; b`);
+      const use: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+      const entities = makeEntityTable(undefined, use) as Record<string, string | undefined>;
+      assert.equal(entities[name], undefined, name);
+    }
+  });
+
+  it('resolves the five XML entities without counting them, and counts HTML ones', () => {
+    const use: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+    const entities = makeEntityTable(undefined, use) as Record<string, string | undefined>;
+    assert.equal(entities['lt'], '<');
+    assert.equal(entities['quot'], '"');
+    assert.equal(use.undefinedNames.length, 0);
+    assert.equal(entities['nbsp'], '\u00a0');
+    assert.deepEqual(use.undefinedNames, ['nbsp']);
+    assert.equal(use.expandedChars, 1);
+  });
+});
