@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Entry } from '../model/entry.js';
 import type { ParseContext } from './context.js';
+import { loadCrypto } from './lazy-imports.js';
 
 /**
  * Completes entries after reading: a summary where only content was given, and an id for every
@@ -51,7 +51,7 @@ export function finishEntries(ctx: ParseContext, entries: Entry[]): Entry[] {
 }
 
 function contentHash(entry: Entry): string {
-  const hash = createHash('sha256');
+  const hash = loadCrypto().createHash('sha256');
   for (const part of [
     entry.title,
     entry.publishedRaw ?? entry.updatedRaw,

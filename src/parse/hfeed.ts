@@ -4,10 +4,11 @@
 // HTML+Microformats), and many IndieWeb sites publish nothing else.
 
 import { decodeHTMLStrict } from 'entities';
-import { mf2 } from 'microformats-parser';
+import type { mf2 } from 'microformats-parser';
 import type { Entry } from '../model/entry.js';
 import type { Feed, Person } from '../model/feed.js';
 import { parseDate } from './dates.js';
+import { loadMicroformats } from './lazy-imports.js';
 import { sanitizeHtml } from './sanitize.js';
 
 type Mf2Document = ReturnType<typeof mf2>;
@@ -52,7 +53,7 @@ function readMicroformats(html: string, baseUrl: string | undefined): Mf2Documen
   const base = baseUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl) ? baseUrl : undefined;
   let doc: Mf2Document;
   try {
-    doc = mf2(html, { baseUrl: base ?? `${PLACEHOLDER_ORIGIN}/` });
+    doc = loadMicroformats().mf2(html, { baseUrl: base ?? `${PLACEHOLDER_ORIGIN}/` });
   } catch {
     // parsers report, they do not throw: microformats-parser throws on input it cannot take
     return undefined;

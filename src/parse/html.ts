@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { loadHtmlparser } from './lazy-imports.js';
 import { resolveUrl } from './urls.js';
 
 /** A feed an HTML page links to with `<link rel="alternate">`. */
@@ -30,7 +30,7 @@ export function looksLikeHtmlPage(text: string): boolean {
 export function findAlternates(html: string, baseUrl: string | undefined): Alternate[] {
   const found: Alternate[] = [];
   let base = baseUrl;
-  const parser = new Parser(
+  const parser = new (loadHtmlparser().Parser)(
     {
       onopentag(name, attrs) {
         if (name === 'base' && attrs['href']) base = resolveUrl(attrs['href'], baseUrl);

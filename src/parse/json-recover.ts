@@ -1,3 +1,5 @@
+import { keepShape } from './keep-shape.js';
+
 /** A JSON value read as far as the text allows, and the first error met on the way. */
 export interface RecoveredJson {
   value: unknown;
@@ -148,3 +150,5 @@ class Reader {
     return JSON.parse(match[0]);
   }
 }
+
+keepShape(new Reader(''));

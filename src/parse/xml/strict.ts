@@ -1,4 +1,6 @@
-import { SaxesParser } from 'saxes';
+import type { SaxesParser, SaxesTag } from 'saxes';
+import { keepShape } from '../keep-shape.js';
+import { loadSaxes } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';
 import { type EntityUse, makeEntityTable } from './entities.js';
@@ -29,27 +31,28 @@ const SOFT_ERRORS = /undefined entity|unbound namespace prefix|attribute .* is a
 export function parseStrict(text: string, doctype: Doctype | undefined, limits: TreeLimits): StrictResult {
   const builder = new TreeBuilder(limits);
   const entityUse: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
-  const parser = new SaxesParser({ position: true });
   let error: XmlError | undefined;
   const externalDtd = doctype !== undefined && /\b(SYSTEM|PUBLIC)\b/.test(doctype.text.split('[')[0] ?? '');
-  parser.ENTITIES = makeEntityTable(doctype?.entities, entityUse) as Record<string, string>;
   let tagOffset = 0;
-  parser.on('opentagstart', () => {
-    tagOffset = parser.position;
+  const parser: SaxesParser = newParser({
+    opentagstart: () => {
+      tagOffset = parser.position;
+    },
+    opentag: (tag) => builder.open(tag.name, tag.attributes as Record<string, string>, tagOffset),
+    closetag: () => builder.close(),
+    text: (t) => builder.text(t, false),
+    cdata: (t) => builder.text(t, true),
+    error: (err) => {
+      if (error || SOFT_ERRORS.test(err.message)) return;
+      error = {
+        message: err.message.replace(/^\d+:\d+: /, ''),
+        offset: parser.position + (limits.offsetBase ?? 0),
+        openElements: [...builder.openElements],
+      };
+      throw err; // stop: the tolerant pass takes over
+    },
   });
-  parser.on('opentag', (tag) => builder.open(tag.name, tag.attributes as Record<string, string>, tagOffset));
-  parser.on('closetag', () => builder.close());
-  parser.on('text', (t) => builder.text(t, false));
-  parser.on('cdata', (t) => builder.text(t, true));
-  parser.on('error', (err) => {
-    if (error || SOFT_ERRORS.test(err.message)) return;
-    error = {
-      message: err.message.replace(/^\d+:\d+: /, ''),
-      offset: parser.position + (limits.offsetBase ?? 0),
-      openElements: [...builder.openElements],
-    };
-    throw err; // stop: the tolerant pass takes over
-  });
+  parser.ENTITIES = makeEntityTable(doctype?.entities, entityUse) as Record<string, string>;
   try {
     parser.write(text).close();
   } catch (err) {
@@ -64,3 +67,36 @@ export function parseStrict(text: string, doctype: Doctype | undefined, limits: 
     tooDeepAt: builder.tooDeepAt,
   };
 }
+
+interface ParserEvents {
+  opentagstart: () => void;
+  opentag: (tag: SaxesTag) => void;
+  closetag: () => void;
+  text: (text: string) => void;
+  cdata: (text: string) => void;
+  error: (err: Error) => void;
+}
+
+/** A SaxesParser with its handlers, always added in this order: all parsers get one shape (keep-shape.ts). */
+function newParser(events: ParserEvents): SaxesParser {
+  const parser = new (loadSaxes().SaxesParser)({ position: true });
+  parser.on('opentagstart', events.opentagstart);
+  parser.on('opentag', events.opentag);
+  parser.on('closetag', events.closetag);
+  parser.on('text', events.text);
+  parser.on('cdata', events.cdata);
+  parser.on('error', events.error);
+  return parser;
+}
+
+const ignore = (): void => {};
+keepShape(
+  newParser({
+    opentagstart: ignore,
+    opentag: ignore,
+    closetag: ignore,
+    text: ignore,
+    cdata: ignore,
+    error: ignore,
+  }),
+);

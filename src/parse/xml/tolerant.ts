@@ -1,4 +1,5 @@
-import { Parser } from 'htmlparser2';
+import type { Parser } from 'htmlparser2';
+import { loadHtmlparser } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import { decodeReferences } from './entities.js';
 import type { XmlDocument } from './tree.js';
@@ -14,7 +15,7 @@ export function parseTolerant(
 ): XmlDocument {
   const builder = new TreeBuilder(limits);
   let inCdata = false;
-  const parser: Parser = new Parser(
+  const parser: Parser = new (loadHtmlparser().Parser)(
     {
       onopentag(name, attribs) {
         const attrs: Record<string, string> = {};
