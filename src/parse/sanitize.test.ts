@@ -207,6 +207,35 @@ describe('sanitizeHtml: hostile input', () => {
     assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
   });
 
+  it('keeps a cut-off end tag at the very end as text, once', () => {
+    assert.equal(sanitizeHtml('<b>x</b foo'), '<b>x&lt;/b foo</b>');
+    assert.equal(sanitizeHtml('a &amp; b</i '), 'a &amp; b&lt;/i');
+    assert.equal(sanitizeHtml('a<br/'), 'a&lt;br/');
+  });
+
+  it('rewrites a tag that is not written as it comes out, and copies one that is', () => {
+    const copied = '<p class="a"><a href="http://example.com/" title="t">x</a><br /></p>';
+    assert.equal(sanitizeHtml(copied, base), copied);
+    assert.equal(sanitizeHtml('<p class=\'a\' ID="b">x</p>'), '<p class="a" id="b">x</p>');
+    assert.equal(
+      sanitizeHtml('<a title="t" href="x">y</a>', base),
+      '<a href="http://example.com/dir/x" title="t">y</a>',
+    );
+    assert.equal(
+      sanitizeHtml('<a rel="NoFollow" href="http://x/">y</a>'),
+      '<a href="http://x/" rel="nofollow">y</a>',
+    );
+    assert.equal(sanitizeHtml('<a href="http://x/" href="http://y/">y</a>'), '<a href="http://y/">y</a>');
+    assert.equal(
+      sanitizeHtml('<span class="a"  id="b" onclick="x()">y</span>'),
+      '<span class="a" id="b">y</span>',
+    );
+    assert.equal(
+      sanitizeHtml('<svg xmlns="http://www.w3.org/2000/svg" viewbox="0 0 1 1"></svg>'),
+      '<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"></svg>',
+    );
+  });
+
   it('turns unclosed tags and broken attributes into safe HTML', () => {
     assert.equal(sanitizeHtml('safe<b class="x'), 'safe&lt;b class="x');
     assert.equal(

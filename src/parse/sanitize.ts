@@ -1,17 +1,18 @@
-// The HTML sanitizer: one streaming pass over htmlparser2's tokenizer (no DOM), writing an allowlisted
-// copy of the markup with relative URLs resolved. Its output reproduces the Universal Feed Parser's
-// (wellformed/sanitize/*.xml, wellformed/base/*.xml) except where that output would be unsafe or
-// unbalanced: a `<` in text is always escaped (also an unclosed tag or `<!DOCTYPE` at the very end),
+// The HTML sanitizer: one streaming pass over a tokenizer (sanitize-scan.ts, no DOM), writing an
+// allowlisted copy of the markup with relative URLs resolved. Its output reproduces the Universal Feed
+// Parser's (wellformed/sanitize/*.xml, wellformed/base/*.xml) except where that output would be unsafe
+// or unbalanced: a `<` in text is always escaped (also an unclosed tag or `<!DOCTYPE` at the very end),
 // elements left open at the end are closed, end tags that close nothing are dropped, every URL-valued
 // attribute (not only href) must have a safe scheme, and comments that contain `</` are dropped.
 // htmlparser2's Parser is not used: its element stack costs O(depth) per tag (a megabyte of nested
 // <div> took seconds); this one is bounded.
 
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { keepShape } from './keep-shape.js';
 import { HIDDEN_CONTENT_ELEMENTS, RAW_TEXT_ELEMENTS, VOID_ELEMENTS } from './sanitize-allowlist.js';
 import {
   closeElement,
   closeImplied,
+  copySource,
   createState,
   finishOutput,
   type SanitizeState,
@@ -19,7 +20,8 @@ import {
   writeMarkup,
   writeText,
 } from './sanitize-output.js';
-import { type Attribute, sanitizeStartTag } from './sanitize-tag.js';
+import { Quote, type ScanSink, scanHtml } from './sanitize-scan.js';
+import { type SanitizedTag, StartTag, sanitizeStartTag } from './sanitize-tag.js';
 import { escapeText } from './sanitize-text.js';
 
 export interface SanitizeOptions {
@@ -59,18 +61,14 @@ function prepare(html: string): string {
 
 /** Tokenizes one string into the shared state. */
 function readMarkup(state: SanitizeState, input: string): void {
-  const pass = new MarkupPass(state, input);
-  const tokenizer = new Tokenizer({ decodeEntities: false }, pass);
-  tokenizer.write(input);
-  tokenizer.end();
+  scanHtml(input, new MarkupPass(state, input));
 }
 
-/** Tokenizer callbacks for one string; indices are into `input`. */
-class MarkupPass implements TokenizerCallbacks {
+/** Scanner callbacks for one string; indices are into `input`. */
+class MarkupPass implements ScanSink {
   private tagName = '';
-  private attrs: Attribute[] = [];
-  private attrName = '';
-  private attrValue = '';
+  /** The start tag being read. */
+  private readonly tag: StartTag;
   /** Set while the tokenizer reads the content of a raw-text element. */
   private rawText: string | undefined;
   /** Whether the start tag being read will switch the tokenizer to raw text. */
@@ -84,7 +82,9 @@ class MarkupPass implements TokenizerCallbacks {
   constructor(
     private readonly state: SanitizeState,
     private readonly input: string,
-  ) {}
+  ) {
+    this.tag = new StartTag(input);
+  }
 
   // Inside SVG and MathML, <title> and <style> are ordinary elements, not raw text.
   isInForeignContext(): boolean {
@@ -103,51 +103,52 @@ class MarkupPass implements TokenizerCallbacks {
     const input = this.input;
     if (this.nextAmp < start) this.nextAmp = indexOrLength(input, '&', start);
     if (this.nextLt < start) this.nextLt = indexOrLength(input, '<', start);
-    const isPlain = this.nextAmp >= end && this.nextLt >= end;
-    writeText(this.state, isPlain ? input.slice(start, end) : escapeText(input, start, end));
+    if (this.nextAmp >= end && this.nextLt >= end) copySource(this.state, input, start, end);
+    else writeText(this.state, escapeText(input, start, end));
   }
 
-  ontextentity(): void {}
-
   onopentagname(start: number, end: number): void {
-    this.tagName = this.input.slice(start, end).toLowerCase();
-    if (this.attrs.length > 0) this.attrs = [];
+    this.tag.start = start - 1;
+    this.tagName = this.nameAt(start, end, this.tagName);
+    this.tag.length = 0;
     this.opensRawText = RAW_TEXT_ELEMENTS.has(this.tagName) && !this.isInForeignContext();
   }
 
-  onattribname(start: number, end: number): void {
-    this.attrName = this.input.slice(start, end);
-    this.attrValue = '';
+  /**
+   * The lower-cased name written at input[start, end). Usually it is the name expected (an end tag
+   * closes the element on top, `<td>` follows `<td>`), which is then reused rather than sliced again.
+   */
+  private nameAt(start: number, end: number, expected: string | undefined): string {
+    if (expected !== undefined && end - start === expected.length && this.input.startsWith(expected, start))
+      return expected;
+    return this.input.slice(start, end).toLowerCase();
   }
 
-  onattribdata(start: number, end: number): void {
-    this.attrValue += this.input.slice(start, end);
-  }
-
-  onattribentity(): void {}
-
-  onattribend(quote: QuoteType): void {
+  onattribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: Quote): void {
+    const { input } = this;
+    const written = input.slice(nameStart, nameEnd);
+    const name = written.toLowerCase();
     // The SGML parser gives a valueless attribute its own name as value: <input checked> keeps checked="checked".
-    const value = quote === QuoteType.NoValue ? this.attrName : this.attrValue;
-    this.attrs.push([this.attrName.toLowerCase(), value]);
+    const value = quote === Quote.None ? written : input.slice(valueStart, valueEnd);
+    const isPlain =
+      quote === Quote.Double &&
+      name === written &&
+      input.charCodeAt(nameStart - 1) === 0x20 &&
+      valueStart === nameEnd + 2;
+    this.tag.add(name, value, isPlain ? nameStart - 1 : -1, valueEnd + 1);
   }
 
-  onopentagend(end: number): void {
+  onopentagend(end: number, selfClosing: boolean): void {
     this.consumed = end + 1;
-    this.openElement(false);
+    this.tag.end = end + 1;
+    this.openElement(selfClosing);
   }
 
-  onselfclosingtag(end: number): void {
-    this.consumed = end + 1;
-    this.openElement(true);
-  }
-
-  onclosetag(start: number, end: number): void {
-    const gt = this.input.indexOf('>', end);
-    this.consumed = gt === -1 ? this.input.length : gt + 1;
-    const name = this.input.slice(start, end).toLowerCase();
+  onclosetag(start: number, end: number, gt: number): void {
+    this.consumed = gt + 1;
+    const name = this.nameAt(start, end, this.state.openKeys[this.state.openKeys.length - 1]);
     if (name === this.rawText) this.rawText = undefined;
-    closeElement(this.state, name);
+    closeElement(this.state, name, this.input, start - 2, gt + 1);
   }
 
   oncomment(start: number, end: number, endOffset: number): void {
@@ -163,20 +164,13 @@ class MarkupPass implements TokenizerCallbacks {
     // Anything else is a processing instruction or a marked section: dropped, as before.
   }
 
-  oncdata(_start: number, end: number): void {
+  ondeclaration(end: number): void {
     this.consumed = end + 1;
   }
 
-  ondeclaration(_start: number, end: number): void {
-    this.consumed = end + 1;
-  }
-
-  onprocessinginstruction(_start: number, end: number): void {
-    this.consumed = end + 1;
-  }
-
-  // An unclosed start tag or doctype at the very end is swallowed by the tokenizer; the Universal Feed
-  // Parser keeps it as text (sanitize/xml_declaration_unexpected_character.xml).
+  // An unclosed start tag, end tag or doctype at the very end is left unread by the tokenizer; the
+  // Universal Feed Parser keeps it as text (sanitize/xml_declaration_unexpected_character.xml). Before
+  // the tokenizer of sanitize-scan.ts, a cut-off end tag (`</b `) came out twice.
   onend(): void {
     if (this.consumed < this.input.length && this.state.hiddenDepth === 0) {
       writeText(this.state, escapeText(this.input, this.consumed, this.input.length));
@@ -193,12 +187,12 @@ class MarkupPass implements TokenizerCallbacks {
     // In SVG and MathML `/>` ends the element. In HTML the Universal Feed Parser reads `<span/>` as
     // `<span></span>`, but only without attributes: `<span class="a"/>` stays open.
     const endsInForeign = selfClosing && foreign && !isVoid;
-    const endsInHtml = selfClosing && !foreign && !isVoid && this.attrs.length === 0;
+    const endsInHtml = selfClosing && !foreign && !isVoid && this.tag.length === 0;
     if (!foreign) closeImplied(state, name);
     const depths = state.svgDepth + state.mathDepth;
-    const tag = sanitizeStartTag(state, name, this.attrs);
+    const tag = sanitizeStartTag(state, name, this.tag);
     if (tag !== undefined) {
-      writeMarkup(state, endsInForeign ? tag.markup.slice(0, -1) : tag.markup);
+      this.writeStartTag(tag, endsInForeign);
       state.selfClosePending = endsInForeign;
       if (isVoid || endsInForeign || endsInHtml) {
         // Not left open: an <svg/> or <math/> that opened SVG or MathML closes it again.
@@ -213,6 +207,13 @@ class MarkupPass implements TokenizerCallbacks {
       if (endsInHtml) writeMarkup(state, `</${tag.name}>`);
     }
     if (endsInHtml && HIDDEN_CONTENT_ELEMENTS.has(name)) state.hiddenDepth--;
+  }
+
+  private writeStartTag({ markup }: SanitizedTag, endsInForeign: boolean): void {
+    const { input, start, end } = this.tag;
+    if (markup === undefined || (end - start === markup.length && input.startsWith(markup, start)))
+      copySource(this.state, input, start, end);
+    else writeMarkup(this.state, endsInForeign ? markup.slice(0, -1) : markup);
   }
 
   private onRawText(start: number, end: number): void {
@@ -254,3 +255,5 @@ function indexOrLength(text: string, search: string, from: number): number {
   const index = text.indexOf(search, from);
   return index === -1 ? text.length : index;
 }
+
+keepShape(new MarkupPass(createState(undefined), ''));
