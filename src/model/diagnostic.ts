@@ -14,6 +14,11 @@ export interface Diagnostic {
   entry?: number;
   /** The element or key as written in the document, e.g. `pubDate`. */
   field?: string;
-  /** The raw line of the document the diagnostic points at (cut to 200 characters). */
+  /**
+   * The raw line of the document the diagnostic points at, or the 200 characters of it around the
+   * column when the line is longer (minified feeds are one line). Not part of `tidings parse`'s JSON.
+   */
   excerpt?: string;
+  /** The column within `excerpt` (1-based), when the excerpt is a cut of a longer line. */
+  excerptColumn?: number;
 }

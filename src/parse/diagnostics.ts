@@ -41,6 +41,8 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
+const MAX_EXCERPT = 200;
+
 /** Where a diagnostic points: a string index, an entry index and a field name, each optional. */
 export interface DiagnosticPlace {
   offset?: number;
@@ -73,6 +75,27 @@ export class DiagnosticList {
   /** Adds a diagnostic made elsewhere (e.g. by the decoder), keeping its severity. */
   push(diagnostic: Diagnostic): void {
     this.items.push(diagnostic);
+  }
+
+  /**
+   * Gives each diagnostic that has a line the raw text of that line (poller and web UI; the parse
+   * contract has no such key, so `tidings parse` does not ask for it).
+   */
+  addExcerpts(): void {
+    if (!this.lines) return;
+    for (const d of this.items) {
+      if (d.line === undefined || d.excerpt !== undefined) continue;
+      const text = this.lines.lineText(d.line);
+      if (text === undefined) continue;
+      if (text.length <= MAX_EXCERPT) {
+        d.excerpt = text;
+        continue;
+      }
+      const column = d.column ?? 1;
+      const start = Math.max(0, Math.min(column - 1 - MAX_EXCERPT / 2, text.length - MAX_EXCERPT));
+      d.excerpt = text.slice(start, start + MAX_EXCERPT);
+      if (d.column !== undefined) d.excerptColumn = d.column - start;
+    }
   }
 
   get hasErrors(): boolean {

@@ -25,6 +25,8 @@ export interface ParseOptions {
   maxBytes?: number;
   /** Elements nested deeper than this are skipped with a diagnostic (default 256). */
   maxDepth?: number;
+  /** Give diagnostics the raw line they point at (`excerpt`); off by default, as in the parse contract. */
+  excerpts?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -64,6 +66,7 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
     entries: finishEntries(ctx, result.entries),
     diagnostics: diagnostics.items,
   };
+  if (options.excerpts) diagnostics.addExcerpts();
   const reason = result.bozoReason ?? ('bozoReason' in decoded ? decoded.bozoReason : undefined);
   if (bozo && reason) out.bozoReason = reason;
   if (result.alternates) out.alternates = result.alternates;

@@ -41,7 +41,7 @@ export interface PreparedDocument {
  * fetches and writes (bench:poll).
  */
 export function prepareDocument(job: PrepareJob): PreparedDocument {
-  const parsed = parseFeed(job.body, job.options);
+  const parsed = parseFeed(job.body, { ...job.options, excerpts: true });
   const { entries, ...result } = parsed;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const now = new Date(job.now);

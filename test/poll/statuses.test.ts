@@ -127,6 +127,7 @@ for (const backend of storeBackends()) {
       const diagnostic = feed.diagnostics.find((d) => d.code === 'xml.not-well-formed');
       assert.equal(diagnostic?.entry, 1);
       assert.equal(diagnostic?.field, 'title');
+      assert.match(diagnostic?.excerpt ?? '', /Sec & ond/, 'the raw line is kept for the health page');
     });
 
     it('reports bytes that do not match the charset as encoding_error, entries stored', async () => {

@@ -21,7 +21,7 @@ function DiagnosticItem(props: { diagnostic: Diagnostic }) {
         <code class="muted">{d.code}</code>
       </p>
       <p class="where">{whereWords(d)}</p>
-      {d.excerpt !== undefined && <Excerpt line={d.excerpt} column={d.column} />}
+      {d.excerpt !== undefined && <Excerpt line={d.excerpt} column={d.excerptColumn ?? d.column} />}
     </li>
   );
 }

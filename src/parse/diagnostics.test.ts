@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseFeed } from './index.js';
+
+const FEED = [
+  '<?xml version="1.0"?>',
+  '<rss version="2.0"><channel><title>t</title>',
+  '<item><guid>a</guid><pubDate>someday soon</pubDate></item>',
+  '</channel></rss>',
+].join('\n');
+
+describe('diagnostics: excerpts', () => {
+  it('gives a located diagnostic its raw line when asked', () => {
+    const result = parseFeed(FEED, { excerpts: true });
+    const date = result.diagnostics.find((d) => d.field === 'pubDate');
+    assert.equal(date?.line, 3);
+    assert.equal(date?.excerpt, '<item><guid>a</guid><pubDate>someday soon</pubDate></item>');
+    assert.equal(date?.excerptColumn, undefined);
+  });
+
+  it('keeps the parse contract without excerpts by default', () => {
+    const result = parseFeed(FEED);
+    assert.ok(result.diagnostics.length > 0);
+    assert.ok(result.diagnostics.every((d) => d.excerpt === undefined));
+  });
+
+  it('cuts a long line to 200 characters around the column, and says where the column falls', () => {
+    const padding = `<!-- ${'x'.repeat(5000)} -->`;
+    const oneLine = `<rss version="2.0"><channel>${padding}<title>a & b</title><item><guid>a</guid></item></channel></rss>`;
+    const result = parseFeed(oneLine, { excerpts: true });
+    const error = result.diagnostics.find((d) => d.code === 'xml.not-well-formed');
+    assert.ok(error?.column !== undefined && error.column > 5000, `column ${error?.column}`);
+    assert.equal(error.excerpt?.length, 200);
+    const column = error.excerptColumn ?? 0;
+    assert.equal(error.excerpt?.[column - 1], oneLine[error.column - 1]);
+    assert.match(error.excerpt ?? '', /a & b/);
+  });
+});
