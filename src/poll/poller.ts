@@ -1,3 +1,4 @@
+import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
 import type { PollDeps } from './deps.js';
@@ -26,7 +27,9 @@ export interface PollSummary {
  * One polling run: claims the due feeds (in batches, under a lease, so that several processes share
  * the work), fetches them concurrently (at most `concurrency` at a time and `perHostConcurrency` per
  * host, picking the next feed whose host has room), and processes each result as its fetch ends, in
- * its own transaction. One feed's failure never stops the run.
+ * its own transaction. A fetch gives its slot back as soon as its body is in: processing (parse in a
+ * worker thread, then the store) never holds up the next fetch, and at most `2 x concurrency` fetched
+ * documents wait to be processed. One feed's failure never stops the run.
  */
 export async function pollOnce(deps: PollDeps, options: PollRunOptions = {}): Promise<PollSummary> {
   const started = Date.now();
@@ -44,7 +47,11 @@ class PollRun {
   };
   private readonly queue: StoredFeed[] = [];
   private readonly hosts: HostLimit;
+  /** Fetches in flight. */
   private readonly running = new Set<Promise<void>>();
+  /** Fetched documents being processed. */
+  private readonly processing = new Set<Promise<void>>();
+  private readonly maxProcessing: number;
   private exhausted = false;
   private readonly taken = new Set<number>();
   private readonly startedAt: string;
@@ -58,6 +65,7 @@ class PollRun {
     this.hosts = new HostLimit(deps.config.perHostConcurrency);
     this.startedAt = deps.now().toISOString();
     this.batch = Math.max(deps.config.concurrency * 4, 16);
+    this.maxProcessing = deps.config.concurrency * 2;
     // a claimed feed is fetched within a few timeouts; the lease outlives that, then lapses for others
     this.leaseMs = deps.config.timeoutMs * 6 + 60_000;
   }
@@ -65,15 +73,17 @@ class PollRun {
   async execute(): Promise<void> {
     for (;;) {
       if (this.queue.length < this.deps.config.concurrency && !this.exhausted) await this.claim();
-      this.startWhatFits();
-      if (this.running.size === 0) {
-        if (this.queue.length === 0 && this.exhausted) return;
+      const hasRoom = this.processing.size < this.maxProcessing;
+      if (hasRoom) this.startWhatFits();
+      if (this.running.size === 0 && hasRoom) {
+        if (this.queue.length === 0 && this.exhausted) break;
         if (this.queue.length > 0 && this.exhausted) this.startAnyway();
-        if (this.running.size === 0) continue;
+        if (this.running.size === 0 && this.processing.size === 0) continue;
       }
-      await Promise.race(this.running);
+      await Promise.race([...this.running, ...this.processing]);
       if (this.options.signal?.aborted) this.exhausted = true;
     }
+    await Promise.all(this.processing);
   }
 
   private async claim(): Promise<void> {
@@ -120,19 +130,40 @@ class PollRun {
 
   private start(feed: StoredFeed, host: string): void {
     this.hosts.acquire(host);
-    const task = this.pollFeed(feed).finally(() => {
+    const task = this.fetchFeed(feed).finally(() => {
       this.hosts.release(host);
       this.running.delete(task);
     });
     this.running.add(task);
   }
 
-  private async pollFeed(feed: StoredFeed): Promise<void> {
+  /** Fetches one feed, then hands the outcome to processing and gives the fetch slot back. */
+  private async fetchFeed(feed: StoredFeed): Promise<void> {
     const { deps } = this;
     const startedAt = deps.now();
+    let request: FetchRequest;
+    let outcome: FetchOutcome;
     try {
-      const request = buildRequest(deps, feed, startedAt);
-      const outcome = await deps.fetch(request);
+      request = buildRequest(deps, feed, startedAt);
+      outcome = await deps.fetch(request);
+    } catch (err) {
+      await this.failed(feed, err);
+      return;
+    }
+    const task = this.processFeed(feed, request, outcome, startedAt).finally(() => {
+      this.processing.delete(task);
+    });
+    this.processing.add(task);
+  }
+
+  private async processFeed(
+    feed: StoredFeed,
+    request: FetchRequest,
+    outcome: FetchOutcome,
+    startedAt: Date,
+  ): Promise<void> {
+    const { deps } = this;
+    try {
       const stored = await processOutcome(deps, feed, request, outcome, startedAt);
       this.count(feed, stored.heartbeat.status, stored.insertedIds.length, stored.updatedIds.length);
       deps.log.info(
@@ -146,11 +177,16 @@ class PollRun {
         'refreshed',
       );
     } catch (err) {
-      // a bug or a store failure in one feed: log it, give the feed back, carry on with the others
-      deps.log.error({ feedId: feed.id, url: feed.url, err }, 'poll: refreshing the feed failed');
-      await deps.store.releaseFeed(feed.id, deps.workerId).catch(() => undefined);
-      this.count(feed, 'fetch_error', 0, 0);
+      await this.failed(feed, err);
     }
+  }
+
+  // a bug or a store failure in one feed: log it, give the feed back, carry on with the others
+  private async failed(feed: StoredFeed, err: unknown): Promise<void> {
+    const { deps } = this;
+    deps.log.error({ feedId: feed.id, url: feed.url, err }, 'poll: refreshing the feed failed');
+    await deps.store.releaseFeed(feed.id, deps.workerId).catch(() => undefined);
+    this.count(feed, 'fetch_error', 0, 0);
   }
 
   private count(feed: StoredFeed, status: HeartbeatStatus, inserted: number, updated: number): void {
