@@ -6,8 +6,10 @@ import { toDbBool, toIso } from './values.js';
 type FeedIdQuery = SelectQueryBuilder<Database, 'feeds', { id: number }>;
 
 /**
- * The ids a claim may take, soonest due first: not paused, not gone, no Retry-After ahead, no live
- * lease (the worker's own included, so a worker never polls one feed twice at once), and due unless forced.
+ * The ids a claim may take: not paused, not gone, no Retry-After ahead, no live lease (the worker's own
+ * included, so a worker never polls one feed twice at once), and due unless forced. Feeds whose last
+ * fetch failed come first, then soonest due: a failing feed is the likeliest to run into the timeout,
+ * and one that starts last keeps the whole run waiting for it (longest job first).
  */
 export function claimableFeedIds(
   db: Kysely<Database>,
@@ -31,10 +33,14 @@ export function claimableFeedIds(
       eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<', since)]),
     );
   }
-  return query.orderBy('next_check_at').orderBy('id').limit(options.limit);
+  return query
+    .orderBy((eb) => eb('error_count', '>', 0), 'desc')
+    .orderBy('next_check_at')
+    .orderBy('id')
+    .limit(options.limit);
 }
 
-/** Sets the worker's lease on the feeds `ids` selects, in one UPDATE, and returns them soonest due first. */
+/** Sets the worker's lease on the feeds `ids` selects, in one UPDATE, and returns them in claim order. */
 export async function leaseFeeds(
   db: Kysely<Database>,
   options: ClaimOptions,
@@ -49,7 +55,12 @@ export async function leaseFeeds(
     .returningAll()
     .execute();
   // RETURNING promises no order.
-  return rows.sort((a, b) => compareText(a.next_check_at, b.next_check_at) || a.id - b.id);
+  return rows.sort(
+    (a, b) =>
+      Number(b.error_count > 0) - Number(a.error_count > 0) ||
+      compareText(a.next_check_at, b.next_check_at) ||
+      a.id - b.id,
+  );
 }
 
 function compareText(a: string, b: string): number {

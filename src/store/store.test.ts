@@ -184,6 +184,19 @@ function storeSuite(backend: StoreBackend) {
       assert.deepEqual(ids(forced), [a]);
     });
 
+    it('claims feeds whose last fetch failed before the others: they may run into the timeout', async () => {
+      const own = await fresh();
+      const [a, b, c] = await addFeeds(own, 3);
+      await own.updateFeed(a!, { nextCheckAt: at(-20) });
+      await own.updateFeed(c!, { nextCheckAt: at(-5), errorCount: 2, status: 'fetch_error' });
+      const claimed = await own.claimDueFeeds({ now: at(5), limit: 2, workerId: 'w1', leaseMs: LEASE_MS });
+      assert.deepEqual(ids(claimed), [c, a]);
+      assert.deepEqual(
+        ids(await own.claimDueFeeds({ now: at(5), limit: 5, workerId: 'w2', leaseMs: LEASE_MS })),
+        [b],
+      );
+    });
+
     it('lets another worker reclaim an expired lease, and a released feed', async () => {
       const own = await fresh();
       const [a, b] = await addFeeds(own, 2);
@@ -297,6 +310,28 @@ function storeSuite(backend: StoreBackend) {
       assert.deepEqual([...hashes.keys()].sort(), ['a', 'b', 'c']);
       assert.deepEqual(hashes.get('a'), { id: a, contentHash: 'hash-a2' });
       assert.equal((await own.listFeedEntries(feedId!, 10)).length, 3);
+    });
+
+    it('stores polls written at the same time, and rolls back only the one that fails', async () => {
+      const own = await fresh();
+      const [a, b, c] = await addFeeds(own, 3);
+      // b's heartbeat breaks NOT NULL, after its entries are written: they must go with it
+      const broken = { ...outcome(b!).heartbeat, status: null as unknown as 'ok' };
+      const results = await Promise.allSettled([
+        own.recordPoll(outcome(a!, { newEntries: [newEntry('a1'), newEntry('a2')] })),
+        own.recordPoll(outcome(b!, { newEntries: [newEntry('b1')], heartbeat: broken })),
+        own.recordPoll(outcome(c!, { newEntries: [newEntry('c1')] })),
+      ]);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
+      assert.equal((await own.listFeedEntries(a!, 10)).length, 2);
+      assert.equal((await own.listFeedEntries(c!, 10)).length, 1);
+      assert.equal((await own.listFeedEntries(b!, 10)).length, 0, 'nothing of the failed poll is kept');
+      assert.equal((await own.listHeartbeats(b!, 10)).length, 0);
+      assert.equal((await own.getFeed(b!))?.lastCheckedAt, undefined);
+      assert.equal((await own.listHeartbeats(c!, 10)).length, 1);
     });
 
     it('looks up more guids than one statement may bind', async () => {
