@@ -105,11 +105,13 @@ function processFailure(
     httpStatus: outcome.kind === 'error' ? (outcome.status ?? null) : outcome.status,
   };
   if (outcome.kind === 'not_modified') {
+    // The document is the one read last time: a parse or encoding problem in it is still there, so the
+    // feed keeps that status, message and diagnostics (the heartbeat of this poll says not_modified).
+    const stillBroken = feed.status === 'parse_error' || feed.status === 'encoding_error';
     Object.assign(patch, {
-      status: 'not_modified',
       errorCount: 0,
       lastSuccessAt: now.toISOString(),
-      message: 'fetch: not modified (304)',
+      ...(stillBroken ? {} : { status: 'not_modified', message: 'fetch: not modified (304)' }),
     });
     if (outcome.etag) patch.etag = outcome.etag;
     if (outcome.lastModified) patch.lastModified = outcome.lastModified;

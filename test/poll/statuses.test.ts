@@ -33,6 +33,13 @@ for (const backend of storeBackends()) {
           send(res, 200, FEED.replace('<title>Second</title>', '<title>Sec & ond</title>'), {
             'content-type': 'text/xml; charset=utf-8',
           }),
+        '/malformed-etag.xml': (req, res) => {
+          if (req.headers['if-none-match'] === '"m1"') return send(res, 304, '', { etag: '"m1"' });
+          send(res, 200, FEED.replace('<title>Second</title>', '<title>Sec & ond</title>'), {
+            'content-type': 'text/xml; charset=utf-8',
+            etag: '"m1"',
+          });
+        },
         '/charset.xml': (_req, res) =>
           send(res, 200, Buffer.from(FEED.replace('First', 'Café'), 'latin1'), {
             'content-type': 'application/rss+xml; charset=utf-8',
@@ -128,6 +135,18 @@ for (const backend of storeBackends()) {
       assert.equal(diagnostic?.entry, 1);
       assert.equal(diagnostic?.field, 'title');
       assert.match(diagnostic?.excerpt ?? '', /Sec & ond/, 'the raw line is kept for the health page');
+    });
+
+    it('keeps parse_error while the server answers 304 for the same broken document', async () => {
+      const first = await pollPath('/malformed-etag.xml');
+      assert.equal(first.feed.status, 'parse_error');
+      clock.advance(2 * 3600 * 1000);
+      const { feed, heartbeats } = await pollPath('/malformed-etag.xml', { force: true });
+      assert.equal(heartbeats[0]?.status, 'not_modified');
+      assert.equal(heartbeats[0]?.httpStatus, 304);
+      assert.equal(feed.status, 'parse_error');
+      assert.match(feed.message ?? '', /bare "&"/);
+      assert.ok(feed.diagnostics.some((d) => d.code === 'xml.not-well-formed'));
     });
 
     it('reports bytes that do not match the charset as encoding_error, entries stored', async () => {
