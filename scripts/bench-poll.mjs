@@ -9,6 +9,7 @@
 //   node scripts/bench-poll.mjs [clean|trouble|large ...]   (default: all three)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,9 +102,26 @@ function tidings(args, env) {
   return { seconds, stdout: run.stdout, peakMb: rss ? Number(rss[1]) / 1024 : undefined };
 }
 
+// The farm's control endpoints, each on a new connection: spawnSync blocks this process's event loop
+// for a whole round, so a kept-alive socket that the farm closed meanwhile would still look open and
+// fail the next request ("other side closed").
+function control(url, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function stats(base) {
-  const response = await fetch(`${base}/__stats?paths=1&kinds=1`);
-  return response.json();
+  return JSON.parse(await control(`${base}/__stats?paths=1&kinds=1`));
 }
 
 function pad(value, width) {
@@ -126,7 +144,7 @@ async function runScenario(name) {
     tidings(['import', opml], env);
     let previous = { requests: 0, conditional: 0, notModified: 0 };
     for (let round = 1; round <= scenario.rounds; round++) {
-      if (round > 1) await fetch(`${base}/__advance`, { method: 'POST' });
+      if (round > 1) await control(`${base}/__advance`, 'POST');
       const run = tidings(['poll', '--once', ...(round > 1 ? ['--force'] : [])], env);
       const s = await stats(base);
       const r = s.byRound[String(round)] ?? previous;
