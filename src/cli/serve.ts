@@ -1,8 +1,6 @@
-import { serve } from '@hono/node-server';
 import type { Command } from 'commander';
 import { PollEvents } from '../poll/events.js';
 import { runPollLoop } from '../poll/loop.js';
-import { createApp } from '../web/app.js';
 import { openApp } from './app.js';
 
 interface ServeOptions {
@@ -29,6 +27,11 @@ export function registerServe(program: Command): void {
 }
 
 async function runServe(opts: ServeOptions): Promise<void> {
+  // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).
+  const [{ serve }, { createApp }] = await Promise.all([
+    import('@hono/node-server'),
+    import('../web/app.js'),
+  ]);
   const events = new PollEvents();
   const app = await openApp({ database: opts.database, logs: true, hooks: events.hooks() });
   const indieAuth = {

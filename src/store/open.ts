@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { openPostgresStore, redactPassword } from './postgres/dialect.js';
-import { openSqliteStore } from './sqlite/dialect.js';
+import { redactPassword } from './redact.js';
 import type { Store } from './store.js';
 import { StoreError } from './store-error.js';
 
@@ -14,9 +13,14 @@ export async function openStore(url: string): Promise<Store> {
     const path = url.slice('sqlite:'.length);
     if (path === '')
       throw new StoreError('invalid', 'store: sqlite: needs a path, e.g. sqlite:data/tidings.db');
+    // Each backend's driver is loaded only when it is used (pg costs 60 ms of every CLI start).
+    const { openSqliteStore } = await import('./sqlite/dialect.js');
     return openSqliteStore(path === ':memory:' ? path : resolve(path));
   }
-  if (/^postgres(ql)?:\/\//i.test(url)) return openPostgresStore(url);
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    const { openPostgresStore } = await import('./postgres/dialect.js');
+    return openPostgresStore(url);
+  }
   throw new StoreError(
     'invalid',
     `store: unsupported database URL ${redactPassword(url)}; use sqlite:PATH or postgres://USER@HOST/DB`,

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Backend } from '../backend.js';
 import { KyselyStore } from '../kysely-store.js';
+import { redactPassword } from '../redact.js';
 import type { Database } from '../schema.js';
 import { StoreError } from '../store-error.js';
 import { claimDueFeeds } from './claim.js';
@@ -54,15 +55,4 @@ export async function openPostgresStore(url: string): Promise<KyselyStore> {
     throw new StoreError('invalid', `store: cannot reach PostgreSQL at ${redactPassword(url)}`, { cause });
   }
   return new KyselyStore(db, postgresBackend);
-}
-
-/** The URL with its password masked, for messages and logs. */
-export function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(an unparseable URL)';
-  }
 }
