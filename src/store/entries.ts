@@ -66,6 +66,43 @@ export async function entriesByUrlKey(
   return found;
 }
 
+/** What recordPoll writes, built before any transaction opens. */
+export interface PollRows {
+  feedId: number;
+  workerId: string;
+  newRows: EntryRow[];
+  newTexts: Map<string, string>;
+  changes: EntryChange[];
+  feedPatch: Updateable<FeedTable>;
+  heartbeat: ReturnType<typeof heartbeatRow>;
+}
+
+/** The ids of the entries one poll inserted and updated. */
+export interface PollWritten {
+  insertedIds: number[];
+  updatedIds: number[];
+}
+
+/**
+ * Builds every row of one poll. It runs before any transaction opens, so that a bad timestamp fails
+ * the call with nothing written.
+ */
+export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
+  const now = toIso(outcome.now, 'now');
+  return {
+    feedId: outcome.feedId,
+    workerId: outcome.workerId,
+    newRows: outcome.newEntries.map((entry) => ({
+      ...newEntryRow(outcome.feedId, entry, now),
+      ...searchVectorColumn(dialect, searchTextOf(entry)),
+    })),
+    newTexts: new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)])),
+    changes: outcome.changedEntries.map((entry) => entryChange(dialect, entry, now)),
+    feedPatch: feedPatchToRow(outcome.feedPatch, dialect),
+    heartbeat: heartbeatRow(outcome.feedId, outcome.heartbeat),
+  };
+}
+
 /**
  * Stores one poll in one transaction and returns the ids of the entries inserted and updated. The
  * full-text index of those entries is written in the same transaction.
@@ -74,29 +111,27 @@ export async function recordPoll(
   db: Kysely<Database>,
   dialect: Dialect,
   outcome: PollOutcome,
-): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
-  const now = toIso(outcome.now, 'now');
-  // Every row is built before the transaction opens: a bad timestamp fails the call with nothing written.
-  const newRows = outcome.newEntries.map((entry) => ({
-    ...newEntryRow(outcome.feedId, entry, now),
-    ...searchVectorColumn(dialect, searchTextOf(entry)),
-  }));
-  const newTexts = new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)]));
-  const changes = outcome.changedEntries.map((entry) => entryChange(dialect, entry, now));
-  const feedPatch = feedPatchToRow(outcome.feedPatch, dialect);
-  const heartbeat = heartbeatRow(outcome.feedId, outcome.heartbeat);
-  return db.transaction().execute(async (trx) => {
-    const feedExists = await patchPolledFeed(trx, outcome.feedId, outcome.workerId, feedPatch);
-    // The feed was removed while it was being polled: there is nothing to attach the results to.
-    if (!feedExists) return { insertedIds: [], updatedIds: [] };
-    const inserted = await insertEntries(trx, newRows);
-    const insertedTexts = inserted.map(({ id, guid }) => ({ id, text: newTexts.get(guid) ?? '' }));
-    await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
-    const updated = await updateEntries(trx, outcome.feedId, changes);
-    await writeSearchIndex(trx, dialect, updated, { replace: true });
-    await trx.insertInto('heartbeats').values(heartbeat).execute();
-    return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
-  });
+): Promise<PollWritten> {
+  const rows = pollRows(dialect, outcome);
+  return db.transaction().execute((trx) => writePoll(trx, dialect, rows));
+}
+
+/** Writes one poll's rows inside a transaction the caller holds. */
+export async function writePoll(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  rows: PollRows,
+): Promise<PollWritten> {
+  const feedExists = await patchPolledFeed(trx, rows.feedId, rows.workerId, rows.feedPatch);
+  // The feed was removed while it was being polled: there is nothing to attach the results to.
+  if (!feedExists) return { insertedIds: [], updatedIds: [] };
+  const inserted = await insertEntries(trx, rows.newRows);
+  const insertedTexts = inserted.map(({ id, guid }) => ({ id, text: rows.newTexts.get(guid) ?? '' }));
+  await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
+  const updated = await updateEntries(trx, rows.feedId, rows.changes);
+  await writeSearchIndex(trx, dialect, updated, { replace: true });
+  await trx.insertInto('heartbeats').values(rows.heartbeat).execute();
+  return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
 }
 
 /**

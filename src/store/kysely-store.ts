@@ -22,6 +22,7 @@ import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
+import { PollWriter } from './sqlite/group-commit.js';
 import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
 import * as timelines from './timeline.js';
 import * as tokens from './tokens.js';
@@ -32,11 +33,14 @@ export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
   readonly #backend: Backend;
   #closed = false;
+  /** SQLite only: writes polls in group commits. */
+  readonly #pollWriter: PollWriter;
 
   constructor(db: Kysely<Database>, backend: Backend) {
     this.#db = db;
     this.#backend = backend;
     this.dialect = backend.dialect;
+    this.#pollWriter = new PollWriter(db);
   }
 
   async migrate(): Promise<void> {
@@ -47,6 +51,7 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#pollWriter.drain();
     await this.#db.destroy();
   }
 
@@ -101,8 +106,9 @@ export class KyselyStore implements Store {
     return entries.entriesByUrlKey(this.#db, feedId, urlKeys);
   }
 
-  recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
-    return entries.recordPoll(this.#db, this.dialect, outcome);
+  async recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
+    if (this.dialect === 'postgres') return entries.recordPoll(this.#db, this.dialect, outcome);
+    return this.#pollWriter.write(entries.pollRows(this.dialect, outcome));
   }
 
   getEntry(id: number): Promise<StoredEntry | undefined> {

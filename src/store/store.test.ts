@@ -334,6 +334,23 @@ function storeSuite(backend: StoreBackend) {
       assert.equal((await own.listHeartbeats(c!, 10)).length, 1);
     });
 
+    it('gives each of many polls written at once the ids of its own entries', async () => {
+      const own = await fresh();
+      const feedIds = (await addFeeds(own, 40)) as number[];
+      const results = await Promise.all(
+        feedIds.map((id) =>
+          own.recordPoll(outcome(id, { newEntries: [newEntry(`x${id}`), newEntry(`y${id}`)] })),
+        ),
+      );
+      for (const [i, result] of results.entries()) {
+        const feedId = feedIds[i] as number;
+        assert.equal(result.insertedIds.length, 2);
+        const guids = await Promise.all(result.insertedIds.map(async (id) => (await own.getEntry(id))?.guid));
+        assert.deepEqual(guids.sort(), [`x${feedId}`, `y${feedId}`]);
+        assert.equal((await own.listHeartbeats(feedId, 5)).length, 1);
+      }
+    });
+
     it('looks up more guids than one statement may bind', async () => {
       const own = await fresh();
       const [feedId] = await addFeeds(own, 1);
