@@ -119,6 +119,10 @@ export class KyselyStore implements Store {
     return entries.listFeedEntries(this.#db, feedId, limit);
   }
 
+  listRecentHeartbeats(limit: number): Promise<Map<number, Heartbeat[]>> {
+    return entries.listRecentHeartbeats(this.#db, limit);
+  }
+
   listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]> {
     return entries.listHeartbeats(this.#db, feedId, limit);
   }

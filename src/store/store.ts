@@ -60,6 +60,8 @@ export interface Store extends ReaderStore, AccountStore {
   // heartbeats
   /** A feed's heartbeats, newest first. */
   listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]>;
+  /** The last `limit` heartbeats of every feed (feeds without any are absent), newest first. */
+  listRecentHeartbeats(limit: number): Promise<Map<number, Heartbeat[]>>;
 
   // channels and subscriptions
   listChannels(): Promise<Channel[]>;

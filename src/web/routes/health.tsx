@@ -29,14 +29,15 @@ export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
   const { store } = ctx.deps;
   app.get('/feeds', async (c) => {
     const now = ctx.deps.now();
-    const feeds = await store.listFeeds();
-    const rows: FeedHealthRow[] = await Promise.all(
-      feeds.map(async (feed) => ({
-        feed,
-        health: healthNow(feed, now),
-        heartbeats: await store.listHeartbeats(feed.id, STRIP_SLOTS),
-      })),
-    );
+    const [feeds, heartbeats] = await Promise.all([
+      store.listFeeds(),
+      store.listRecentHeartbeats(STRIP_SLOTS),
+    ]);
+    const rows: FeedHealthRow[] = feeds.map((feed) => ({
+      feed,
+      health: healthNow(feed, now),
+      heartbeats: heartbeats.get(feed.id) ?? [],
+    }));
     rows.sort(
       (a, b) =>
         ORDER.indexOf(a.health) - ORDER.indexOf(b.health) || titleOf(a.feed).localeCompare(titleOf(b.feed)),
