@@ -59,7 +59,7 @@ export class PollWriter {
           for (const pending of batch) out.push(await writePoll(trx, 'sqlite', pending.rows));
           return out;
         });
-        batch.forEach((pending, i) => pending.resolve(results[i] as PollWritten));
+        for (const [i, pending] of batch.entries()) pending.resolve(results[i] as PollWritten);
         return;
       } catch {
         // one of them cannot be stored: find which, each on its own
