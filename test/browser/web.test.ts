@@ -202,6 +202,9 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
     assert.match(text, /bare "&"/);
     assert.match(text, /entry index 1, field title, line 4, column 18/);
     assert.match(text, /entry index 0, field pubDate, line 3/);
+    // the raw line of the document, as the poller kept it
+    const excerpts = await page.locator('pre.excerpt code').allTextContents();
+    assert.ok(excerpts.includes('<item><title>Two & more</title></item>'), excerpts.join(' | '));
     await shot('feed-diagnostics', true);
   });
 
