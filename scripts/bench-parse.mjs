@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // npm run bench:parse: tidings' parser against the fastest JavaScript feed parsers on npm and against
 // a bare XML tokenizer pass, on the same real-world documents (../shared/perf/corpus), in one run.
-// Each parser runs in its own child process so that its peak memory (max RSS) is its own.
+// Each parser runs in its own child process so that its peak memory (max RSS) is its own. The machine
+// is a shared VM whose speed comes and goes (the same pass takes from 15 to 30 MB/s a few seconds apart),
+// so the parsers run in interleaved rounds, their order turning from round to round, and each figure is
+// the median over the rounds of each round's median pass.
 //
-//   node scripts/bench-parse.mjs [--passes 15] [--corpus DIR]
+//   node scripts/bench-parse.mjs [--rounds 3] [--passes 15] [--corpus DIR]
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const passes = Number(option('--passes', '15'));
+const rounds = Number(option('--rounds', '3'));
 const shared = process.env.TIDINGS_SHARED_DIR ?? fileURLToPath(new URL('../../shared', import.meta.url));
 const corpus = option('--corpus', join(shared, 'perf/corpus'));
 
@@ -95,31 +99,46 @@ function row(cells, widths) {
     .join('  ');
 }
 
+function runParser(name) {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      fileURLToPath(import.meta.url),
+      '--child',
+      name,
+      '--passes',
+      String(passes),
+      '--corpus',
+      corpus,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 << 20 },
+  );
+  return JSON.parse(out);
+}
+
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 function main() {
-  const results = PARSERS.map((name) => {
-    const out = execFileSync(
-      process.execPath,
-      [
-        '--expose-gc',
-        fileURLToPath(import.meta.url),
-        '--child',
-        name,
-        '--passes',
-        String(passes),
-        '--corpus',
-        corpus,
-      ],
-      {
-        encoding: 'utf8',
-        maxBuffer: 16 << 20,
-      },
-    );
-    return JSON.parse(out);
-  });
+  const runs = Object.fromEntries(PARSERS.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = PARSERS.map((_, i) => PARSERS[(i + round) % PARSERS.length]);
+    for (const name of order) runs[name].push(runParser(name));
+    process.stderr.write(`bench:parse: round ${round + 1} of ${rounds} done\n`);
+  }
+  const results = PARSERS.map((name) => ({
+    ...runs[name][0],
+    median: medianOf(runs[name].map((r) => r.median)),
+    peakRssMb: medianOf(runs[name].map((r) => r.peakRssMb)),
+    roundMedians: runs[name].map((r) => r.median),
+  }));
   const files = listFiles(corpus).length;
   const mb = results[0].totalBytes / 1e6;
   console.log(
-    `bench:parse: ${files} documents, ${mb.toFixed(1)} MB (${corpus}), median of ${passes} passes, one process per parser\n`,
+    `bench:parse: ${files} documents, ${mb.toFixed(1)} MB (${corpus}), one process per parser; ${rounds} interleaved rounds, median of ${passes} passes each; figures are medians over the rounds\n`,
   );
   const tokenizer = results.find((r) => r.name === 'htmlparser2-tokenize');
   const tidings = results.find((r) => r.name === 'tidings');
@@ -145,6 +164,8 @@ function main() {
       ),
     );
   }
+  const perRound = (r) => r.roundMedians.map((t) => (mb / t).toFixed(1)).join(' ');
+  console.log(`\nMB/s per round: ${results.map((r) => `${r.name} ${perRound(r)}`).join('; ')}`);
   console.log(
     `\ntidings vs bare tokenizer: ${(tidings.median / tokenizer.median).toFixed(2)}x the tokenizer's time (target: within 2x)`,
   );
