@@ -10,6 +10,7 @@ import {
   newEntryRow,
   searchTextOf,
 } from './entry-rows.js';
+import { insertUniform } from './insert-template.js';
 import { feedPatchToRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
 import { type IndexedText, searchVectorColumn, writeSearchIndex } from './search-index.js';
@@ -190,12 +191,13 @@ async function insertEntries(
 ): Promise<{ id: number; guid: string }[]> {
   const inserted: { id: number; guid: string }[] = [];
   for (const part of chunk(rows, ENTRY_CHUNK)) {
-    const written = await trx
-      .insertInto('entries')
-      .values(part)
-      .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
-      .returning(['id', 'guid'])
-      .execute();
+    const written = await insertUniform(trx, 'entries', part, (values) =>
+      trx
+        .insertInto('entries')
+        .values(values as EntryRow[])
+        .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
+        .returning(['id', 'guid']),
+    );
     inserted.push(...written);
   }
   return inserted;

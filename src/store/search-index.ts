@@ -1,4 +1,5 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { insertUniform } from './insert-template.js';
 import type { Database } from './schema.js';
 import { chunk } from './values.js';
 
@@ -52,10 +53,10 @@ export async function writeSearchIndex(
           part.map((item) => item.id),
         )
         .execute();
-    await trx
-      .insertInto('entries_fts')
-      .values(part.map((item) => ({ rowid: item.id, body: clip(item.text) })))
-      .execute();
+    const rows = part.map((item) => ({ rowid: item.id, body: clip(item.text) }));
+    await insertUniform(trx, 'entries_fts', rows, (values) =>
+      trx.insertInto('entries_fts').values(values as typeof rows),
+    );
   }
 }
 

@@ -372,6 +372,28 @@ function storeSuite(backend: StoreBackend) {
       assert.deepEqual(recent.get(a!), await own.listHeartbeats(a!, 3));
     });
 
+    it('stores every value of entries written by inserts of the same shape, one after another', async () => {
+      const own = await fresh();
+      const [a, b] = await addFeeds(own, 2);
+      const first = [newEntry('a1', { summary: 'S1' }), newEntry('a2', { contentHtml: '<p>x</p>' })];
+      const second = [newEntry('b1', { title: 'Other', urlKey: 'k' }), newEntry('b2', { published: at(7) })];
+      const one = await own.recordPoll(outcome(a!, { newEntries: first }));
+      const two = await own.recordPoll(outcome(b!, { now: at(2), newEntries: second }));
+      for (const [ids, entries, feedId, seen] of [
+        [one.insertedIds, first, a, at(1)],
+        [two.insertedIds, second, b, at(2)],
+      ] as const) {
+        for (const [i, id] of ids.entries())
+          assert.deepEqual(await own.getEntry(id), {
+            ...entries[i],
+            id,
+            feedId,
+            firstSeenAt: seen,
+            changedAt: seen,
+          });
+      }
+    });
+
     it('looks up more guids than one statement may bind', async () => {
       const own = await fresh();
       const [feedId] = await addFeeds(own, 1);
