@@ -126,7 +126,7 @@ export async function writePoll(
   const feedExists = await patchPolledFeed(trx, rows.feedId, rows.workerId, rows.feedPatch);
   // The feed was removed while it was being polled: there is nothing to attach the results to.
   if (!feedExists) return { insertedIds: [], updatedIds: [] };
-  const inserted = await insertEntries(trx, rows.newRows);
+  const inserted = await insertEntries(trx, dialect, rows.newRows);
   const insertedTexts = inserted.map(({ id, guid }) => ({ id, text: rows.newTexts.get(guid) ?? '' }));
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
   const updated = await updateEntries(trx, rows.feedId, rows.changes);
@@ -187,11 +187,12 @@ async function patchPolledFeed(
  */
 async function insertEntries(
   trx: Transaction<Database>,
+  dialect: Dialect,
   rows: EntryRow[],
 ): Promise<{ id: number; guid: string }[]> {
   const inserted: { id: number; guid: string }[] = [];
   for (const part of chunk(rows, ENTRY_CHUNK)) {
-    const written = await insertUniform(trx, 'entries', part, (values) =>
+    const written = await insertUniform(trx, `${dialect}:entries`, part, (values) =>
       trx
         .insertInto('entries')
         .values(values as EntryRow[])

@@ -4,7 +4,7 @@ import type { Database } from './schema.js';
 type Plain = string | number | bigint | null;
 type Row = Record<string, unknown>;
 
-// Compiled SQL by insert name, column list and row count.
+// Compiled SQL by insert name (with its dialect: the SQL is the dialect's), column list and row count.
 const templates = new Map<string, string>();
 const MAX_TEMPLATES = 512;
 

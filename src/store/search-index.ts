@@ -54,7 +54,7 @@ export async function writeSearchIndex(
         )
         .execute();
     const rows = part.map((item) => ({ rowid: item.id, body: clip(item.text) }));
-    await insertUniform(trx, 'entries_fts', rows, (values) =>
+    await insertUniform(trx, 'sqlite:entries_fts', rows, (values) =>
       trx.insertInto('entries_fts').values(values as typeof rows),
     );
   }
