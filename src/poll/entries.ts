@@ -95,7 +95,7 @@ export function toNewEntry(
     contentHash: item.contentHash,
   };
   if (item.urlKey !== undefined) out.urlKey = item.urlKey;
-  if (entry.link) out.url = entry.link;
+  if (entry.link && !isGuidOnlyLink(entry)) out.url = entry.link;
   if (entry.title)
     out.title = entry.titleDetail?.type === 'text/plain' ? entry.title : htmlToText(entry.title);
   if (html) out.contentHtml = html.value;
@@ -170,4 +170,16 @@ function extraOf(entry: Entry): Record<string, unknown> {
   if (entry.externalUrl) extra['externalUrl'] = entry.externalUrl;
   if (entry.comments) extra['comments'] = entry.comments;
   return extra;
+}
+
+/**
+ * True when the entry's only link is its RSS guid (isPermaLink by default) and that guid is no URL, e.g.
+ * `<guid>post-1234</guid>`: the parser resolves it against the feed as the Universal Feed Parser does,
+ * which makes a link that leads nowhere, so the entry is stored without one. An absolute URL or a path
+ * from the site's root (`/2026/11/post`) stays a link.
+ */
+function isGuidOnlyLink(entry: Entry): boolean {
+  if (!entry.guidislink) return false;
+  const guid = entry.id ?? '';
+  return !/^[a-z][a-z0-9+.-]*:/i.test(guid) && !guid.startsWith('/');
 }
