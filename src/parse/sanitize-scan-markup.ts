@@ -3,15 +3,8 @@
 // in HTML mode (sanitize-scan.test.ts compares them). Each reader reports to the sink and returns where
 // text starts again, or -1 when the input ended inside the markup.
 
+import { DASH, GT, isEndOfName, LT } from './char-codes.js';
 import type { ScanSink } from './sanitize-scan.js';
-
-const DASH = 0x2d;
-const LT = 0x3c;
-const GT = 0x3e;
-
-function isEndOfName(code: number): boolean {
-  return code === 0x2f || code === GT || code === 0x20 || (code >= 0x09 && code <= 0x0d && code !== 0x0b);
-}
 
 /** `<?...>`, `</ ...>`, `<!x...>`: a comment from `start` up to the next `>`, searched from `from`. */
 export function readBogusComment(input: string, start: number, from: number, sink: ScanSink): number {

@@ -6,6 +6,17 @@
 // markup. One difference is deliberate: an end tag or a `<br/` cut off by the end of the input is left
 // unread, like a cut-off start tag (the Tokenizer reported it as text from index -1).
 
+import {
+  BANG,
+  DOUBLE_QUOTE,
+  EQUALS,
+  GT,
+  isEndOfName,
+  isWhitespace,
+  QUESTION,
+  SINGLE_QUOTE,
+  SLASH,
+} from './char-codes.js';
 import { keepShape } from './keep-shape.js';
 import { readBang, readBogusComment, readRawText } from './sanitize-scan-markup.js';
 
@@ -31,27 +42,6 @@ export interface ScanSink {
   ondeclaration(end: number): void;
   /** Called last; what no event covered (a cut-off tag) is left for the sink. */
   onend(): void;
-}
-
-const TAB = 0x09;
-const NEWLINE = 0x0a;
-const FORM_FEED = 0x0c;
-const CARRIAGE_RETURN = 0x0d;
-const SPACE = 0x20;
-const BANG = 0x21;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
-const SLASH = 0x2f;
-const EQUALS = 0x3d;
-const GT = 0x3e;
-const QUESTION = 0x3f;
-
-function isWhitespace(code: number): boolean {
-  return code === SPACE || code === NEWLINE || code === TAB || code === FORM_FEED || code === CARRIAGE_RETURN;
-}
-
-function isEndOfName(code: number): boolean {
-  return code === SLASH || code === GT || isWhitespace(code);
 }
 
 function isAsciiAlpha(code: number): boolean {

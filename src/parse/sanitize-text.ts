@@ -7,6 +7,7 @@
 // raw `<` would otherwise open a new tag.
 
 import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities';
+import { AMP, DOUBLE_QUOTE, GT, HASH, LT, SEMICOLON } from './char-codes.js';
 import { repairC1 } from './windows-1252.js';
 
 /** The code point windows-1252 gives a byte of 0x80-0x9F (what `&#150;` meant), or undefined. */
@@ -15,13 +16,6 @@ function cp1252(value: number): number | undefined {
   const meant = repairC1(String.fromCharCode(value)).charCodeAt(0);
   return meant === value ? undefined : meant;
 }
-
-const AMP = 0x26;
-const LT = 0x3c;
-const GT = 0x3e;
-const QUOTE = 0x22;
-const SEMICOLON = 0x3b;
-const HASH = 0x23;
 
 const knownNames = new Map<string, boolean>();
 
@@ -135,7 +129,7 @@ export function escapeAttributeValue(value: string): string {
     let next = i + 1;
     if (code === LT) replacement = '&lt;';
     else if (code === GT) replacement = '&gt;';
-    else if (code === QUOTE) replacement = '&quot;';
+    else if (code === DOUBLE_QUOTE) replacement = '&quot;';
     else if (code === AMP) [replacement, next] = attributeReference(value, i);
     if (replacement === undefined) continue;
     out += value.slice(copied, i) + replacement;
@@ -164,7 +158,7 @@ export function escapeDecodedAttributeValue(value: string): string {
   let copied = 0;
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    if (code !== AMP && code !== LT && code !== GT && code !== QUOTE) continue;
+    if (code !== AMP && code !== LT && code !== GT && code !== DOUBLE_QUOTE) continue;
     const entity = code === AMP ? '&amp;' : code === LT ? '&lt;' : code === GT ? '&gt;' : '&quot;';
     out += value.slice(copied, i) + entity;
     copied = i + 1;
