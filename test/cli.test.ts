@@ -1,32 +1,12 @@
 // The command-line interfaces other tools rely on: parse, add, import, poll --once, status --json, export.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { rss } from './helpers/poll-harness.js';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
-// Asynchronous: the test's own HTTP server must keep answering while the command runs.
-function tidings(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { env: { ...process.env, ...env } },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
 
 describe('tidings CLI', () => {
   let server: TestServer;

@@ -1,35 +1,18 @@
 // `tidings token create` prints the new token as the last line of stdout (an interface other tools rely
 // on), and that token works against the endpoint; `token list` and `token revoke`.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
+import { tidings } from '../helpers/cli.js';
 import { testClock } from '../helpers/poll-harness.js';
 import { serverDeps } from './harness.js';
-
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-
-function tidings(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('tidings token', () => {
   let dir: string;

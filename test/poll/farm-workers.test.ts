@@ -1,16 +1,15 @@
 // Two `tidings poll --once` processes on one PostgreSQL database poll the shared feed farm
 // (../shared/perf/feedfarm.mjs) at the same time: every feed is fetched exactly once between them.
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { tidings } from '../helpers/cli.js';
 import { SHARED_DIR } from '../helpers/shared.js';
 import { type StoreBackend, storeBackends } from '../helpers/temp-store.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const FEEDS = 300;
 const FARM = SHARED_DIR === undefined ? undefined : join(SHARED_DIR, 'perf/feedfarm.mjs');
 const backend = storeBackends().find((b) => b.name === 'postgres') as StoreBackend;
@@ -19,17 +18,6 @@ const skip =
   (FARM === undefined || !existsSync(FARM)
     ? 'the feed farm (../shared/perf/feedfarm.mjs) is not here: set TIDINGS_SHARED_DIR'
     : undefined);
-
-function tidings(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { env: { ...process.env, ...env } },
-      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
-    );
-  });
-}
 
 describe('two poll processes on one PostgreSQL database, against the feed farm', { skip }, () => {
   let farm: ChildProcess | undefined;

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { checkPassword, passwordFromInput } from '../../src/cli/password.js';
 import { openStore } from '../../src/store/open.js';
 import {
@@ -14,24 +12,7 @@ import {
   verifyPassword,
 } from '../../src/web/password-hash.js';
 import { LoginLimiter } from '../../src/web/rate-limit.js';
-
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-
-function tidings(
-  args: string[],
-  input: string,
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(input);
-  });
-}
+import { tidings } from '../helpers/cli.js';
 
 describe('owner password', () => {
   const dir = mkdtempSync(join(tmpdir(), 'web-helper-password-'));
@@ -57,11 +38,11 @@ describe('owner password', () => {
 
   it('`tidings password` stores the hash from stdin and signs earlier sessions out', async () => {
     const env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 'tidings.db')}` };
-    const refused = await tidings(['password'], 'short\n', env);
+    const refused = await tidings(['password'], env, 'short\n');
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /at least 8 characters; nothing changed/);
     const before = Date.now();
-    const set = await tidings(['password'], 'my new password\n', env);
+    const set = await tidings(['password'], env, 'my new password\n');
     assert.equal(set.code, 0, set.stderr);
     assert.match(set.stdout, /password set/);
     const store = await openStore(env.TIDINGS_DATABASE_URL);
