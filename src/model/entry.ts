@@ -38,3 +38,15 @@ export interface Entry extends Common {
   /** An entry's own image (itunes:image, JSON Feed image, media thumbnail of a podcast episode). */
   image?: Image;
 }
+
+/** Each `Entry.mf2` key and the microformats2 property (also its jf2 name) it holds. */
+export const MF2_PROPERTIES = {
+  inReplyTo: 'in-reply-to',
+  likeOf: 'like-of',
+  repostOf: 'repost-of',
+  bookmarkOf: 'bookmark-of',
+  photo: 'photo',
+  video: 'video',
+  audio: 'audio',
+  syndication: 'syndication',
+} as const satisfies Record<keyof NonNullable<Entry['mf2']>, string>;

@@ -5,7 +5,7 @@
 
 import { decodeHTMLStrict } from 'entities';
 import type { mf2 } from 'microformats-parser';
-import type { Entry } from '../model/entry.js';
+import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import type { Feed, Person } from '../model/feed.js';
 import { parseDate } from './dates.js';
 import { loadMicroformats } from './lazy-imports.js';
@@ -263,21 +263,9 @@ function readDates(entry: Entry, item: Mf2Item): void {
   }
 }
 
-// Entry.mf2 keys and the h-entry properties they come from (URLs, or h-cite/h-card objects with one).
-const REFERENCES = {
-  inReplyTo: 'in-reply-to',
-  likeOf: 'like-of',
-  repostOf: 'repost-of',
-  bookmarkOf: 'bookmark-of',
-  photo: 'photo',
-  video: 'video',
-  audio: 'audio',
-  syndication: 'syndication',
-} as const;
-
 function readReferences(item: Mf2Item): NonNullable<Entry['mf2']> {
   const out: NonNullable<Entry['mf2']> = {};
-  for (const [key, property] of Object.entries(REFERENCES) as [keyof typeof REFERENCES, string][]) {
+  for (const [key, property] of Object.entries(MF2_PROPERTIES) as [keyof typeof MF2_PROPERTIES, string][]) {
     const found = urls(item, property);
     if (found.length > 0) out[key] = found;
   }

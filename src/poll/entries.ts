@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { Entry } from '../model/entry.js';
+import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import { htmlToText } from '../parse/html-text.js';
 import type { NewEntry } from '../store/store.js';
 import { urlKey } from './url-key.js';
@@ -146,23 +146,11 @@ function sortAt(entry: Entry, now: Date, index: number, diagnostics: Diagnostic[
   return date;
 }
 
-// jf2 property names of the microformats2 values an entry may carry.
-const MF2_JF2: Record<string, string> = {
-  inReplyTo: 'in-reply-to',
-  likeOf: 'like-of',
-  repostOf: 'repost-of',
-  bookmarkOf: 'bookmark-of',
-  photo: 'photo',
-  video: 'video',
-  audio: 'audio',
-  syndication: 'syndication',
-};
-
 /** The jf2 extras of an entry (in-reply-to, photo, video ...), kept as the store's `extra`. */
 function extraOf(entry: Entry): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
   for (const [key, values] of Object.entries(entry.mf2 ?? {})) {
-    const name = MF2_JF2[key];
+    const name = MF2_PROPERTIES[key as keyof typeof MF2_PROPERTIES];
     if (name && Array.isArray(values) && values.length > 0) extra[name] = values;
   }
   if (entry.image?.href && extra['photo'] === undefined) extra['photo'] = [entry.image.href];
