@@ -278,9 +278,10 @@ export async function listRecentHeartbeats(
     .execute();
   const byFeed = new Map<number, Heartbeat[]>();
   for (const row of rows) {
+    const heartbeat = heartbeatFromRow(row);
     const list = byFeed.get(row.feed_id);
-    if (list) list.push(heartbeatFromRow(row));
-    else byFeed.set(row.feed_id, [heartbeatFromRow(row)]);
+    if (list) list.push(heartbeat);
+    else byFeed.set(row.feed_id, [heartbeat]);
   }
   return byFeed;
 }

@@ -33,14 +33,14 @@ export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
   readonly #backend: Backend;
   #closed = false;
-  /** SQLite only: writes polls in group commits. */
-  readonly #pollWriter: PollWriter;
+  /** SQLite only: writes polls in group commits (PostgreSQL writes each poll in its own transaction). */
+  readonly #pollWriter: PollWriter | undefined;
 
   constructor(db: Kysely<Database>, backend: Backend) {
     this.#db = db;
     this.#backend = backend;
     this.dialect = backend.dialect;
-    this.#pollWriter = new PollWriter(db);
+    this.#pollWriter = backend.dialect === 'sqlite' ? new PollWriter(db) : undefined;
   }
 
   async migrate(): Promise<void> {
@@ -51,7 +51,7 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#pollWriter.drain();
+    await this.#pollWriter?.drain();
     await this.#db.destroy();
   }
 
@@ -107,7 +107,7 @@ export class KyselyStore implements Store {
   }
 
   async recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
-    if (this.dialect === 'postgres') return entries.recordPoll(this.#db, this.dialect, outcome);
+    if (!this.#pollWriter) return entries.recordPoll(this.#db, this.dialect, outcome);
     return this.#pollWriter.write(entries.pollRows(this.dialect, outcome));
   }
 
