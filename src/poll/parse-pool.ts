@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startWorker } from '../worker-thread.js';
 import { type PreparedDocument, type PrepareJob, prepareDocument } from './prepare.js';
 
 /** Prepares documents: in worker threads, or in this thread when there are none. */
@@ -32,7 +33,7 @@ interface Pending {
 
 /**
  * A pool of worker threads that parse and prepare documents: jobs go to the least busy worker. A worker
- * that dies fails only its own jobs and is replaced. From src/ (tests under tsx) the worker loads the .ts file.
+ * that dies fails only its own jobs and is replaced.
  */
 export class ParsePool implements Preparer {
   private readonly slots: Slot[] = [];
@@ -64,9 +65,7 @@ export class ParsePool implements Preparer {
   }
 
   private spawn(): Slot {
-    const worker = import.meta.url.endsWith('.ts')
-      ? sourceWorker()
-      : new Worker(new URL('./parse-worker.js', import.meta.url));
+    const worker = startWorker(siblingModule(import.meta.url, 'parse-worker'));
     worker.unref();
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (message: { id: number; document?: PreparedDocument; error?: string }) => {
@@ -96,14 +95,6 @@ export class ParsePool implements Preparer {
     if (document) pending.resolve(document);
     else pending.reject(error ?? new Error('poll: no document'));
   }
-}
-
-// Running from src/ (tests and the CLI under tsx): Node 20 ignores `--import tsx` in a worker's
-// execArgv, so the worker registers tsx itself before loading the TypeScript module.
-function sourceWorker(): Worker {
-  const url = new URL('./parse-worker.ts', import.meta.url).href;
-  const code = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url)}); });`;
-  return new Worker(code, { eval: true });
 }
 
 /** A pool of `size` workers, or the in-process preparer when `size` is 0. */

@@ -9,4 +9,8 @@ export interface Backend {
   claimDueFeeds(db: Kysely<Database>, options: ClaimOptions): Promise<Selectable<FeedTable>[]>;
   /** Holds other processes off the migrations until the transaction `trx` ends. */
   lockMigrations(trx: Transaction<Database>): Promise<void>;
+  /** Called after polls were committed (SQLite: asks for a background checkpoint). */
+  afterPollsWritten?(): void;
+  /** Stops what the backend runs beside the connection; called before the connection closes. */
+  close?(): Promise<void>;
 }

@@ -40,7 +40,8 @@ export class KyselyStore implements Store {
     this.#db = db;
     this.#backend = backend;
     this.dialect = backend.dialect;
-    this.#pollWriter = backend.dialect === 'sqlite' ? new PollWriter(db) : undefined;
+    this.#pollWriter =
+      backend.dialect === 'sqlite' ? new PollWriter(db, () => backend.afterPollsWritten?.()) : undefined;
   }
 
   async migrate(): Promise<void> {
@@ -52,6 +53,7 @@ export class KyselyStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     await this.#pollWriter?.drain();
+    await this.#backend.close?.();
     await this.#db.destroy();
   }
 

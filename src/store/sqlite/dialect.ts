@@ -13,6 +13,7 @@ import {
 import type { Backend } from '../backend.js';
 import { KyselyStore } from '../kysely-store.js';
 import type { Database } from '../schema.js';
+import { BackgroundCheckpoints } from './checkpoints.js';
 import { claimDueFeeds } from './claim.js';
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY. */
@@ -69,12 +70,17 @@ function withStatementCache(database: BetterSqlite3.Database): BetterSqlite3.Dat
   });
 }
 
-const sqliteBackend: Backend = {
-  dialect: 'sqlite',
-  claimDueFeeds,
-  // BEGIN IMMEDIATE already holds the one write lock for the whole migration transaction.
-  lockMigrations: async () => {},
-};
+/** The SQLite backend; a database in a file checkpoints its WAL in the background while polls are written. */
+function sqliteBackend(checkpoints: BackgroundCheckpoints | undefined): Backend {
+  return {
+    dialect: 'sqlite',
+    claimDueFeeds,
+    // BEGIN IMMEDIATE already holds the one write lock for the whole migration transaction.
+    lockMigrations: async () => {},
+    afterPollsWritten: () => checkpoints?.request(),
+    close: async () => checkpoints?.stop(),
+  };
+}
 
 /** Opens the SQLite database at `path` (an absolute path or `:memory:`), creating its folder. */
 export function openSqliteStore(path: string): KyselyStore {
@@ -90,5 +96,6 @@ export function openSqliteStore(path: string): KyselyStore {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
   });
-  return new KyselyStore(db, sqliteBackend);
+  const checkpoints = path === ':memory:' ? undefined : new BackgroundCheckpoints(database, path);
+  return new KyselyStore(db, sqliteBackend(checkpoints));
 }

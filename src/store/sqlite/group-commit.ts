@@ -26,7 +26,11 @@ export class PollWriter {
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Called after each batch is written. */
+    private readonly afterBatch: () => void = () => {},
+  ) {}
 
   write(rows: PollRows): Promise<PollWritten> {
     return new Promise((resolve, reject) => {
@@ -52,6 +56,11 @@ export class PollWriter {
   }
 
   async #writeBatch(batch: Pending[]): Promise<void> {
+    await this.#writeEach(batch);
+    this.afterBatch();
+  }
+
+  async #writeEach(batch: Pending[]): Promise<void> {
     if (batch.length > 1) {
       try {
         const results = await this.db.transaction().execute(async (trx) => {
