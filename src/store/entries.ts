@@ -10,7 +10,7 @@ import {
   newEntryRow,
   searchTextOf,
 } from './entry-rows.js';
-import { insertUniform } from './insert-template.js';
+import { insertUniform, runTemplate } from './query-template.js';
 import { feedPatchToRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
 import { type IndexedText, searchVectorColumn, writeSearchIndex } from './search-index.js';
@@ -93,10 +93,12 @@ export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
   return {
     feedId: outcome.feedId,
     workerId: outcome.workerId,
-    newRows: outcome.newEntries.map((entry) => ({
-      ...newEntryRow(outcome.feedId, entry, now),
-      ...searchVectorColumn(dialect, searchTextOf(entry)),
-    })),
+    newRows: outcome.newEntries.map((entry) =>
+      Object.assign(
+        newEntryRow(outcome.feedId, entry, now),
+        searchVectorColumn(dialect, searchTextOf(entry)),
+      ),
+    ),
     newTexts: new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)])),
     changes: outcome.changedEntries.map((entry) => entryChange(dialect, entry, now)),
     feedPatch: feedPatchToRow(outcome.feedPatch, dialect),
@@ -123,7 +125,7 @@ export async function writePoll(
   dialect: Dialect,
   rows: PollRows,
 ): Promise<PollWritten> {
-  const feedExists = await patchPolledFeed(trx, rows.feedId, rows.workerId, rows.feedPatch);
+  const feedExists = await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch);
   // The feed was removed while it was being polled: there is nothing to attach the results to.
   if (!feedExists) return { insertedIds: [], updatedIds: [] };
   const inserted = await insertEntries(trx, dialect, rows.newRows);
@@ -156,29 +158,40 @@ function entryChange(
 /**
  * Patches the polled feed and drops the worker's lease (not another worker's, should the lease have
  * expired and moved on). Returns false when the feed is gone. Updating first also locks the feed's row
- * on PostgreSQL, so a concurrent removeFeed waits instead of breaking the entry inserts.
+ * on PostgreSQL, so a concurrent removeFeed waits instead of breaking the entry inserts. The statement is
+ * compiled once per set of patched columns (query-template.ts): building it with Kysely for every poll
+ * cost a third of a millisecond of the main thread.
  */
 async function patchPolledFeed(
   trx: Transaction<Database>,
+  dialect: Dialect,
   feedId: number,
   workerId: string,
   patch: Updateable<FeedTable>,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('feeds')
-    .set(patch)
-    .set((eb) => ({
-      lease_owner: eb.case().when('lease_owner', '=', workerId).then(null).else(eb.ref('lease_owner')).end(),
-      lease_expires_at: eb
-        .case()
-        .when('lease_owner', '=', workerId)
-        .then(null)
-        .else(eb.ref('lease_expires_at'))
-        .end(),
-    }))
-    .where('id', '=', feedId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const columns = Object.keys(patch) as (keyof typeof patch)[];
+  const values = [...columns.map((column) => patch[column]), workerId, workerId, feedId];
+  const result = await runTemplate(trx, `${dialect}:feed-patch|${columns.join(',')}`, values, () =>
+    trx
+      .updateTable('feeds')
+      .set(patch)
+      .set((eb) => ({
+        lease_owner: eb
+          .case()
+          .when('lease_owner', '=', workerId)
+          .then(null)
+          .else(eb.ref('lease_owner'))
+          .end(),
+        lease_expires_at: eb
+          .case()
+          .when('lease_owner', '=', workerId)
+          .then(null)
+          .else(eb.ref('lease_expires_at'))
+          .end(),
+      }))
+      .where('id', '=', feedId),
+  );
+  return (result.numAffectedRows ?? 0n) > 0n;
 }
 
 /**

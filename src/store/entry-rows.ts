@@ -71,13 +71,13 @@ export const ENTRY_COLUMNS = [
 
 /** The row of an entry first seen now. */
 export function newEntryRow(feedId: number, entry: NewEntry, now: string): Insertable<EntryTable> {
-  return {
-    ...entryContentColumns(entry),
-    feed_id: feedId,
-    guid: entry.guid,
-    first_seen_at: now,
-    changed_at: now,
-  };
+  // filled in place: spreading the content columns into a new object cost 10 µs an entry (bench:poll)
+  const row = entryContentColumns(entry) as Insertable<EntryTable>;
+  row.feed_id = feedId;
+  row.guid = entry.guid;
+  row.first_seen_at = now;
+  row.changed_at = now;
+  return row;
 }
 
 /** The entry a row holds. */

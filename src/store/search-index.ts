@@ -1,5 +1,5 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
-import { insertUniform } from './insert-template.js';
+import { insertUniform } from './query-template.js';
 import type { Database } from './schema.js';
 import { chunk } from './values.js';
 

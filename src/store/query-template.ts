@@ -1,0 +1,80 @@
+import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+
+type Plain = string | number | bigint | null;
+type Row = Record<string, unknown>;
+
+/** What runs the queries: a transaction (or Kysely instance) of any database. */
+interface Executor {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
+}
+
+// Compiled SQL by key (with its dialect: the SQL is the dialect's).
+const templates = new Map<string, string>();
+const MAX_TEMPLATES = 512;
+
+/**
+ * Runs the query that `build` makes, whose bound values are exactly `values` in this order, compiling it
+ * with Kysely only the first time `key` is seen and binding new values to the same SQL afterwards. `key`
+ * must name everything that shapes the SQL (dialect, statement, columns, row count). The first
+ * compilation is checked to bind exactly `values`; should it not, or should a value not be plain (a
+ * raw SQL expression), the query goes through Kysely as usual, every time.
+ */
+export async function runTemplate<R>(
+  trx: Executor,
+  key: string,
+  values: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<QueryResult<R>> {
+  if (!values.every(isPlain)) return trx.executeQuery(build().compile());
+  let sql = templates.get(key);
+  if (sql === undefined) {
+    const compiled = build().compile();
+    if (!sameValues(compiled.parameters, values)) return trx.executeQuery(compiled);
+    sql = compiled.sql;
+    if (templates.size >= MAX_TEMPLATES) templates.clear();
+    templates.set(key, sql);
+  }
+  return trx.executeQuery<R>(CompiledQuery.raw(sql, values as Plain[]));
+}
+
+/**
+ * Runs a multi-row insert whose rows all have the same plain columns in the same order through
+ * `runTemplate`. Building and compiling the query was a sixth of the main thread's time while a poll
+ * run stored 25,000 new entries (bench:poll); the SQL is Kysely's own, as its compiler wrote it.
+ */
+export async function insertUniform<R>(
+  trx: Executor,
+  name: string,
+  rows: readonly Row[],
+  build: (rows: readonly Row[]) => Compilable<R>,
+): Promise<R[]> {
+  const first = rows[0];
+  if (first === undefined) return [];
+  const columns = Object.keys(first);
+  const values = flatten(rows, columns);
+  if (values === undefined) return (await trx.executeQuery(build(rows).compile())).rows;
+  const key = `insert:${name}|${columns.join(',')}|${rows.length}`;
+  return (await runTemplate(trx, key, values, () => build(rows))).rows;
+}
+
+/** The rows' values column by column, row by row; undefined when a row differs in shape. */
+function flatten(rows: readonly Row[], columns: readonly string[]): unknown[] | undefined {
+  const values: unknown[] = [];
+  for (const row of rows) {
+    let count = 0;
+    for (const _ in row) count++;
+    if (count !== columns.length) return undefined;
+    for (const column of columns) values.push(row[column]);
+  }
+  return values;
+}
+
+function isPlain(value: unknown): boolean {
+  return (
+    value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+  );
+}
+
+function sameValues(parameters: readonly unknown[], values: readonly unknown[]): boolean {
+  return parameters.length === values.length && parameters.every((p, i) => p === values[i]);
+}
