@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from '../model/diagnostic.js';
+import type { Entry } from '../model/entry.js';
 import { parseFeed } from '../parse/index.js';
-import { identifyEntries, toNewEntry } from './entries.js';
+import { hashEntry, identifyEntries, toNewEntry } from './entries.js';
 
 function urlsOf(items: string): (string | undefined)[] {
   const doc = `<rss version="2.0"><channel><title>t</title>${items}</channel></rss>`;
@@ -26,5 +28,42 @@ describe('toNewEntry: the entry link', () => {
 
   it('gives no link when the only candidate is a guid that is no URL', () => {
     assert.deepEqual(urlsOf('<item><guid>post-1234</guid><title>x</title></item>'), [undefined]);
+  });
+});
+
+describe('hashEntry', () => {
+  // The hash as the first releases computed it, part by part: stored hashes must keep matching.
+  function streamedHash(entry: Entry): string {
+    const hash = createHash('sha256');
+    for (const part of [entry.title, entry.link, entry.summary, entry.publishedRaw, entry.updatedRaw])
+      hash.update(part ?? '\u0001').update('\u0000');
+    for (const content of entry.content ?? []) hash.update(content.value).update('\u0000');
+    hash.update('\u0002');
+    for (const enclosure of entry.enclosures ?? []) hash.update(enclosure.href).update('\u0000');
+    return hash.digest('hex');
+  }
+
+  it('hashes the same bytes as the hash stored by earlier versions', () => {
+    const entries: Entry[] = [
+      {},
+      {
+        title: 'Café ☕',
+        link: 'https://example.org/a',
+        summary: '<p>x</p>',
+        publishedRaw: 'Mon, 01 Jan 2024',
+      },
+      {
+        title: 'lone \ud800',
+        summary: '\udc00 starts with a lone low surrogate',
+        content: [
+          { type: 'text/html', value: '<b>é</b>' },
+          { type: 'text/plain', value: '' },
+        ],
+        enclosures: [{ href: 'https://example.org/a.mp3' }, { href: 'https://example.org/b.ogg' }],
+        updatedRaw: '2024-01-01',
+      },
+    ];
+    for (const entry of entries) assert.equal(hashEntry(entry), streamedHash(entry));
+    assert.notEqual(hashEntry(entries[1] as Entry), hashEntry({ ...entries[1], title: 'Cafe ☕' }));
   });
 });

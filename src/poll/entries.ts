@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import { htmlToText } from '../parse/html-text.js';
@@ -21,7 +21,7 @@ export interface ParsedItem {
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /**
@@ -52,16 +52,21 @@ export function identifyEntries(entries: readonly Entry[], diagnostics: Diagnost
   return items;
 }
 
-/** A hash of what a reader sees of an entry: a change in it is an update. */
+/**
+ * A hash of what a reader sees of an entry: a change in it is an update. Stored hashes are compared
+ * with new ones, so the bytes hashed never change: each part followed by NUL (a missing one is \u0001),
+ * the content values each followed by NUL, \u0002, then each enclosure URL followed by NUL. The NULs
+ * also keep parts from pairing surrogates across their boundary, so hashing them as one string is
+ * hashing them one by one (one call: a hash object fed part by part cost 14 µs an entry).
+ */
 export function hashEntry(entry: Entry): string {
-  // fed part by part: building one JSON string of every entry's content first cost a third of the time
-  const hash = createHash('sha256');
-  const parts = [entry.title, entry.link, entry.summary, entry.publishedRaw, entry.updatedRaw];
-  for (const part of parts) hash.update(part ?? '\u0001').update('\u0000');
-  for (const content of entry.content ?? []) hash.update(content.value).update('\u0000');
-  hash.update('\u0002');
-  for (const enclosure of entry.enclosures ?? []) hash.update(enclosure.href).update('\u0000');
-  return hash.digest('hex');
+  let text = '';
+  for (const part of [entry.title, entry.link, entry.summary, entry.publishedRaw, entry.updatedRaw])
+    text += `${part ?? '\u0001'}\u0000`;
+  for (const content of entry.content ?? []) text += `${content.value}\u0000`;
+  text += '\u0002';
+  for (const enclosure of entry.enclosures ?? []) text += `${enclosure.href}\u0000`;
+  return sha256(text);
 }
 
 /**
