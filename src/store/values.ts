@@ -1,15 +1,15 @@
 import type { DbBool } from './schema.js';
 import { StoreError } from './store-error.js';
 
-// A timestamp already written as `toISOString` writes it, with a day that every month has and an hour
-// before 24 (V8 reads 2024-02-30 as March 1st, so later days take the long way). The poller hands over
-// such timestamps only; a poll of 25,000 entries spent 0.2 s rewriting them (bench:poll).
+// A timestamp written as `toISOString` writes it, or as the parser writes it (without milliseconds),
+// with a day that every month has and an hour before 24 (V8 reads 2024-02-30 as March 1st, so later
+// days take the long way). A poll of 25,000 entries spent 0.2 s rewriting such timestamps (bench:poll).
 const CANONICAL_ISO =
-  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{3})?Z$/;
 
 /** The timestamp as `toISOString` writes it, so that stored times compare as text. */
 export function toIso(value: string, field: string): string {
-  if (CANONICAL_ISO.test(value)) return value;
+  if (CANONICAL_ISO.test(value)) return value.length === 24 ? value : `${value.slice(0, 19)}.000Z`;
   const time = new Date(value);
   if (Number.isNaN(time.getTime()))
     throw new StoreError('invalid', `store: ${field} is not a timestamp: ${value}`);
