@@ -4,6 +4,7 @@ import { createLogger, type Logger, silentLogger } from '../log.js';
 import type { PollDeps } from '../poll/deps.js';
 import { createPollDeps } from '../poll/deps-factory.js';
 import type { PollHooks } from '../poll/hooks.js';
+import { createPreparer } from '../poll/parse-pool.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/store.js';
 
@@ -21,15 +22,25 @@ export interface AppOptions {
   /** Write structured logs to stderr (serve, worker); other commands keep stderr for progress. */
   logs?: boolean;
   hooks?: PollHooks;
+  /** The command polls: start the parse threads first, so that they load while the store opens. */
+  polls?: boolean;
 }
 
 /** Opens the store named by --database or TIDINGS_DATABASE_URL and runs its migrations. */
 export async function openApp(options: AppOptions = {}): Promise<App> {
   const config = loadConfig(process.env, { databaseUrl: options.database });
   const log = options.logs ? createLogger() : silentLogger;
-  const store = await openStore(config.databaseUrl);
-  await store.migrate();
-  const poll = createPollDeps(store, config, log, options.hooks);
+  const preparer = createPreparer(config.parseWorkers);
+  if (options.polls) preparer.warmUp?.();
+  let store: Store;
+  try {
+    store = await openStore(config.databaseUrl);
+    await store.migrate();
+  } catch (error) {
+    await preparer.close();
+    throw error;
+  }
+  const poll = createPollDeps(store, config, log, options.hooks, preparer);
   return {
     config,
     store,

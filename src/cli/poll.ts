@@ -27,7 +27,7 @@ export function registerPoll(program: Command): void {
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(async (opts: PollOptions) => {
       if (!opts.once) return runWorker(opts.database);
-      const summary = await withApp({ database: opts.database }, (app) =>
+      const summary = await withApp({ database: opts.database, polls: true }, (app) =>
         pollOnce(app.poll, { ...runOptions(opts), onProgress: progressPrinter(opts.verbose === true) }),
       );
       process.stderr.write('\n');
@@ -51,7 +51,7 @@ async function runWorker(database: string | undefined): Promise<void> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true }, (app) => runPollLoop(app.poll, stop.signal));
+  await withApp({ database, logs: true, polls: true }, (app) => runPollLoop(app.poll, stop.signal));
 }
 
 // Progress goes to stderr: a line per feed with --verbose, else a counter rewritten at most 5 times a second.

@@ -33,7 +33,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     import('../web/app.js'),
   ]);
   const events = new PollEvents();
-  const app = await openApp({ database: opts.database, logs: true, hooks: events.hooks() });
+  const app = await openApp({ database: opts.database, logs: true, hooks: events.hooks(), polls: true });
   const indieAuth = {
     ...(opts.tokenEndpoint ? { tokenEndpoint: opts.tokenEndpoint } : {}),
     ...(opts.me ? { me: opts.me } : {}),

@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import type { PollHooks } from './hooks.js';
-import { createPreparer } from './parse-pool.js';
+import { createPreparer, type Preparer } from './parse-pool.js';
 
 /** A worker id unique to this process: host, pid and a random tail. */
 export function newWorkerId(): string {
@@ -13,7 +13,13 @@ export function newWorkerId(): string {
 }
 
 /** The poller's dependencies for a real run: the real fetcher and clock, and a pool of parse workers. */
-export function createPollDeps(store: Store, config: Config, log: Logger, hooks: PollHooks = {}): PollDeps {
+export function createPollDeps(
+  store: Store,
+  config: Config,
+  log: Logger,
+  hooks: PollHooks = {},
+  preparer: Preparer = createPreparer(config.parseWorkers),
+): PollDeps {
   return {
     store,
     config,
@@ -22,6 +28,6 @@ export function createPollDeps(store: Store, config: Config, log: Logger, hooks:
     workerId: newWorkerId(),
     now: () => new Date(),
     fetch: (request) => fetchFeed(request),
-    preparer: createPreparer(config.parseWorkers),
+    preparer,
   };
 }

@@ -23,6 +23,19 @@ describe('ParsePool', () => {
     assert.equal(results[0]?.items[0]?.entry.contentHtml, '<p>Hi &amp; bye</p>');
   });
 
+  it('starts its threads with the first document or when warmed up, once', async () => {
+    const lazy = new ParsePool(2);
+    assert.equal(lazy.threadCount, 0);
+    lazy.warmUp();
+    lazy.warmUp();
+    assert.equal(lazy.threadCount, 2);
+    await lazy.close();
+    const onDemand = new ParsePool(1);
+    await onDemand.prepare(JOB);
+    assert.equal(onDemand.threadCount, 1);
+    await onDemand.close();
+  });
+
   it('refuses work once closed', async () => {
     const closing = new ParsePool(1);
     await closing.close();

@@ -6,6 +6,8 @@ import { type PreparedDocument, type PrepareJob, prepareDocument } from './prepa
 /** Prepares documents: in worker threads, or in this thread when there are none. */
 export interface Preparer {
   prepare(job: PrepareJob): Promise<PreparedDocument>;
+  /** Starts the threads now rather than on the first document, so that they load while the caller opens the store. */
+  warmUp?(): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,8 @@ interface Pending {
 
 /**
  * A pool of worker threads that parse and prepare documents: jobs go to the least busy worker. A worker
- * that dies fails only its own jobs and is replaced.
+ * that dies fails only its own jobs and is replaced. The threads start with the first document (or
+ * `warmUp`): commands that never parse do not pay for them.
  */
 export class ParsePool implements Preparer {
   private readonly slots: Slot[] = [];
@@ -41,12 +44,20 @@ export class ParsePool implements Preparer {
   private nextId = 1;
   private closed = false;
 
-  constructor(size: number) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  constructor(private readonly size: number) {}
+
+  /** Threads running. */
+  get threadCount(): number {
+    return this.slots.length;
+  }
+
+  warmUp(): void {
+    while (!this.closed && this.slots.length < this.size) this.slots.push(this.spawn());
   }
 
   prepare(job: PrepareJob): Promise<PreparedDocument> {
     if (this.closed) return Promise.reject(new Error('poll: the parse pool is closed'));
+    this.warmUp();
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
     const id = this.nextId++;
     slot.busy++;
