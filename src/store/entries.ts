@@ -26,20 +26,30 @@ type Dialect = 'sqlite' | 'postgres';
 type EntryRow = InsertObject<Database, 'entries'>;
 type EntryChange = { id: number; columns: UpdateObject<Database, 'entries'>; text: string };
 
-/** Returns guid -> id and content hash for the feed's stored entries among `guids`. */
+/**
+ * Returns guid -> id and content hash for the feed's stored entries among `guids` (every poll asks: the
+ * statement is compiled once per number of guids, see query-template.ts).
+ */
 export async function entryHashes(
   db: Kysely<Database>,
+  dialect: Dialect,
   feedId: number,
   guids: readonly string[],
 ): Promise<Map<string, { id: number; contentHash: string }>> {
   const hashes = new Map<string, { id: number; contentHash: string }>();
   for (const part of chunk([...new Set(guids)], GUID_CHUNK)) {
-    const rows = await db
-      .selectFrom('entries')
-      .select(['id', 'guid', 'content_hash'])
-      .where('feed_id', '=', feedId)
-      .where('guid', 'in', part)
-      .execute();
+    const query = () =>
+      db
+        .selectFrom('entries')
+        .select(['id', 'guid', 'content_hash'])
+        .where('feed_id', '=', feedId)
+        .where('guid', 'in', part);
+    const { rows } = await runTemplate(
+      db,
+      `${dialect}:entry-hashes|${part.length}`,
+      [feedId, ...part],
+      query,
+    );
     for (const row of rows) hashes.set(row.guid, { id: row.id, contentHash: row.content_hash });
   }
   return hashes;
@@ -133,7 +143,9 @@ export async function writePoll(
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
   const updated = await updateEntries(trx, rows.feedId, rows.changes);
   await writeSearchIndex(trx, dialect, updated, { replace: true });
-  await trx.insertInto('heartbeats').values(rows.heartbeat).execute();
+  await insertUniform(trx, `${dialect}:heartbeats`, [rows.heartbeat], (values) =>
+    trx.insertInto('heartbeats').values(values as (typeof rows.heartbeat)[]),
+  );
   return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
 }
 

@@ -98,7 +98,7 @@ export class KyselyStore implements Store {
     feedId: number,
     guids: readonly string[],
   ): Promise<Map<string, { id: number; contentHash: string }>> {
-    return entries.entryHashes(this.#db, feedId, guids);
+    return entries.entryHashes(this.#db, this.dialect, feedId, guids);
   }
 
   entriesByUrlKey(
