@@ -8,7 +8,10 @@ import type { NewEntry } from '../store/store.js';
  * furtherProcessEntry): filters, mute and block rules, tagging and notifications plug in here.
  */
 export interface PollHooks {
-  /** Sees every fetch outcome (status, redirect, gone) before it is processed. */
+  /**
+   * Sees every fetch outcome (status, redirect, gone) before it is processed. A document's body is
+   * handed to the parse thread once the hook returns: copy it to keep it.
+   */
   onFetch?(feed: StoredFeed, outcome: FetchOutcome): void | Promise<void>;
   /** Sees each new or changed entry before it is stored: return it (changed or not), or null to drop it. */
   onEntry?(

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { ParsePool } from './parse-pool.js';
 import { prepareDocument } from './prepare.js';
@@ -6,21 +7,36 @@ import { prepareDocument } from './prepare.js';
 const DOC = new TextEncoder().encode(
   '<rss version="2.0"><channel><title>T</title><item><guid>1</guid><title>One</title><description>&lt;p&gt;Hi &amp;amp; bye&lt;/p&gt;</description></item></channel></rss>',
 );
-const JOB = {
-  body: DOC,
+/** A job on a copy of DOC: the pool may take a body over. */
+const job = (body: Uint8Array = DOC.slice()) => ({
+  body,
   options: { baseUrl: 'https://example.com/feed' },
   now: '2026-01-01T00:00:00.000Z',
   arrival: false,
-};
+});
 
 describe('ParsePool', () => {
   const pool = new ParsePool(2);
   after(() => pool.close());
 
   it('prepares documents in worker threads exactly as in this thread', async () => {
-    const results = await Promise.all([pool.prepare(JOB), pool.prepare(JOB), pool.prepare(JOB)]);
-    for (const result of results) assert.deepEqual(result, prepareDocument(JOB));
+    const results = await Promise.all([pool.prepare(job()), pool.prepare(job()), pool.prepare(job())]);
+    for (const result of results) assert.deepEqual(result, prepareDocument(job()));
     assert.equal(results[0]?.items[0]?.entry.contentHtml, '<p>Hi &amp; bye</p>');
+    assert.equal(results[0]?.bodyHash, createHash('sha256').update(DOC).digest('hex'));
+  });
+
+  it('takes over a body with a buffer of its own, and copies one that shares its buffer', async () => {
+    const own = DOC.slice();
+    await pool.prepare(job(own));
+    assert.equal(own.byteLength, 0);
+    const shared = new Uint8Array(DOC.byteLength + 16);
+    shared.set(DOC, 8);
+    const view = shared.subarray(8, 8 + DOC.byteLength);
+    const result = await pool.prepare(job(view));
+    assert.equal(result.items.length, 1);
+    assert.equal(shared.byteLength, DOC.byteLength + 16);
+    assert.deepEqual(view, DOC);
   });
 
   it('starts its threads with the first document or when warmed up, once', async () => {
@@ -31,7 +47,7 @@ describe('ParsePool', () => {
     assert.equal(lazy.threadCount, 2);
     await lazy.close();
     const onDemand = new ParsePool(1);
-    await onDemand.prepare(JOB);
+    await onDemand.prepare(job());
     assert.equal(onDemand.threadCount, 1);
     await onDemand.close();
   });
@@ -39,6 +55,6 @@ describe('ParsePool', () => {
   it('refuses work once closed', async () => {
     const closing = new ParsePool(1);
     await closing.close();
-    await assert.rejects(closing.prepare(JOB), /closed/);
+    await assert.rejects(closing.prepare(job()), /closed/);
   });
 });

@@ -63,8 +63,12 @@ export class ParsePool implements Preparer {
     slot.busy++;
     return new Promise<PreparedDocument>((resolve, reject) => {
       this.pending.set(id, { slot, resolve, reject });
-      // the body is copied, not transferred: the caller still hashes it
-      slot.worker.postMessage({ id, job });
+      // A body with an ArrayBuffer of its own is handed over rather than copied (the caller reads it no
+      // more); one that shares a buffer (Node's pool for small Buffers) is copied.
+      const { body } = job;
+      const ownsBuffer = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+      const transfer = ownsBuffer && body.buffer instanceof ArrayBuffer ? [body.buffer] : [];
+      slot.worker.postMessage({ id, job }, transfer);
     });
   }
 

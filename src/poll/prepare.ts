@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ParseResult } from '../model/parse-result.js';
 import { type ParseOptions, parseFeed } from '../parse/index.js';
@@ -7,6 +8,7 @@ import { statusOfParse } from './status.js';
 
 /** One fetched document to read: its bytes, how it was served, and how its entries are placed. */
 export interface PrepareJob {
+  /** The document. A worker pool may take it over (transfer it): the caller must not read it after. */
   body: Uint8Array;
   options: ParseOptions;
   /** ISO time of the poll. */
@@ -25,6 +27,8 @@ export interface PreparedItem {
 
 /** What the poller needs of a parsed document: everything but the parsed entries themselves. */
 export interface PreparedDocument {
+  /** SHA-256 of the document's bytes (hex), to catch servers whose validators never change. */
+  bodyHash: string;
   result: Omit<ParseResult, 'entries'>;
   entryCount: number;
   items: PreparedItem[];
@@ -41,6 +45,7 @@ export interface PreparedDocument {
  * fetches and writes (bench:poll).
  */
 export function prepareDocument(job: PrepareJob): PreparedDocument {
+  const bodyHash = hash('sha256', job.body, 'hex');
   const parsed = parseFeed(job.body, { ...job.options, excerpts: true });
   const { entries, ...result } = parsed;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
@@ -55,6 +60,7 @@ export function prepareDocument(job: PrepareJob): PreparedDocument {
     .map((e) => Date.parse(e.published ?? e.updated ?? ''))
     .filter(Number.isFinite);
   return {
+    bodyHash,
     result,
     entryCount: entries.length,
     items,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
@@ -145,19 +144,19 @@ async function processDocument(
   outcome: Extract<FetchOutcome, { kind: 'ok' }>,
   now: Date,
 ): Promise<PollDecision> {
-  const bodyHash = createHash('sha256').update(outcome.body).digest('hex');
-  const patch = validatorPatch(feed, request, outcome, bodyHash, now);
   const options = {
     baseUrl: outcome.url,
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
   };
   const arrival = feed.lastSuccessAt !== undefined;
+  // the body goes to the parse thread (and may be handed over): it is hashed there too
   const document = await deps.preparer.prepare({
     body: outcome.body,
     options,
     now: now.toISOString(),
     arrival,
   });
+  const patch = validatorPatch(feed, request, outcome, document.bodyHash, now);
   const diagnostics: Diagnostic[] = [];
   if (patch.trustsValidators === false) diagnostics.push(UNRELIABLE_VALIDATORS);
   diagnostics.push(...document.diagnostics);
