@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { readOpml } from '../opml/read.js';
 import { exportOpmlText, subscribeOpml } from '../web/opml-import.js';
 import { type App, withApp } from './app.js';
 
@@ -31,6 +30,7 @@ export async function importOpml(
   text: string,
   onProgress?: (done: number, total: number) => void,
 ): Promise<number> {
+  const { readOpml } = await import('../opml/read.js');
   const doc = readOpml(text);
   for (const warning of doc.warnings) process.stderr.write(`${warning}\n`);
   const result = await subscribeOpml(app.store, doc, new Date().toISOString(), onProgress);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ParseResult } from '../model/parse-result.js';
-import { type ParseOptions, parseFeed } from '../parse/index.js';
+import type { ParseOptions } from '../parse/index.js';
 import { formatReport } from './parse-report.js';
 
 interface ParseCommandOptions {
@@ -51,6 +51,7 @@ async function parseDocument(
   try {
     if (/^https?:\/\//i.test(document)) return { result: await parseUrl(document, options), failed: false };
     const bytes = await readFile(document);
+    const { parseFeed } = await loadParser();
     return { result: parseFeed(bytes, options), failed: false };
   } catch (err) {
     const message = `parse: cannot read ${document}: ${err instanceof Error ? err.message : String(err)}`;
@@ -81,5 +82,12 @@ async function parseUrl(url: string, options: ParseOptions): Promise<ParseResult
   const resolved: ParseOptions = { ...options, baseUrl: options.baseUrl ?? response.url };
   if (contentType !== undefined) resolved.contentType = contentType;
   if (language !== undefined) resolved.contentLanguage = language;
+  const { parseFeed } = await loadParser();
   return parseFeed(bytes, resolved);
+}
+
+// Loaded when a document is parsed, not when the CLI starts: every other command starts without the
+// parser (a tenth of a second; `tidings poll` parses in worker threads).
+function loadParser(): Promise<typeof import('../parse/index.js')> {
+  return import('../parse/index.js');
 }

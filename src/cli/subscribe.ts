@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { discover } from '../poll/discover.js';
 import { pollOnce } from '../poll/poller.js';
 import { channelNamed } from '../store/channel-choice.js';
 import { type App, withApp } from './app.js';
@@ -36,6 +35,8 @@ export function registerSubscribe(program: Command): void {
 
 /** Resolves, subscribes and polls one URL; returns the exit code. */
 async function addFeed(app: App, url: string, channelName: string | undefined): Promise<number> {
+  // loaded here: autodiscovery brings the parser, which other commands start without
+  const { discover } = await import('../poll/discover.js');
   const found = await discover(app.poll, url);
   if (found.kind === 'error') {
     process.stderr.write(`${found.message}\n`);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startWorker } from '../worker-thread.js';
-import { type PreparedDocument, type PrepareJob, prepareDocument } from './prepare.js';
+import type { PreparedDocument, PrepareJob } from './prepare.js';
 
 /** Prepares documents: in worker threads, or in this thread when there are none. */
 export interface Preparer {
@@ -11,9 +11,9 @@ export interface Preparer {
   close(): Promise<void>;
 }
 
-/** Prepares in this thread (tests, one-core machines). */
+/** Prepares in this thread (tests, one-core machines); the parser is loaded on the first document. */
 export const inProcessPreparer: Preparer = {
-  prepare: async (job) => prepareDocument(job),
+  prepare: async (job) => (await import('./prepare.js')).prepareDocument(job),
   close: async () => {},
 };
 
