@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
 import { openStore } from './open.js';
 import { StoreError } from './store-error.js';
 
@@ -36,6 +37,35 @@ describe('openStore', () => {
       assert.ok(existsSync(join(dir, 'nested/data/tidings.db')));
     } finally {
       process.chdir(cwd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives a new SQLite database 8 KiB pages and leaves an existing one its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tidings-store-pages-'));
+    const pageSize = (path: string) => {
+      const database = new BetterSqlite3(path, { readonly: true });
+      try {
+        return database.pragma('page_size', { simple: true });
+      } finally {
+        database.close();
+      }
+    };
+    try {
+      const fresh = await openStore(`sqlite:${join(dir, 'new.db')}`);
+      await fresh.migrate();
+      await fresh.close();
+      assert.equal(pageSize(join(dir, 'new.db')), 8192);
+      const old = new BetterSqlite3(join(dir, 'old.db'));
+      old.pragma('page_size = 4096');
+      old.pragma('journal_mode = WAL');
+      old.close();
+      const existing = await openStore(`sqlite:${join(dir, 'old.db')}`);
+      await existing.migrate();
+      await existing.addFeed('https://example.org/old.xml', '2024-03-01T12:00:00Z');
+      await existing.close();
+      assert.equal(pageSize(join(dir, 'old.db')), 4096);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
