@@ -7,7 +7,8 @@ import type { CheckpointReport, CheckpointWorkerData } from './checkpoint-worker
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 /**
  * While checkpoints run in the background, the committing connection checkpoints only past this many
- * pages (32 MB): a backstop should the background thread fall behind or stop.
+ * pages (64 MB with the 8 KiB pages of a new database): a backstop should the background thread fall
+ * behind or stop.
  */
 const BACKSTOP_AUTOCHECKPOINT_PAGES = 8000;
 
