@@ -30,6 +30,11 @@ async function idleMs(deps: PollDeps): Promise<number> {
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    // an abort that came during the run has already fired: it must not be waited for
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',

@@ -72,6 +72,7 @@ class PollRun {
 
   async execute(): Promise<void> {
     for (;;) {
+      if (this.options.signal?.aborted) this.stop();
       if (this.queue.length < this.deps.config.concurrency && !this.exhausted) await this.claim();
       const hasRoom = this.processing.size < this.maxProcessing;
       if (hasRoom) this.startWhatFits();
@@ -81,9 +82,17 @@ class PollRun {
         if (this.running.size === 0 && this.processing.size === 0) continue;
       }
       await Promise.race([...this.running, ...this.processing]);
-      if (this.options.signal?.aborted) this.exhausted = true;
     }
     await Promise.all(this.processing);
+  }
+
+  // Stopping (SIGINT, SIGTERM): nothing more is claimed or started, the feeds claimed but not started go
+  // back to the other workers at once (not when their lease runs out), and the fetches under way are
+  // aborted (fetchFeed): what was fetched before is still processed and stored.
+  private stop(): void {
+    this.exhausted = true;
+    for (const feed of this.queue.splice(0))
+      void this.deps.store.releaseFeed(feed.id, this.deps.workerId).catch(() => undefined);
   }
 
   private async claim(): Promise<void> {
@@ -145,9 +154,15 @@ class PollRun {
     let outcome: FetchOutcome;
     try {
       request = buildRequest(deps, feed, startedAt);
+      if (this.options.signal) request.signal = this.options.signal;
       outcome = await deps.fetch(request);
     } catch (err) {
       await this.failed(feed, err);
+      return;
+    }
+    // cut short by the stop, not by the feed: no heartbeat, the feed is polled again as it was due
+    if (outcome.kind === 'error' && this.options.signal?.aborted) {
+      await deps.store.releaseFeed(feed.id, deps.workerId).catch(() => undefined);
       return;
     }
     const task = this.processFeed(feed, request, outcome, startedAt).finally(() => {
