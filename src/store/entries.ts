@@ -1,4 +1,4 @@
-import type { InsertObject, Kysely, Transaction, Updateable, UpdateObject } from 'kysely';
+import type { ExpressionBuilder, InsertObject, Kysely, Transaction, Updateable, UpdateObject } from 'kysely';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { StoredEntry } from '../model/stored.js';
 import {
@@ -188,22 +188,21 @@ async function patchPolledFeed(
       .updateTable('feeds')
       .set(patch)
       .set((eb) => ({
-        lease_owner: eb
-          .case()
-          .when('lease_owner', '=', workerId)
-          .then(null)
-          .else(eb.ref('lease_owner'))
-          .end(),
-        lease_expires_at: eb
-          .case()
-          .when('lease_owner', '=', workerId)
-          .then(null)
-          .else(eb.ref('lease_expires_at'))
-          .end(),
+        lease_owner: clearedIfOurs(eb, workerId, 'lease_owner'),
+        lease_expires_at: clearedIfOurs(eb, workerId, 'lease_expires_at'),
       }))
       .where('id', '=', feedId),
   );
   return (result.numAffectedRows ?? 0n) > 0n;
+}
+
+/** `column`, set to NULL when the lease is the worker's own: both lease columns go together or not at all. */
+function clearedIfOurs(
+  eb: ExpressionBuilder<Database, 'feeds'>,
+  workerId: string,
+  column: 'lease_owner' | 'lease_expires_at',
+) {
+  return eb.case().when('lease_owner', '=', workerId).then(null).else(eb.ref(column)).end();
 }
 
 /**
