@@ -3,7 +3,7 @@
 // must follow such pages (Microsub spec, "Following": the server may subscribe to a URL's
 // HTML+Microformats), and many IndieWeb sites publish nothing else.
 
-import { decodeHTMLStrict } from 'entities';
+import { decodeHTMLStrict } from 'entities/decode';
 import type { mf2 } from 'microformats-parser';
 import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import type { Feed, Person } from '../model/feed.js';

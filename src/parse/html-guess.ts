@@ -1,4 +1,4 @@
-import { decodeHTMLStrict } from 'entities';
+import { decodeHTMLStrict } from 'entities/decode';
 
 // Elements that make a plain RSS value count as HTML when they are all it contains.
 const HTML_ELEMENTS = new Set(

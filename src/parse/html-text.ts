@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { decodeHTML } from 'entities/decode';
 
 // Elements after which text continues on a new line, so that words of two paragraphs do not run together.
 const BLOCK_TAG_RE =

@@ -6,7 +6,7 @@
 // Parser, a `<` in text is always escaped: where a dropped element sat between a `<` and a letter, its
 // raw `<` would otherwise open a new tag.
 
-import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities';
+import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities/decode';
 import { AMP, DOUBLE_QUOTE, GT, HASH, LT, SEMICOLON } from './char-codes.js';
 import { repairC1 } from './windows-1252.js';
 

@@ -1,4 +1,4 @@
-import { decodeHTMLStrict } from 'entities';
+import { decodeHTMLStrict } from 'entities/decode';
 
 // Tables without a prototype: `&toString;` and `&constructor;` found Object.prototype's functions in
 // plain objects and put their source text into the feed.
