@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeReferences, type EntityUse, lookupEntity, makeEntityTable } from './entities.js';
+import { decodeReferences, type EntityUse, lookupEntity, withEntityTable } from './entities.js';
 
 describe('entities', () => {
   it('resolves XML, HTML 4 and HTML entities', () => {
@@ -15,19 +15,37 @@ describe('entities', () => {
       assert.equal(lookupEntity(name, undefined), undefined, name);
       assert.equal(decodeReferences(`a &${name}; b`, undefined), `a &${name}; b`);
       const use: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
-      const entities = makeEntityTable(undefined, use) as Record<string, string | undefined>;
-      assert.equal(entities[name], undefined, name);
+      withEntityTable(undefined, use, (entities: Record<string, string | undefined>) =>
+        assert.equal(entities[name], undefined, name),
+      );
     }
   });
 
   it('resolves the five XML entities without counting them, and counts HTML ones', () => {
     const use: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
-    const entities = makeEntityTable(undefined, use) as Record<string, string | undefined>;
-    assert.equal(entities['lt'], '<');
-    assert.equal(entities['quot'], '"');
-    assert.equal(use.undefinedNames.length, 0);
-    assert.equal(entities['nbsp'], '\u00a0');
+    withEntityTable(undefined, use, (entities: Record<string, string | undefined>) => {
+      assert.equal(entities['lt'], '<');
+      assert.equal(entities['quot'], '"');
+      assert.equal(use.undefinedNames.length, 0);
+      assert.equal(entities['nbsp'], '\u00a0');
+    });
     assert.deepEqual(use.undefinedNames, ['nbsp']);
     assert.equal(use.expandedChars, 1);
+  });
+
+  it('answers for the document whose strict pass is running, and for no other', () => {
+    const outer: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+    const inner: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+    let table: Record<string, string | undefined> = {};
+    withEntityTable(new Map([['own', 'outer']]), outer, (entities: Record<string, string | undefined>) => {
+      table = entities;
+      withEntityTable(new Map([['own', 'inner']]), inner, () => assert.equal(entities['own'], 'inner'));
+      assert.equal(entities['own'], 'outer');
+      assert.equal(entities['eacute'], 'é');
+    });
+    assert.deepEqual(inner.undefinedNames, []);
+    assert.deepEqual(outer.undefinedNames, ['eacute']);
+    assert.equal(table['own'], undefined);
+    assert.equal(table['lt'], '<');
   });
 });

@@ -3,7 +3,7 @@ import { keepShape } from '../keep-shape.js';
 import { loadSaxes } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';
-import { type EntityUse, makeEntityTable } from './entities.js';
+import { type EntityUse, withEntityTable } from './entities.js';
 import type { XmlDocument, XmlElement } from './tree.js';
 
 /** The first well-formedness error of a document, where the strict parser found it. */
@@ -52,9 +52,11 @@ export function parseStrict(text: string, doctype: Doctype | undefined, limits: 
       throw err; // stop: the tolerant pass takes over
     },
   });
-  parser.ENTITIES = makeEntityTable(doctype?.entities, entityUse) as Record<string, string>;
   try {
-    parser.write(text).close();
+    withEntityTable(doctype?.entities, entityUse, (table) => {
+      parser.ENTITIES = table;
+      parser.write(text).close();
+    });
   } catch (err) {
     if (!error) throw err;
   }
