@@ -1,15 +1,16 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../model/diagnostic-codes.js';
+import type { DocumentText } from './document-text.js';
 
 /** Turns string indices into 1-based line and column, building the line table only when first asked. */
 export class LineIndex {
   private starts: number[] | undefined;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly source: DocumentText) {}
 
   /** Line and column (1-based) of a string index. */
   locate(offset: number): { line: number; column: number } {
-    if (!this.starts) this.starts = lineStarts(this.text);
+    if (!this.starts) this.starts = lineStarts(this.source);
     const { starts } = this;
     let lo = 0;
     let hi = starts.length - 1;
@@ -23,21 +24,27 @@ export class LineIndex {
 
   /** The text of a 1-based line, without its line break. */
   lineText(line: number): string | undefined {
-    if (!this.starts) this.starts = lineStarts(this.text);
+    if (!this.starts) this.starts = lineStarts(this.source);
     const start = this.starts[line - 1];
     if (start === undefined) return undefined;
-    const end = this.starts[line] ?? this.text.length;
-    return this.text.slice(start, end).replace(/\r?\n$/, '');
+    const text = this.source.full();
+    const end = this.starts[line] ?? text.length;
+    return text.slice(start, end).replace(/\r?\n$/, '');
   }
 }
 
-function lineStarts(text: string): number[] {
+/** Where each line starts (string indexes), read piece by piece: the whole text need not be one string. */
+function lineStarts(source: DocumentText): number[] {
   const starts = [0];
-  let i = text.indexOf('\n');
-  while (i >= 0) {
-    starts.push(i + 1);
-    i = text.indexOf('\n', i + 1);
-  }
+  let pieceStart = 0;
+  source.pieces(0, (piece) => {
+    let i = piece.indexOf('\n');
+    while (i >= 0) {
+      starts.push(pieceStart + i + 1);
+      i = piece.indexOf('\n', i + 1);
+    }
+    pieceStart += piece.length;
+  });
   return starts;
 }
 

@@ -18,12 +18,15 @@ const FEED_TYPES = new Set([
   'text/xml',
 ]);
 
+/** How much of a document's start tells an HTML page from a feed. */
+export const HTML_SNIFF_CHARS = 4096;
+
 const HTML_START_RE =
   /^(?:\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|meta[\s>]|title[\s>])/i;
 
 /** True when a document is an HTML page rather than a feed (checked on its first few kilobytes). */
 export function looksLikeHtmlPage(text: string): boolean {
-  return HTML_START_RE.test(text.slice(0, 4096));
+  return HTML_START_RE.test(text.slice(0, HTML_SNIFF_CHARS));
 }
 
 /** The feeds an HTML page announces (rel=alternate links with a feed type), resolved against its base. */

@@ -3,10 +3,11 @@ import type { Feed } from '../model/feed.js';
 import type { FeedVersion, ParseResult } from '../model/parse-result.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
-import { decodeDocument } from './encoding.js';
+import { DocumentText } from './document-text.js';
+import { decodeSource } from './encoding.js';
 import { finishEntries } from './finish.js';
 import { parseHfeed } from './hfeed.js';
-import { findAlternates, looksLikeHtmlPage } from './html.js';
+import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from './html.js';
 import { recoverJson } from './json-recover.js';
 import { detectJsonVersion, readJsonFeed } from './jsonfeed.js';
 import { detectXmlVersion, readXmlFeed } from './read-xml.js';
@@ -44,18 +45,18 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
   const decoded =
     typeof input === 'string'
       ? {
-          text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input,
+          source: DocumentText.of(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input),
           encoding: 'utf-8',
           bozo: false,
           diagnostics: [],
         }
-      : decodeDocument(input, options.contentType);
-  const lines = new LineIndex(decoded.text);
+      : decodeSource(input, options.contentType);
+  const lines = new LineIndex(decoded.source);
   const diagnostics = new DiagnosticList(lines);
   for (const d of decoded.diagnostics) diagnostics.push(d);
   const scope: Scope = { base: options.baseUrl, lang: options.contentLanguage?.trim() || undefined };
   const ctx: ParseContext = { diagnostics, version: '', bareIsAtom: false, entryIndex: undefined };
-  const result = readDocument(ctx, decoded.text, scope, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const result = readDocument(ctx, decoded.source, scope, options.maxDepth ?? DEFAULT_MAX_DEPTH);
   const bozo = decoded.bozo || result.bozo;
   const out: ParseResult = {
     version: result.version,
@@ -85,8 +86,13 @@ interface DocumentResult {
   alternates?: ParseResult['alternates'];
 }
 
-function readDocument(ctx: ParseContext, text: string, scope: Scope, maxDepth: number): DocumentResult {
-  const start = text.search(/\S/);
+function readDocument(
+  ctx: ParseContext,
+  source: DocumentText,
+  scope: Scope,
+  maxDepth: number,
+): DocumentResult {
+  const start = firstNonSpace(source);
   if (start < 0) {
     ctx.diagnostics.add('document.empty', 'parse: the document is empty');
     return {
@@ -98,16 +104,26 @@ function readDocument(ctx: ParseContext, text: string, scope: Scope, maxDepth: n
       entries: [],
     };
   }
-  if (text.charCodeAt(start) === 123 /* { */) return readJson(ctx, text, scope);
+  if (source.head(start + 1).charCodeAt(start) === 123 /* { */) return readJson(ctx, source.full(), scope);
   // A feed saved inside an XHTML page still reads as XML; any other HTML page is reported as one
-  if (looksLikeHtmlPage(text) && !EMBEDDED_FEED_RE.test(text)) return readHtml(ctx, text, scope);
-  return readXml(ctx, text, scope, maxDepth);
+  if (looksLikeHtmlPage(source.head(HTML_SNIFF_CHARS))) {
+    const text = source.full();
+    if (!EMBEDDED_FEED_RE.test(text)) return readHtml(ctx, text, scope);
+  }
+  return readXml(ctx, source, scope, maxDepth);
+}
+
+/** The index of the first character that is not white space, or -1 when there is none. */
+function firstNonSpace(source: DocumentText): number {
+  const head = source.head(HTML_SNIFF_CHARS);
+  const start = head.search(/\S/);
+  return start >= 0 || head.length < HTML_SNIFF_CHARS ? start : source.full().search(/\S/);
 }
 
 const EMBEDDED_FEED_RE = /<(?:feed|rss|rdf:RDF)[\s>]/;
 
-function readXml(ctx: ParseContext, text: string, scope: Scope, maxDepth: number): DocumentResult {
-  const tree = readXmlTree(ctx, text, maxDepth);
+function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, maxDepth: number): DocumentResult {
+  const tree = readXmlTree(ctx, source, maxDepth);
   let root = tree.doc.root;
   let version = root ? detectXmlVersion(root, tree.doctypePublicId) : undefined;
   if (root && version === undefined) {
@@ -120,7 +136,7 @@ function readXml(ctx: ParseContext, text: string, scope: Scope, maxDepth: number
     }
   }
   if (!root || version === undefined) {
-    if (root && root.local.toLowerCase() === 'html') return readHtml(ctx, text, scope);
+    if (root && root.local.toLowerCase() === 'html') return readHtml(ctx, source.full(), scope);
     ctx.diagnostics.add(
       'document.not-a-feed',
       `parse: the document is not a feed${root ? ` (its root element is <${root.name}>)` : ''}`,

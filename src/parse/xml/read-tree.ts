@@ -1,4 +1,5 @@
 import type { ParseContext } from '../context.js';
+import type { DocumentText } from '../document-text.js';
 import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
 import { parseStrict, type XmlError } from './strict.js';
@@ -17,28 +18,29 @@ export interface TreeResult {
  * entry and field it broke, and reads the document again tolerantly so that every item that can be
  * read is read.
  */
-export function readXmlTree(ctx: ParseContext, document: string, maxDepth: number): TreeResult {
-  let text = document;
+export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: number): TreeResult {
   const { diagnostics } = ctx;
   // Whitespace before the XML declaration is not well-formed, yet common (blog plugins print a blank
   // line first) and harmless: read the document from its declaration and say so.
-  const lead = text.search(/\S/);
-  const offsetBase = lead > 0 && text.startsWith('<?xml', lead) ? lead : 0;
+  const head = source.head(HEAD_CHARS);
+  const lead = head.search(/\S/);
+  const offsetBase = lead > 0 && head.startsWith('<?xml', lead) ? lead : 0;
   if (offsetBase > 0) {
     diagnostics.add('xml.leading-whitespace', 'xml: the document has whitespace before its XML declaration', {
       offset: 0,
     });
-    text = text.slice(offsetBase);
   }
-  const doctype = readDoctype(text);
+  // A DOCTYPE comes first, before the root element: only a document that starts with one is read whole for it
+  const doctype = DOCTYPE_START.test(head) ? readDoctype(source.full().slice(offsetBase)) : undefined;
   for (const d of doctype?.diagnostics ?? [])
     diagnostics.add(d.code as 'xml.external-entity', d.message, {
       offset: (doctype?.offset ?? 0) + offsetBase,
     });
-  const strict = parseStrict(text, doctype, { maxDepth, offsetBase });
+  const strict = parseStrict(source, doctype, { maxDepth, offsetBase });
   let doc = strict.doc;
   let reason: string | undefined;
   if (strict.error) {
+    const text = source.full().slice(offsetBase);
     doc = parseTolerant(text, doctype?.entities, { maxDepth, offsetBase });
     const bare = findBareAmpersand(text, strict.error.offset - offsetBase);
     const error =
@@ -83,6 +85,10 @@ export function readXmlTree(ctx: ParseContext, document: string, maxDepth: numbe
   if (reason !== undefined) result.bozoReason = reason;
   return result;
 }
+
+// The start of a document read for its leading white space and DOCTYPE (readDoctype looks as far)
+const HEAD_CHARS = 8192;
+const DOCTYPE_START = /<!DOCTYPE/i;
 
 /** The elements that had started at a string index, outermost first (the tolerant tree has no end offsets). */
 function openElementsAt(doc: XmlDocument, offset: number): XmlElement[] {

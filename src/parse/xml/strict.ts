@@ -1,4 +1,5 @@
 import type { SaxesParser, SaxesTag } from 'saxes';
+import { DocumentText } from '../document-text.js';
 import { keepShape } from '../keep-shape.js';
 import { loadSaxes } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
@@ -27,8 +28,16 @@ export interface StrictResult {
 // saxes reports these and carries on with an intact tree; the document is still not well-formed.
 const SOFT_ERRORS = /undefined entity|unbound namespace prefix|attribute .* is a duplicate/i;
 
-/** Parses a document as well-formed XML (saxes), building the tree; stops at the first hard error. */
-export function parseStrict(text: string, doctype: Doctype | undefined, limits: TreeLimits): StrictResult {
+/**
+ * Parses a document as well-formed XML (saxes), building the tree; stops at the first hard error.
+ * The text is read from `limits.offsetBase` on, in pieces when it is not one string (document-text.ts).
+ */
+export function parseStrict(
+  input: DocumentText | string,
+  doctype: Doctype | undefined,
+  limits: TreeLimits,
+): StrictResult {
+  const source = typeof input === 'string' ? DocumentText.of(input) : input;
   const builder = new TreeBuilder(limits);
   const entityUse: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
   let error: XmlError | undefined;
@@ -55,7 +64,8 @@ export function parseStrict(text: string, doctype: Doctype | undefined, limits: 
   try {
     withEntityTable(doctype?.entities, entityUse, (table) => {
       parser.ENTITIES = table;
-      parser.write(text).close();
+      source.pieces(limits.offsetBase ?? 0, (piece) => parser.write(piece));
+      parser.close();
     });
   } catch (err) {
     if (!error) throw err;
