@@ -5,6 +5,7 @@ import { loadSaxes } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';
 import { type EntityUse, withEntityTable } from './entities.js';
+import { textBufferingParser } from './saxes-text.js';
 import type { XmlDocument, XmlElement } from './tree.js';
 
 /** The first well-formedness error of a document, where the strict parser found it. */
@@ -36,6 +37,8 @@ export function parseStrict(
   input: DocumentText | string,
   doctype: Doctype | undefined,
   limits: TreeLimits,
+  /** saxes's own parser class instead of ours (saxes-text.ts), to compare the two in tests. */
+  ParserClass?: typeof SaxesParser,
 ): StrictResult {
   const source = typeof input === 'string' ? DocumentText.of(input) : input;
   const builder = new TreeBuilder(limits);
@@ -43,7 +46,7 @@ export function parseStrict(
   let error: XmlError | undefined;
   const externalDtd = doctype !== undefined && /\b(SYSTEM|PUBLIC)\b/.test(doctype.text.split('[')[0] ?? '');
   let tagOffset = 0;
-  const parser: SaxesParser = newParser({
+  const parser: SaxesParser = newParser(ParserClass ?? parserClass(), {
     opentagstart: () => {
       tagOffset = parser.position;
     },
@@ -90,8 +93,8 @@ interface ParserEvents {
 }
 
 /** A SaxesParser with its handlers, always added in this order: all parsers get one shape (keep-shape.ts). */
-function newParser(events: ParserEvents): SaxesParser {
-  const parser = new (loadSaxes().SaxesParser)({ position: true });
+function newParser(ParserClass: typeof SaxesParser, events: ParserEvents): SaxesParser {
+  const parser = new ParserClass({ position: true });
   parser.on('opentagstart', events.opentagstart);
   parser.on('opentag', events.opentag);
   parser.on('closetag', events.closetag);
@@ -101,9 +104,14 @@ function newParser(events: ParserEvents): SaxesParser {
   return parser;
 }
 
+/** saxes's parser with our loop for character data (saxes-text.ts). */
+function parserClass(): typeof SaxesParser {
+  return textBufferingParser(loadSaxes().SaxesParser);
+}
+
 const ignore = (): void => {};
 keepShape(
-  newParser({
+  newParser(parserClass(), {
     opentagstart: ignore,
     opentag: ignore,
     closetag: ignore,

@@ -1,7 +1,9 @@
-// The strict XML pass reads a UTF-8 document in pieces (src/parse/document-text.ts). Reading it in
-// pieces of a few bytes, so that every kind of markup, reference, line break and multi-byte character
-// is cut somewhere, must give the tree, the offsets and the diagnostics that reading it whole gives:
-// over our fixtures, the perf corpus and the Universal Feed Parser's corpus.
+// The strict XML pass reads a UTF-8 document in pieces (src/parse/document-text.ts), and decodes
+// character data with its own loop in place of saxes's (src/parse/xml/saxes-text.ts). Over our
+// fixtures, the perf corpus and the Universal Feed Parser's corpus:
+// - reading a document in pieces of a few bytes, so that every kind of markup, reference, line break and
+//   multi-byte character is cut somewhere, gives the tree, offsets and diagnostics that reading it whole gives;
+// - our loop gives the tree, the first error and its offset, and the entity use that saxes's own gives.
 import assert from 'node:assert/strict';
 import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,7 +12,10 @@ import { describe, it } from 'node:test';
 import type { ParseContext } from '../src/parse/context.js';
 import { DiagnosticList, LineIndex } from '../src/parse/diagnostics.js';
 import { DocumentText } from '../src/parse/document-text.js';
+import { loadSaxes } from '../src/parse/lazy-imports.js';
+import { readDoctype } from '../src/parse/xml/doctype.js';
 import { readXmlTree } from '../src/parse/xml/read-tree.js';
+import { parseStrict } from '../src/parse/xml/strict.js';
 import type { XmlNode } from '../src/parse/xml/tree.js';
 import { SHARED_DIR } from './helpers/shared.js';
 
@@ -44,6 +49,27 @@ function utf8Documents(dir: string): { file: string; bytes: Uint8Array }[] {
     .filter(({ bytes }) => isUtf8(bytes) && !(bytes[0] === 0xef && bytes[1] === 0xbb));
 }
 
+/** The strict pass's findings, with our text loop or saxes's own. */
+function strictPass(text: string, withSaxesLoop: boolean): unknown {
+  const Parser = withSaxesLoop ? loadSaxes().SaxesParser : undefined;
+  const strict = parseStrict(text, readDoctype(text), { maxDepth: 256 }, Parser);
+  return {
+    root: plain(strict.doc.root),
+    error: strict.error && { message: strict.error.message, offset: strict.error.offset },
+    entityUse: strict.entityUse,
+    unboundPrefixes: strict.unboundPrefixes,
+  };
+}
+
+function assertSameAsSaxes(dir: string): number {
+  const documents = listXml(dir);
+  for (const file of documents) {
+    const text = new TextDecoder().decode(readFileSync(file));
+    assert.deepEqual(strictPass(text, false), strictPass(text, true), `${file}: our text loop and saxes's`);
+  }
+  return documents.length;
+}
+
 function assertSameInPieces(dir: string, pieceBytes: number): number {
   const documents = utf8Documents(dir);
   for (const { file, bytes } of documents) {
@@ -54,10 +80,17 @@ function assertSameInPieces(dir: string, pieceBytes: number): number {
   return documents.length;
 }
 
-describe('reading a document in pieces', () => {
-  it('gives what reading it whole gives: our fixtures', () => {
-    const count = assertSameInPieces(new URL('./fixtures/', import.meta.url).pathname, 5);
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
+
+describe('the strict pass', () => {
+  it('reads a document in pieces as it reads it whole: our fixtures', () => {
+    const count = assertSameInPieces(FIXTURES, 5);
     assert.ok(count >= 5, `${count} fixtures`);
+  });
+
+  it("decodes character data as saxes's own loop does: our fixtures", () => {
+    const count = assertSameAsSaxes(FIXTURES);
+    assert.ok(count >= 10, `${count} fixtures`);
   });
 
   const corpora = [
@@ -70,12 +103,21 @@ describe('reading a document in pieces', () => {
     },
   ];
   for (const { name, path, pieceBytes, least } of corpora) {
-    it(`gives what reading it whole gives: ${name}`, (t) => {
+    it(`reads a document in pieces as it reads it whole: ${name}`, (t) => {
       if (SHARED_DIR === undefined) {
         t.skip('../shared is not there (set TIDINGS_SHARED_DIR)');
         return;
       }
       const count = assertSameInPieces(join(SHARED_DIR, path), pieceBytes);
+      assert.ok(count >= least, `${count} documents`);
+    });
+
+    it(`decodes character data as saxes's own loop does: ${name}`, (t) => {
+      if (SHARED_DIR === undefined) {
+        t.skip('../shared is not there (set TIDINGS_SHARED_DIR)');
+        return;
+      }
+      const count = assertSameAsSaxes(join(SHARED_DIR, path));
       assert.ok(count >= least, `${count} documents`);
     });
   }
