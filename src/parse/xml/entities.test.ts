@@ -14,7 +14,7 @@ describe('entities', () => {
     for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
       assert.equal(lookupEntity(name, undefined), undefined, name);
       assert.equal(decodeReferences(`a &${name}; b`, undefined), `a &${name}; b`);
-      const use: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+      const use: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
       withEntityTable(undefined, use, (entities: Record<string, string | undefined>) =>
         assert.equal(entities[name], undefined, name),
       );
@@ -22,7 +22,7 @@ describe('entities', () => {
   });
 
   it('resolves the five XML entities without counting them, and counts HTML ones', () => {
-    const use: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+    const use: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
     withEntityTable(undefined, use, (entities: Record<string, string | undefined>) => {
       assert.equal(entities['lt'], '<');
       assert.equal(entities['quot'], '"');
@@ -31,11 +31,22 @@ describe('entities', () => {
     });
     assert.deepEqual(use.undefinedNames, ['nbsp']);
     assert.equal(use.expandedChars, 1);
+    assert.deepEqual(use.unknownNames, []);
+  });
+
+  it('records names that neither XML nor HTML define, and answers nothing for them', () => {
+    const use: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
+    withEntityTable(undefined, use, (entities: Record<string, string | undefined>) => {
+      assert.equal(entities['bogus'], undefined);
+      assert.equal(entities['eacute'], '\u00e9');
+    });
+    assert.deepEqual(use.unknownNames, ['bogus']);
+    assert.deepEqual(use.undefinedNames, ['eacute']);
   });
 
   it('answers for the document whose strict pass is running, and for no other', () => {
-    const outer: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
-    const inner: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+    const outer: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
+    const inner: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
     let table: Record<string, string | undefined> = {};
     withEntityTable(new Map([['own', 'outer']]), outer, (entities: Record<string, string | undefined>) => {
       table = entities;

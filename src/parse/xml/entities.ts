@@ -29,6 +29,8 @@ export function lookupEntity(name: string, declared: Map<string, string> | undef
 export interface EntityUse {
   /** HTML entities used without a DOCTYPE that declares them (not well-formed XML). */
   undefinedNames: string[];
+  /** Names that neither XML, the DOCTYPE nor HTML define: kept as written (not well-formed XML). */
+  unknownNames: string[];
   expandedChars: number;
   overflowed: boolean;
 }
@@ -44,7 +46,10 @@ const OTHER_ENTITIES = new Proxy(Object.create(null) as Record<string, string>, 
     if (typeof key !== 'string' || current === undefined) return undefined;
     const { declared, use } = current;
     const value = lookupEntity(key, declared);
-    if (value === undefined) return undefined;
+    if (value === undefined) {
+      use.unknownNames.push(key);
+      return undefined;
+    }
     if (!declared?.has(key)) use.undefinedNames.push(key);
     use.expandedChars += value.length;
     if (use.expandedChars > MAX_EXPANDED_CHARS) {

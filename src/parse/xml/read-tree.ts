@@ -62,6 +62,14 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: n
       `xml: undefined entities ${undefinedNames.map((n) => `&${n};`).join(' ')} (read as HTML entities)`,
     );
   }
+  const unknownNames = [...new Set(strict.entityUse.unknownNames)];
+  if (unknownNames.length > 0) {
+    reason ??= `undefined entity &${unknownNames[0]};`;
+    diagnostics.add(
+      'xml.undefined-entity',
+      `xml: undefined entities ${unknownNames.map((n) => `&${n};`).join(' ')} (kept as written)`,
+    );
+  }
   if (strict.entityUse.overflowed) {
     reason ??= 'entity expansion limit';
     diagnostics.add(

@@ -42,7 +42,7 @@ export function parseStrict(
 ): StrictResult {
   const source = typeof input === 'string' ? DocumentText.of(input) : input;
   const builder = new TreeBuilder(limits);
-  const entityUse: EntityUse = { undefinedNames: [], expandedChars: 0, overflowed: false };
+  const entityUse: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
   let error: XmlError | undefined;
   const externalDtd = doctype !== undefined && /\b(SYSTEM|PUBLIC)\b/.test(doctype.text.split('[')[0] ?? '');
   let tagOffset = 0;
@@ -73,7 +73,11 @@ export function parseStrict(
   } catch (err) {
     if (!error) throw err;
   }
-  if (externalDtd) entityUse.undefinedNames.length = 0; // an external DTD may declare them
+  if (externalDtd) {
+    // an external DTD may declare them
+    entityUse.undefinedNames.length = 0;
+    entityUse.unknownNames.length = 0;
+  }
   return {
     doc: builder.doc,
     error,
