@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentText } from './document-text.js';
+import { parseFeed } from './index.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -56,5 +57,26 @@ describe('DocumentText', () => {
     assert.equal(DocumentText.fromUtf8(utf8('<a>caf\u00e9</a>')).hasNonAscii(), true);
     assert.equal(DocumentText.of('<a>plain</a>').hasNonAscii(), false);
     assert.equal(DocumentText.of('<a>\u00e9</a>').hasNonAscii(), true);
+  });
+
+  it('finds the first character that is not white space, however far it is', () => {
+    for (const spaces of [0, 3, 8191, 8192, 30_000]) {
+      const text = `${' \n'.repeat(spaces)}<a/>`;
+      assert.equal(DocumentText.fromUtf8(utf8(text)).firstNonSpace(), spaces * 2, `${spaces} spaces`);
+      assert.equal(DocumentText.of(text).firstNonSpace(), spaces * 2);
+    }
+    assert.equal(DocumentText.fromUtf8(utf8(' \n'.repeat(10_000))).firstNonSpace(), -1);
+    assert.equal(DocumentText.of('').firstNonSpace(), -1);
+  });
+
+  it('lets a feed start after pages of white space, as parseFeed reads it', () => {
+    const feed =
+      '<?xml version="1.0"?><rss version="2.0"><channel><item><title>x</title></item></channel></rss>';
+    const result = parseFeed(utf8(`${'\n'.repeat(20_000)}${feed}`));
+    assert.equal(result.entries[0]?.title, 'x');
+    assert.deepEqual(
+      result.diagnostics.map((d) => d.code),
+      ['xml.leading-whitespace', 'entry.no-id'],
+    );
   });
 });

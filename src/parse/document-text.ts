@@ -8,6 +8,9 @@ const PIECE_BYTES = 32 * 1024;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
+// The start of a document that is decoded once to look for its first character
+const HEAD_CHARS = 8192;
+
 /**
  * A decoded document that need not exist as one string. A well-formed UTF-8 feed is read in pieces
  * (the strict XML pass streams them through saxes), so the parser never holds the whole document as
@@ -64,6 +67,14 @@ export class DocumentText {
     const text = decoder.decode(bytes.subarray(0, cut), { stream: cut < bytes.length });
     this.start = { text, bytes: cut };
     return text;
+  }
+
+  /** The index of the first character that is not white space, or -1 when there is none. */
+  firstNonSpace(): number {
+    const head = this.head(HEAD_CHARS);
+    const at = head.search(/\S/);
+    if (at >= 0 || head.length < HEAD_CHARS) return at;
+    return this.full().search(/\S/); // a document that starts with pages of white space
   }
 
   /** Hands the text to `write` in order, piece by piece, from code unit `from` on. */

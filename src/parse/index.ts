@@ -92,7 +92,7 @@ function readDocument(
   scope: Scope,
   maxDepth: number,
 ): DocumentResult {
-  const start = firstNonSpace(source);
+  const start = source.firstNonSpace();
   if (start < 0) {
     ctx.diagnostics.add('document.empty', 'parse: the document is empty');
     return {
@@ -111,13 +111,6 @@ function readDocument(
     if (!EMBEDDED_FEED_RE.test(text)) return readHtml(ctx, text, scope);
   }
   return readXml(ctx, source, scope, maxDepth);
-}
-
-/** The index of the first character that is not white space, or -1 when there is none. */
-function firstNonSpace(source: DocumentText): number {
-  const head = source.head(HTML_SNIFF_CHARS);
-  const start = head.search(/\S/);
-  return start >= 0 || head.length < HTML_SNIFF_CHARS ? start : source.full().search(/\S/);
 }
 
 const EMBEDDED_FEED_RE = /<(?:feed|rss|rdf:RDF)[\s>]/;

@@ -22,16 +22,17 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: n
   const { diagnostics } = ctx;
   // Whitespace before the XML declaration is not well-formed, yet common (blog plugins print a blank
   // line first) and harmless: read the document from its declaration and say so.
-  const head = source.head(HEAD_CHARS);
-  const lead = head.search(/\S/);
-  const offsetBase = lead > 0 && head.startsWith('<?xml', lead) ? lead : 0;
+  const lead = source.firstNonSpace();
+  const offsetBase = lead > 0 && source.head(lead + 5).startsWith('<?xml', lead) ? lead : 0;
   if (offsetBase > 0) {
     diagnostics.add('xml.leading-whitespace', 'xml: the document has whitespace before its XML declaration', {
       offset: 0,
     });
   }
   // A DOCTYPE comes first, before the root element: only a document that starts with one is read whole for it
-  const doctype = DOCTYPE_START.test(head) ? readDoctype(source.full().slice(offsetBase)) : undefined;
+  const doctype = DOCTYPE_START.test(source.head(offsetBase + DOCTYPE_HEAD_CHARS))
+    ? readDoctype(source.full().slice(offsetBase))
+    : undefined;
   for (const d of doctype?.diagnostics ?? [])
     diagnostics.add(d.code as 'xml.external-entity', d.message, {
       offset: (doctype?.offset ?? 0) + offsetBase,
@@ -94,8 +95,8 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: n
   return result;
 }
 
-// The start of a document read for its leading white space and DOCTYPE (readDoctype looks as far)
-const HEAD_CHARS = 8192;
+// How far into a document its DOCTYPE may start (readDoctype looks as far)
+const DOCTYPE_HEAD_CHARS = 4096 + 9;
 const DOCTYPE_START = /<!DOCTYPE/i;
 
 /** The elements that had started at a string index, outermost first (the tolerant tree has no end offsets). */
