@@ -5,6 +5,7 @@ import type { DocumentText } from './document-text.js';
 /** Turns string indices into 1-based line and column, building the line table only when first asked. */
 export class LineIndex {
   private starts: number[] | undefined;
+  private text: string | undefined;
 
   constructor(private readonly source: DocumentText) {}
 
@@ -27,7 +28,9 @@ export class LineIndex {
     if (!this.starts) this.starts = lineStarts(this.source);
     const start = this.starts[line - 1];
     if (start === undefined) return undefined;
-    const text = this.source.full();
+    // decoded once for all the excerpts of a document, at the end of its parse
+    this.text ??= this.source.full();
+    const { text } = this;
     const end = this.starts[line] ?? text.length;
     return text.slice(start, end).replace(/\r?\n$/, '');
   }
