@@ -2,6 +2,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../model/diagnostic-codes.js';
+import { detectCharset } from './charset-detect.js';
 import { DocumentText } from './document-text.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
@@ -30,7 +31,7 @@ interface Decoding {
 }
 
 /** Where a candidate encoding came from, strongest first. */
-type Source = 'bom' | 'http' | 'rfc3023' | 'declaration' | 'sniffed' | 'default' | 'fallback';
+type Source = 'bom' | 'http' | 'rfc3023' | 'declaration' | 'sniffed' | 'default' | 'detected' | 'fallback';
 
 interface Candidate {
   label: string;
@@ -44,6 +45,7 @@ const SOURCE_NAMES: Record<Source, string> = {
   declaration: 'XML declaration',
   sniffed: 'first bytes',
   default: 'XML default when nothing is declared',
+  detected: 'guessed from the bytes',
   fallback: 'last resort',
 };
 
@@ -102,7 +104,11 @@ function listCandidates(
   // Also after text/xml's us-ascii: when that does not fit, the Universal Feed Parser tries the declaration.
   if (declared !== undefined) candidates.push({ label: declared, source: 'declaration' });
   if (sniff !== undefined && sniff !== 'ascii') candidates.push({ label: sniff, source: 'sniffed' });
-  candidates.push({ label: 'utf-8', source: 'default' }, { label: 'windows-1252', source: 'fallback' });
+  candidates.push({ label: 'utf-8', source: 'default' });
+  // When nothing declared fits either: a guess from the bytes (not for UTF-16/32, which the BOM or NULs tell)
+  if (bomEncoding === undefined && (sniff === undefined || sniff === 'ascii'))
+    candidates.push({ label: '', source: 'detected' });
+  candidates.push({ label: 'windows-1252', source: 'fallback' });
   return candidates;
 }
 
@@ -117,9 +123,12 @@ function chooseEncoding(
   const failed: string[] = [];
   const tried = new Set<string>();
   for (const [index, candidate] of candidates.entries()) {
-    const encoding = resolveLabel(candidate.label, sniff);
+    const label = candidate.source === 'detected' ? detectCharset(body) : candidate.label;
+    if (label === undefined) continue;
+    const encoding = resolveLabel(label, sniff);
     if (encoding === undefined) {
-      const message = `encoding: unknown charset "${candidate.label}" (${SOURCE_NAMES[candidate.source]}); ignored`;
+      if (candidate.source === 'detected') continue; // a guess that TextDecoder cannot read: no guess
+      const message = `encoding: unknown charset "${label}" (${SOURCE_NAMES[candidate.source]}); ignored`;
       diagnostics.push(diagnostic('encoding.unknown', message));
       continue;
     }
@@ -127,7 +136,7 @@ function chooseEncoding(
     if (tried.has(encoding) && !isLastResort) continue;
     tried.add(encoding);
     let source = isLastResort ? DocumentText.of(decodeWindows1252(body)) : attempt(encoding);
-    let how = encoding;
+    let how = candidate.source === 'detected' ? `${encoding} (${SOURCE_NAMES.detected})` : encoding;
     if (source === undefined) {
       failed.push(`${encoding} (${SOURCE_NAMES[candidate.source]})`);
       // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the damage.

@@ -1,5 +1,6 @@
 import type * as Crypto from 'node:crypto';
 import { createRequire } from 'node:module';
+import type * as Chardet from 'chardet';
 import type * as Htmlparser2 from 'htmlparser2';
 import type * as Microformats from 'microformats-parser';
 import type * as Saxes from 'saxes';
@@ -14,6 +15,7 @@ let htmlparser2: typeof Htmlparser2 | undefined;
 let crypto: typeof Crypto | undefined;
 let saxes: typeof Saxes | undefined;
 let microformats: typeof Microformats | undefined;
+let chardet: typeof Chardet | undefined;
 
 /** saxes, the strict XML parser. */
 export function loadSaxes(): typeof Saxes {
@@ -37,4 +39,10 @@ export function loadCrypto(): typeof Crypto {
 export function loadMicroformats(): typeof Microformats {
   microformats ??= require('microformats-parser') as typeof Microformats;
   return microformats;
+}
+
+/** chardet, which guesses the charset of a document that declares none and is not UTF-8. */
+export function loadChardet(): typeof Chardet {
+  chardet ??= require('chardet') as typeof Chardet;
+  return chardet;
 }
