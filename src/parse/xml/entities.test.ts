@@ -44,6 +44,19 @@ describe('entities', () => {
     assert.deepEqual(use.undefinedNames, ['eacute']);
   });
 
+  it('lists each name once, and at most a hundred of them', () => {
+    const use: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
+    withEntityTable(undefined, use, (entities: Record<string, string | undefined>) => {
+      for (let i = 0; i < 1000; i++) {
+        void entities['nbsp'];
+        void entities[`bogus${i % 300}`];
+      }
+    });
+    assert.deepEqual(use.undefinedNames, ['nbsp']);
+    assert.equal(use.unknownNames.length, 100);
+    assert.equal(use.unknownNames[99], 'bogus99');
+  });
+
   it('answers for the document whose strict pass is running, and for no other', () => {
     const outer: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };
     const inner: EntityUse = { undefinedNames: [], unknownNames: [], expandedChars: 0, overflowed: false };

@@ -47,10 +47,10 @@ const OTHER_ENTITIES = new Proxy(Object.create(null) as Record<string, string>, 
     const { declared, use } = current;
     const value = lookupEntity(key, declared);
     if (value === undefined) {
-      use.unknownNames.push(key);
+      noteName(use.unknownNames, key);
       return undefined;
     }
-    if (!declared?.has(key)) use.undefinedNames.push(key);
+    if (!declared?.has(key)) noteName(use.undefinedNames, key);
     use.expandedChars += value.length;
     if (use.expandedChars > MAX_EXPANDED_CHARS) {
       use.overflowed = true;
@@ -59,6 +59,13 @@ const OTHER_ENTITIES = new Proxy(Object.create(null) as Record<string, string>, 
     return value;
   },
 });
+
+// Names are listed once each, and a document that uses thousands of different ones lists the first few.
+const MAX_NAMES = 100;
+
+function noteName(names: string[], name: string): void {
+  if (names.length < MAX_NAMES && !names.includes(name)) names.push(name);
+}
 
 // saxes looks up every reference in its ENTITIES table: XML's five (every `&lt;` of escaped HTML) are
 // this object's own properties, read as such; other names fall through to the proxy behind it. With the
