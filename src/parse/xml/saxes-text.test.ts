@@ -17,6 +17,7 @@ function read(xml: string, withSaxesLoop = false, pieceBytes?: number) {
   const first = strict.doc.root?.children.find((c) => 'local' in c) as XmlElement | undefined;
   return {
     text: first ? textOf(first) : undefined,
+    children: first?.children.length,
     error: strict.error?.message,
     offset: strict.error?.offset,
     undefinedNames: strict.entityUse.undefinedNames,
@@ -62,6 +63,7 @@ describe('the strict pass decodes character data with its own loop', () => {
       '<r><d>&#xD800;</d></r>',
       '<r><d>&#X41; &#x; &#; &#x41g; &#0000000065; &#x110000; &#12a;</d></r>',
       '<r><d>&#x1f600;&#128512;&#65;&#x0041;</d></r>',
+      '<!DOCTYPE r [<!ENTITY none "">]><r><d>&none;</d><e>&none;&none;<f/></e></r>',
       '<!DOCTYPE r [<!ENTITY me "tidings">]><r><d>&me; &lt;</d></r>',
     ];
     for (const xml of documents) {

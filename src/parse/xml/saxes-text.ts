@@ -173,7 +173,9 @@ function handleTextInRoot(this: SaxesInternals): void {
         this.state = S_OPEN_WAKA;
         if (handler !== undefined) {
           if (buffer.active) {
-            handler(this.text + buffer.take(chunk, start, this.prevI));
+            // references may decode to nothing (an empty DTD entity): no text, no event, as in saxes
+            const text = this.text + buffer.take(chunk, start, this.prevI);
+            if (text.length !== 0) handler(text);
             this.text = '';
           } else {
             const { text } = this;
