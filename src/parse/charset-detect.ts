@@ -1,15 +1,8 @@
 import { loadChardet } from './lazy-imports.js';
 
-// chardet checks the byte structure of these multi-byte encodings: a high confidence is earned.
-const MULTI_BYTE = new Set([
-  'Big5',
-  'EUC-JP',
-  'EUC-KR',
-  'GB18030',
-  'Shift_JIS',
-  'ISO-2022-JP',
-  'ISO-2022-KR',
-]);
+// chardet checks the byte structure of these multi-byte encodings: a high confidence is earned. (The
+// ISO-2022 ones are 7-bit, valid UTF-8, so no guess is ever asked for them.)
+const MULTI_BYTE = new Set(['Big5', 'EUC-JP', 'EUC-KR', 'GB18030', 'Shift_JIS']);
 // What the windows-1252 fallback reads anyway.
 const LATIN = new Set(['ISO-8859-1', 'windows-1252']);
 // Not guesses at all: such bytes have been read as UTF-8 before any guess is asked for.
