@@ -34,5 +34,5 @@ export const SHARED_DIR: string | undefined = findShared();
 /** The one-line reason a test that needs SHARED_DIR skips; undefined when it can run. */
 export const SHARED_SKIP: string | undefined =
   SHARED_DIR === undefined
-    ? `needs the shared corpora (${EXPECTED.join(', ')}), not found in ${WHERE}: set TIDINGS_SHARED_DIR`
+    ? `no shared corpora in ${WHERE} (set TIDINGS_SHARED_DIR to a copy of ../shared)`
     : undefined;
