@@ -93,7 +93,9 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   // last: every path no route above answered is a 404 page (signed in, since requireSession ran first)
   app.all(
     '*',
-    exceptMicrosub((c) => errorPage(c, ctx, 404, 'There is no such page here.')),
+    exceptMicrosub(() => {
+      throw new ClientError(404, 'web: there is no such page here');
+    }),
   );
   app.onError((error, c) => answerError(c, ctx, error));
   return app;

@@ -98,10 +98,13 @@ describe('web: client mistakes are 4xx pages', () => {
     });
   }
 
-  it('answers a POST to an unknown path with a 404 page', async () => {
+  it('answers a POST to an unknown path with a 404 page, and JSON when asked for JSON', async () => {
     const page = await client.post('/no/such/form', { x: '1' });
     assert.equal(page.status, 404);
     assert.match(page.text, /There is no such page here/);
+    const json = await client.get('/no/such/page', { accept: 'application/json' });
+    assert.equal(json.status, 404);
+    assert.equal(JSON.parse(json.text).error, 'not_found');
   });
 
   it('sends a stranger to the sign-in page for known and unknown paths alike (no leak)', async () => {

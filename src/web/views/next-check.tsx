@@ -20,6 +20,7 @@ export function NextCheckFact(props: { feed: StoredFeed; next: NextCheckExplaine
 
 /** Why the next check is when it is, in words. */
 export function reasonWords(feed: StoredFeed, next: NextCheckExplained): string {
+  if (feed.lastCheckedAt === undefined) return 'its first check';
   const every = formatDuration(next.intervalSeconds);
   const base = formatDuration(next.baseIntervalSeconds);
   const times = Math.round((next.intervalSeconds / next.baseIntervalSeconds) * 10) / 10;
