@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig(env).allowPrivateAddresses, true);
     assert.equal(loadConfig(env, { databaseUrl: 'sqlite::memory:' }).databaseUrl, 'sqlite::memory:');
   });
+
+  it('reads TIDINGS_ADAPTIVE_MAX as a factor of at least 1, 4 by default', () => {
+    assert.equal(loadConfig({}).adaptiveMax, 4);
+    assert.equal(loadConfig({ TIDINGS_ADAPTIVE_MAX: '1' }).adaptiveMax, 1);
+    assert.equal(loadConfig({ TIDINGS_ADAPTIVE_MAX: '2.5' }).adaptiveMax, 2.5);
+    for (const bad of ['0.5', 'many', '-2'])
+      assert.throws(() => loadConfig({ TIDINGS_ADAPTIVE_MAX: bad }), /TIDINGS_ADAPTIVE_MAX must be a number/);
+  });
 });
 
 describe('parseInterval', () => {

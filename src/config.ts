@@ -4,6 +4,11 @@ export interface Config {
   databaseUrl: string;
   /** The regular poll interval (TIDINGS_POLL_INTERVAL, default 60m). */
   pollIntervalSeconds: number;
+  /**
+   * How many times the interval a feed's cadence or its hints (ttl, max-age) may stretch it
+   * (TIDINGS_ADAPTIVE_MAX, default 4; 1 turns stretching off). Absent means the default.
+   */
+  adaptiveMax?: number;
   /** Allow loopback and private addresses (TIDINGS_ALLOW_PRIVATE_ADDRESSES=true). */
   allowPrivateAddresses: boolean;
   /** Fetches at a time, in all and per host. */
@@ -25,6 +30,7 @@ export function loadConfig(
   return {
     databaseUrl: overrides.databaseUrl ?? env['TIDINGS_DATABASE_URL'] ?? DEFAULT_DATABASE_URL,
     pollIntervalSeconds: parseInterval(env['TIDINGS_POLL_INTERVAL'] ?? '60m'),
+    adaptiveMax: factorOf(env['TIDINGS_ADAPTIVE_MAX'], 4),
     allowPrivateAddresses: isTrue(env['TIDINGS_ALLOW_PRIVATE_ADDRESSES']),
     concurrency: positiveInt(env['TIDINGS_CONCURRENCY'], 32),
     perHostConcurrency: positiveInt(env['TIDINGS_PER_HOST_CONCURRENCY'], 2),
@@ -38,6 +44,15 @@ export function loadConfig(
 
 function isTrue(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+// A factor of at least 1 (1.5 is fine); 1 means no stretching at all.
+function factorOf(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 1)
+    throw new Error(`config: TIDINGS_ADAPTIVE_MAX must be a number of at least 1, got "${value}"`);
+  return n;
 }
 
 function nonNegativeInt(value: string): number {

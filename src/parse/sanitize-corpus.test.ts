@@ -4,16 +4,16 @@
 // markup as written for XHTML) and the expected output is the literal.
 
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Parser } from 'htmlparser2';
+import { SHARED_DIR, SHARED_SKIP } from '../../test/helpers/shared.js';
 import { sanitizeHtml } from './sanitize.js';
 import { resolveUrl } from './urls.js';
 
-// shared/ sits beside the repository (CI lays a copy there too).
-const CORPUS = fileURLToPath(new URL('../../../shared/conformance/feedparser/wellformed', import.meta.url));
+// ../shared or TIDINGS_SHARED_DIR (CI lays a copy there too); see test/helpers/shared.ts.
+const CORPUS = join(SHARED_DIR ?? '', 'conformance/feedparser/wellformed');
 const DOCUMENT_URL = 'http://127.0.0.1:8097/tests/wellformed/base/';
 
 interface CorpusCase {
@@ -262,7 +262,7 @@ function runCorpus(folder: string): void {
   });
 }
 
-describe('sanitizeHtml on the Universal Feed Parser corpus', { skip: !existsSync(CORPUS) }, () => {
+describe('sanitizeHtml on the Universal Feed Parser corpus', { skip: SHARED_SKIP }, () => {
   runCorpus('sanitize');
   runCorpus('base');
 

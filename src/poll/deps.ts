@@ -8,6 +8,8 @@ import type { Preparer } from './parse-pool.js';
 export interface PollConfig {
   parseWorkers?: number;
   pollIntervalSeconds: number;
+  /** How many times the interval cadence and hints may stretch it (TIDINGS_ADAPTIVE_MAX); default 4. */
+  adaptiveMax?: number | undefined;
   allowPrivateAddresses: boolean;
   concurrency: number;
   perHostConcurrency: number;

@@ -114,7 +114,10 @@ function processFailure(
     });
     if (outcome.etag) patch.etag = outcome.etag;
     if (outcome.lastModified) patch.lastModified = outcome.lastModified;
-    patch.nextCheckAt = schedule(deps, feed, 'not_modified', now, 0, outcome.maxAgeSeconds);
+    // the hint the schedule used is stored, so that the feed's page can say why it waits (max-age too)
+    const hint = outcome.maxAgeSeconds ?? feed.hintIntervalSeconds;
+    if (outcome.maxAgeSeconds !== undefined) patch.hintIntervalSeconds = outcome.maxAgeSeconds;
+    patch.nextCheckAt = schedule(deps, feed, 'not_modified', now, 0, hint);
     return { ...base, status: 'not_modified', message: 'fetch: not modified (304)', feedPatch: patch };
   }
   if (outcome.kind === 'gone') {
@@ -133,7 +136,7 @@ function processFailure(
   Object.assign(patch, { status: 'fetch_error', message, errorCount });
   const retry = outcome.retryAfterSeconds;
   if (retry !== undefined) patch.retryAfterAt = new Date(now.getTime() + retry * 1000).toISOString();
-  patch.nextCheckAt = schedule(deps, feed, 'fetch_error', now, errorCount, undefined, retry);
+  patch.nextCheckAt = schedule(deps, feed, 'fetch_error', now, errorCount, feed.hintIntervalSeconds, retry);
   return { ...base, status: 'fetch_error', message, feedPatch: patch };
 }
 
@@ -174,11 +177,17 @@ async function processDocument(
   if (diff.newEntries.length > 0) patch.lastNewEntryAt = now.toISOString();
   const cadence = learnCadence(feed.cadenceSeconds, document.publishedTimes);
   if (cadence !== undefined) patch.cadenceSeconds = cadence;
-  const hints = [patch.hintIntervalSeconds ?? undefined, outcome.maxAgeSeconds].filter(
-    (n): n is number => n !== undefined,
-  );
+  // the document's own hint (kept from before when the document was not a feed), and max-age
+  const documentHint =
+    patch.hintIntervalSeconds === undefined
+      ? feed.hintIntervalSeconds
+      : (patch.hintIntervalSeconds ?? undefined);
+  const hints = [documentHint, outcome.maxAgeSeconds].filter((n): n is number => n !== undefined);
+  const hint = hints.length ? Math.max(...hints) : undefined;
+  // the hint the schedule used is stored, so that the feed's page can say why it waits (max-age too)
+  patch.hintIntervalSeconds = hint ?? null;
   const learnt = cadence === undefined ? feed : { ...feed, cadenceSeconds: cadence };
-  patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hints.length ? Math.max(...hints) : undefined);
+  patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hint);
   return { status, message, diagnostics, feedPatch: patch, ...diff };
 }
 
@@ -228,15 +237,16 @@ function schedule(
   status: HeartbeatStatus,
   now: Date,
   errorCount: number,
-  hintSeconds?: number,
+  hintSeconds: number | undefined,
   retryAfterSeconds?: number,
 ): string {
   const at = nextCheckAt({
     now,
     status,
     baseIntervalSeconds: feed.pollIntervalSeconds ?? deps.config.pollIntervalSeconds,
+    adaptiveMax: deps.config.adaptiveMax,
     errorCount,
-    hintSeconds: hintSeconds ?? feed.hintIntervalSeconds,
+    hintSeconds,
     cadenceSeconds: feed.cadenceSeconds,
     retryAfterSeconds,
   });

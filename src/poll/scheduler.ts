@@ -4,8 +4,18 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The longest a feed waits between polls: errors back off to this, and hints are capped at it. */
+/** The longest a feed waits between polls: errors back off to this, and stretching stops at it. */
 export const MAX_INTERVAL_SECONDS = DAY;
+
+/** How far cadence and hints may stretch the configured interval by default (TIDINGS_ADAPTIVE_MAX). */
+export const DEFAULT_ADAPTIVE_MAX = 4;
+
+/**
+ * Why a feed's next check is when it is: the configured interval, the feed's own hint (ttl,
+ * sy:updatePeriod, max-age), its learnt cadence, error backoff, the server's Retry-After; paused and gone
+ * feeds are not checked.
+ */
+export type ScheduleReason = 'interval' | 'hint' | 'cadence' | 'backoff' | 'retry-after' | 'paused' | 'gone';
 
 /** What the schedule of one feed depends on. */
 export interface ScheduleInput {
@@ -13,6 +23,8 @@ export interface ScheduleInput {
   status: HeartbeatStatus;
   /** The regular interval: TIDINGS_POLL_INTERVAL or the feed's own override. */
   baseIntervalSeconds: number;
+  /** How many times the regular interval cadence and hints may stretch it (1: never); default 4. */
+  adaptiveMax?: number | undefined;
   /** Consecutive fetch failures including this one (0 after a fetch that worked). */
   errorCount: number;
   /** The feed's hint: ttl, sy:updatePeriod/Frequency or Cache-Control max-age, in seconds. */
@@ -23,34 +35,54 @@ export interface ScheduleInput {
   retryAfterSeconds?: number | undefined;
 }
 
-/**
- * When to poll a feed next. Healthy feeds wait the regular interval, stretched for feeds that publish
- * rarely (a quarter of their cadence, so a new post is still seen within a fraction of its gap) and
- * never shorter than what the feed itself asks (ttl, sy:updatePeriod, max-age); failures back off
- * exponentially to a day. A Retry-After is honoured as given. Gone feeds are not scheduled.
- */
-export function nextCheckAt(input: ScheduleInput): Date | undefined {
-  if (input.status === 'gone') return undefined;
-  const seconds = Math.max(nextIntervalSeconds(input), input.retryAfterSeconds ?? 0);
-  return new Date(input.now.getTime() + seconds * 1000);
+/** A feed's next check: when (undefined for a gone feed), how long from now, and why. */
+export interface NextCheck {
+  at: Date | undefined;
+  intervalSeconds: number;
+  reason: ScheduleReason;
 }
 
-/** The interval chosen by nextCheckAt, in seconds. */
+/**
+ * When to poll a feed next, and why. Healthy feeds wait the configured interval, which is a promise:
+ * feeds that publish rarely (a quarter of their cadence) or ask for fewer checks (ttl, sy:updatePeriod,
+ * max-age) stretch it, but to at most `adaptiveMax` times the interval (and a day). Failures back off
+ * exponentially to a day; a Retry-After is honoured as given. Gone feeds are not scheduled.
+ */
+export function planNextCheck(input: ScheduleInput): NextCheck {
+  if (input.status === 'gone') return { at: undefined, intervalSeconds: 0, reason: 'gone' };
+  const plan = plannedInterval(input);
+  const retry = input.retryAfterSeconds ?? 0;
+  const chosen =
+    retry > plan.intervalSeconds ? { intervalSeconds: retry, reason: 'retry-after' as const } : plan;
+  return { ...chosen, at: new Date(input.now.getTime() + chosen.intervalSeconds * 1000) };
+}
+
+/** When to poll a feed next; undefined for a gone feed. */
+export function nextCheckAt(input: ScheduleInput): Date | undefined {
+  return planNextCheck(input).at;
+}
+
+/** The interval chosen by nextCheckAt before any Retry-After, in seconds. */
 export function nextIntervalSeconds(input: ScheduleInput): number {
+  return plannedInterval(input).intervalSeconds;
+}
+
+function plannedInterval(input: ScheduleInput): { intervalSeconds: number; reason: ScheduleReason } {
   const base = Math.max(input.baseIntervalSeconds, 1);
   if (input.status === 'fetch_error') {
     // 1x, 2x, 4x ... the regular interval, never beyond a day; polling never stops for good
     const exponent = Math.min(Math.max(input.errorCount - 1, 0), 16);
-    return Math.min(base * 2 ** exponent, Math.max(MAX_INTERVAL_SECONDS, base));
+    const seconds = Math.min(base * 2 ** exponent, Math.max(MAX_INTERVAL_SECONDS, base));
+    return { intervalSeconds: Math.round(seconds), reason: 'backoff' };
   }
-  let interval = base;
-  if (input.cadenceSeconds !== undefined && input.cadenceSeconds > 0) {
-    interval = Math.max(interval, Math.min(input.cadenceSeconds / 4, MAX_INTERVAL_SECONDS));
-  }
-  if (input.hintSeconds !== undefined && input.hintSeconds > 0) {
-    interval = Math.max(interval, Math.min(input.hintSeconds, MAX_INTERVAL_SECONDS));
-  }
-  return Math.round(interval);
+  // Issue 12: with TIDINGS_POLL_INTERVAL=5s a weekly feed was polled once a day; stretching is bounded
+  const factor = Math.max(input.adaptiveMax ?? DEFAULT_ADAPTIVE_MAX, 1);
+  const bound = Math.max(base, Math.min(base * factor, MAX_INTERVAL_SECONDS));
+  const cadence = (input.cadenceSeconds ?? 0) > 0 ? Math.min((input.cadenceSeconds as number) / 4, bound) : 0;
+  const hint = (input.hintSeconds ?? 0) > 0 ? Math.min(input.hintSeconds as number, bound) : 0;
+  if (hint > base && hint >= cadence) return { intervalSeconds: Math.round(hint), reason: 'hint' };
+  if (cadence > base) return { intervalSeconds: Math.round(cadence), reason: 'cadence' };
+  return { intervalSeconds: Math.round(base), reason: 'interval' };
 }
 
 /**

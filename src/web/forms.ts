@@ -1,10 +1,21 @@
 import type { Context } from 'hono';
+import { ClientError } from './client-error.js';
 
-/** The parsed form of a POST (Hono caches it, so the CSRF check and the handler share one parse). */
+/**
+ * The parsed form of a POST (Hono caches it, so the CSRF check and the handler share one parse). A body
+ * that does not parse as its content type says (a multipart body without its boundary) is the client's
+ * mistake: a ClientError 400, not the "Failed to parse body as FormData" 500 it used to be.
+ */
 export async function formOf(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  return c.req.parseBody({ all: true });
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch (error) {
+    throw new ClientError(400, 'web: the form could not be read: its body does not match its content type', {
+      cause: error,
+    });
+  }
 }
 
 /** A text field of a form, trimmed; '' when absent. */

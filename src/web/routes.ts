@@ -15,6 +15,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { StoreError } from '../store/store-error.js';
+import { ClientError } from './client-error.js';
 import type { ServerDeps } from './deps.js';
 import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
@@ -88,7 +90,49 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   registerOpml(app, ctx);
   registerTokens(app, ctx);
   registerHealth(app, ctx);
+  // last: every path no route above answered is a 404 page (signed in, since requireSession ran first)
+  app.all(
+    '*',
+    exceptMicrosub(() => {
+      throw new ClientError(404, 'web: there is no such page here');
+    }),
+  );
+  app.onError((error, c) => answerError(c, ctx, error));
   return app;
+}
+
+/**
+ * The answer to an error a web route threw: the client's mistakes (a form that does not parse, a paging
+ * cursor tidings did not write, an unknown id) are 4xx pages with a message, or JSON for the page's script;
+ * anything else is rethrown for the server's 500 and its log line.
+ */
+function answerError(c: Context<WebEnv>, ctx: WebContext, error: Error): Response | Promise<Response> {
+  // Hono's own refusals (body limits) carry their response
+  if (error instanceof HTTPException) return error.getResponse();
+  const refusal = clientRefusal(error);
+  if (!refusal) throw error;
+  if (wantsJson(c)) {
+    const code = refusal.status === 404 ? 'not_found' : 'invalid_request';
+    return c.json({ error: code, error_description: refusal.message }, refusal.status);
+  }
+  return errorPage(c, ctx, refusal.status, refusal.words);
+}
+
+function clientRefusal(error: Error): { status: 400 | 404; message: string; words: string } | undefined {
+  if (error instanceof ClientError)
+    return { status: error.status, message: error.message, words: withoutModule(error.message) };
+  if (!(error instanceof StoreError)) return undefined;
+  const status = error.kind === 'not_found' ? 404 : 400;
+  const words = /cursor/.test(error.message)
+    ? 'This page link is not one tidings wrote (its paging cursor is edited or out of date). Start again from the first page.'
+    : withoutModule(error.message);
+  return { status, message: error.message, words };
+}
+
+// "web: the form ..." -> "The form ..."
+function withoutModule(message: string): string {
+  const text = message.replace(/^[a-z]+: /, '');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 // Mounted at '/', this app's middleware would also see unmatched /microsub paths: leave those alone.

@@ -30,11 +30,11 @@ export function assetPath(name: string): string {
   return asset ? `/static/${name}?v=${asset.version}` : `/static/${name}`;
 }
 
-/** Serves /static/NAME from memory. */
+/** Serves /static/NAME from memory; other names go on to the web UI's 404 page. */
 export function registerStatic(app: Hono<WebEnv>): void {
-  app.get('/static/:name', (c) => {
+  app.get('/static/:name', async (c, next) => {
     const asset = ASSETS.get(c.req.param('name'));
-    if (!asset) return c.notFound();
+    if (!asset) return next();
     const versioned = c.req.query('v') === asset.version;
     c.header('content-type', asset.type);
     c.header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

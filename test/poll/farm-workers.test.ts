@@ -7,17 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tidings } from '../helpers/cli.js';
-import { SHARED_DIR } from '../helpers/shared.js';
+import { SHARED_DIR, SHARED_SKIP } from '../helpers/shared.js';
 import { type StoreBackend, storeBackends } from '../helpers/temp-store.js';
 
 const FEEDS = 300;
-const FARM = SHARED_DIR === undefined ? undefined : join(SHARED_DIR, 'perf/feedfarm.mjs');
+const FARM = join(SHARED_DIR ?? '', 'perf/feedfarm.mjs');
 const backend = storeBackends().find((b) => b.name === 'postgres') as StoreBackend;
-const skip =
-  backend.skip ??
-  (FARM === undefined || !existsSync(FARM)
-    ? 'the feed farm (../shared/perf/feedfarm.mjs) is not here: set TIDINGS_SHARED_DIR'
-    : undefined);
+const skip = backend.skip ?? SHARED_SKIP;
 
 describe('two poll processes on one PostgreSQL database, against the feed farm', { skip }, () => {
   let farm: ChildProcess | undefined;

@@ -88,4 +88,68 @@ describe('web: feed health', () => {
     assert.equal((await client.get('/feeds/99999')).status, 404);
     assert.equal((await client.get('/feeds/abc')).status, 404);
   });
+
+  it('says a paused feed is not checked until resumed, not when its next check would have been', async () => {
+    await client.post(`/feeds/${good.id}/pause`, { paused: '1' });
+    const page = await client.get(`/feeds/${good.id}`);
+    assert.match(page.text, /data-next-check="paused">Paused: not checked until resumed</);
+    const dashboard = await client.get('/feeds');
+    assert.match(dashboard.text, new RegExp(`data-feed="${good.id}"[\\s\\S]*?<td>paused</td>`));
+    await client.post(`/feeds/${good.id}/pause`, { paused: '0' });
+    const resumed = await client.get(`/feeds/${good.id}`);
+    assert.doesNotMatch(resumed.text, /Paused: not checked/);
+  });
+
+  it('says why the next check is when it is', async () => {
+    const now = h.clock.now().getTime();
+    const at = (seconds: number) => new Date(now + seconds * 1000).toISOString();
+    const state = { status: 'ok', errorCount: 0, lastCheckedAt: at(0), hintIntervalSeconds: null } as const;
+    const words = async (patch: Parameters<typeof h.store.updateFeed>[1]) => {
+      await h.store.updateFeed(good.id, { ...state, ...patch });
+      const page = await client.get(`/feeds/${good.id}`);
+      return /data-next-check="([a-z-]+)">([\s\S]*?)<\/dd>/.exec(page.text)?.slice(1).join(' ') ?? '';
+    };
+    assert.match(
+      await words({ nextCheckAt: at(3600), cadenceSeconds: 600 }),
+      /^interval .*\(every 1 h, as configured\)/,
+    );
+    assert.match(
+      await words({ nextCheckAt: at(4 * 3600), cadenceSeconds: 7 * 86400 }),
+      /^cadence .*it posts about every 7 d: every 4 h, 4x the 1 h interval/,
+    );
+    assert.match(
+      await words({ nextCheckAt: at(4 * 3600), cadenceSeconds: 600, hintIntervalSeconds: 86400 }),
+      /^hint .*the feed asks for at most one check every 1 d .*: every 4 h, 4x the 1 h interval, the most TIDINGS_ADAPTIVE_MAX=4 allows/,
+    );
+    assert.match(
+      await words({ nextCheckAt: at(4 * 3600), status: 'fetch_error', errorCount: 3 }),
+      /^backoff .*backing off after 3 errors in a row: waits 4 h/,
+    );
+    assert.match(
+      await words({ nextCheckAt: at(7200), status: 'fetch_error', errorCount: 1, retryAfterAt: at(7200) }),
+      /^retry-after .*the server asked to wait: Retry-After/,
+    );
+    assert.match(await words({ status: 'gone' }), /^gone Never: the feed is gone/);
+  });
+
+  it("says no document was read when the fetch failed, and keeps the last document's diagnostics apart", async () => {
+    const missing = (await h.store.findFeedByUrl(`${server.url}/gone-missing.xml`)) as StoredFeed;
+    assert.equal(missing.status, 'fetch_error');
+    const page = await client.get(`/feeds/${missing.id}`);
+    assert.match(page.text, /No document was read \(the fetch failed\)/);
+    assert.doesNotMatch(page.text, /No problems found in the document/);
+    await h.store.updateFeed(good.id, { status: 'fetch_error', errorCount: 1 });
+    const earlier = await client.get(`/feeds/${good.id}`);
+    assert.match(
+      earlier.text,
+      /No document was read \(the fetch failed\)[\s\S]*The document read before it had these[\s\S]*date.unparseable/,
+    );
+  });
+
+  it('keeps the diagnostics of the last document on a 304', async () => {
+    await h.store.updateFeed(good.id, { status: 'not_modified', errorCount: 0 });
+    const page = await client.get(`/feeds/${good.id}`);
+    assert.doesNotMatch(page.text, /No document was read/);
+    assert.match(page.text, /data-diagnostic="date.unparseable"/);
+  });
 });

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { WebContext, WebEnv } from '../env.js';
-import { field, localPath } from '../forms.js';
+import { field, formOf, localPath } from '../forms.js';
 import { PASSWORD_SETTING, verifyPassword } from '../password-hash.js';
 import { renderPage, sessionOf } from '../render.js';
 import { LoginForm, SetPasswordFirst } from '../views/login.js';
@@ -15,8 +15,9 @@ export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {
   app.post('/login', async (c) => {
     const client = clientAddress(c);
     const nowMs = ctx.deps.now().getTime();
-    const wait = ctx.limiter.retryAfterSeconds(client, nowMs);
+    // a body that does not parse is a 400 here, before the limiter: no password was tried, none is counted
     const next = localPath(await field(c, 'next'), '/');
+    const wait = ctx.limiter.retryAfterSeconds(client, nowMs);
     if (wait > 0) {
       c.header('retry-after', String(wait));
       const minutes = Math.ceil(wait / 60);
@@ -25,8 +26,8 @@ export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {
     if (!(await ctx.sessions.checkLoginNonce(c, await field(c, '_csrf'))))
       return loginPage(c, ctx, next, 'The form had expired; please sign in again.', 403);
     const stored = await ctx.deps.store.getSetting(PASSWORD_SETTING);
-    const password = (await c.req.parseBody())['password'];
-    if (!stored || typeof password !== 'string' || !(await verifyPassword(password, stored))) {
+    const password = await rawField(c, 'password');
+    if (!stored || password === undefined || !(await verifyPassword(password, stored))) {
       ctx.limiter.recordFailure(client, nowMs);
       ctx.deps.log.warn({ client }, 'web: failed login');
       return loginPage(c, ctx, next, 'That password is not right.', 401);
@@ -72,4 +73,11 @@ function clientAddress(c: Context<WebEnv>): string {
   } catch {
     return 'unknown';
   }
+}
+
+// The password as typed: not trimmed, since spaces may be part of it.
+async function rawField(c: Context<WebEnv>, name: string): Promise<string | undefined> {
+  const value = (await formOf(c))[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
 }

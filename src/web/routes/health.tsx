@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { healthOf, type StoredFeed } from '../../model/stored.js';
+import { explainNextCheck } from '../../poll/next-check.js';
 import { pollOnce } from '../../poll/poller.js';
 import { isSilent } from '../../poll/scheduler.js';
 import type { WebContext, WebEnv } from '../env.js';
@@ -84,6 +85,7 @@ async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> 
       feed={feed}
       health={healthNow(feed, now)}
       heartbeats={heartbeats}
+      nextCheck={explainNextCheck(feed, ctx.deps.config)}
       channels={channels.filter((ch) => following.has(ch.id))}
       csrf={sessionOf(c).csrf}
       now={now}

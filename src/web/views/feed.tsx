@@ -1,15 +1,19 @@
 import type { FeedHealth, Heartbeat } from '../../model/heartbeat.js';
 import type { StoredFeed } from '../../model/stored.js';
+import type { NextCheckExplained } from '../../poll/next-check.js';
 import { DiagnosticsList } from './diagnostics.js';
 import { formatBytes, formatTimestamp, safeHref } from './format.js';
 import { Time } from './health.js';
 import { PostForm } from './layout.js';
+import { NextCheckFact } from './next-check.js';
 import { StatusBadge } from './status.js';
 
 export interface FeedPageProps {
   feed: StoredFeed;
   health: FeedHealth;
   heartbeats: Heartbeat[];
+  /** When it is checked next, and why. */
+  nextCheck: NextCheckExplained;
   /** Channels that follow it (for "read its entries"). */
   channels: { uid: string; name: string }[];
   csrf: string;
@@ -45,7 +49,7 @@ export function FeedPage(props: FeedPageProps) {
         ))}
       </div>
       <h2>Diagnostics of the last document</h2>
-      <DiagnosticsList diagnostics={feed.diagnostics} />
+      <LastDocument feed={feed} />
       <h2>Heartbeats</h2>
       <HeartbeatTable heartbeats={props.heartbeats} now={props.now} />
     </section>
@@ -88,10 +92,37 @@ function FeedFacts(props: FeedPageProps) {
         <Time iso={feed.lastNewEntryAt} now={now} />
       </dd>
       <dt>Next check</dt>
-      <dd>{feed.status === 'gone' ? 'never (gone)' : <Time iso={feed.nextCheckAt} now={now} />}</dd>
+      <dd data-next-check={props.nextCheck.reason}>
+        <NextCheckFact feed={feed} next={props.nextCheck} now={now} />
+      </dd>
       <dt>Errors in a row</dt>
       <dd>{feed.errorCount}</dd>
     </dl>
+  );
+}
+
+/**
+ * The diagnostics of the last document read. A fetch that failed read none: saying "no problems found"
+ * then would be false; the diagnostics kept are those of the document read before it.
+ */
+function LastDocument(props: { feed: StoredFeed }) {
+  const { feed } = props;
+  if (feed.status === undefined) return <p class="muted">Not polled yet.</p>;
+  const failed = feed.status === 'fetch_error' || feed.status === 'gone';
+  if (!failed) return <DiagnosticsList diagnostics={feed.diagnostics} />;
+  const why = feed.status === 'gone' ? 'the feed is gone' : 'the fetch failed';
+  return (
+    <>
+      <p class="muted" data-no-document>
+        No document was read ({why}).
+      </p>
+      {feed.diagnostics.length > 0 && (
+        <>
+          <p>The document read before it had these:</p>
+          <DiagnosticsList diagnostics={feed.diagnostics} />
+        </>
+      )}
+    </>
   );
 }
 

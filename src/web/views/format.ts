@@ -86,3 +86,16 @@ export function formatBytes(bytes: number): string {
 export function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** A length of time as "5 s", "10 min", "1.5 h", "7 d". */
+export function formatDuration(seconds: number): string {
+  const steps: [number, number, string][] = [
+    [60, 1, 's'],
+    [3600, 60, 'min'],
+    [86400, 3600, 'h'],
+    [Number.POSITIVE_INFINITY, 86400, 'd'],
+  ];
+  const [, size, unit] = steps.find(([limit]) => seconds < limit) as [number, number, string];
+  const value = Math.round((seconds / size) * 10) / 10;
+  return `${value} ${unit}`;
+}

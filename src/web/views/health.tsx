@@ -64,7 +64,15 @@ function HealthRow(props: { row: FeedHealthRow; now: Date; slots: number }) {
       <td>
         <Time iso={feed.lastSuccessAt} now={props.now} />
       </td>
-      <td>{health === 'gone' ? 'never' : <Time iso={feed.nextCheckAt} now={props.now} />}</td>
+      <td>
+        {feed.paused ? (
+          'paused'
+        ) : feed.status === 'gone' ? (
+          'never'
+        ) : (
+          <Time iso={feed.nextCheckAt} now={props.now} />
+        )}
+      </td>
       <td class={feed.errorCount > 0 ? 'num bad' : 'num'}>{feed.errorCount}</td>
       <td>
         <Sparkline heartbeats={props.row.heartbeats} slots={props.slots} />
