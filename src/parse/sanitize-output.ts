@@ -19,6 +19,9 @@ export interface SanitizeState extends TagContext {
   /** How deep raw-text content is being read again as markup. */
   rereadDepth: number;
   commentRecoveries: number;
+  /** The element being dropped with its content (see DROPPED_WITH_CONTENT_ELEMENTS), and how many of its name are open in it. */
+  dropKey: string | undefined;
+  dropNesting: number;
   /** A run of input that comes out as it is, not yet written: source[sourceStart, sourceEnd). */
   source: string;
   sourceStart: number;
@@ -39,6 +42,8 @@ export function createState(baseUrl: string | undefined): SanitizeState {
     openNames: [],
     rereadDepth: 0,
     commentRecoveries: 0,
+    dropKey: undefined,
+    dropNesting: 0,
     source: '',
     sourceStart: 0,
     sourceEnd: 0,
@@ -134,6 +139,13 @@ function isEndTagOf(name: string, input: string, start: number, end: number): bo
     input.startsWith(name, start + 2) &&
     input.charCodeAt(end - 1) === 0x3e
   );
+}
+
+/** Closes the SVG and MathML elements open, and what is open inside them (a breakout tag follows). */
+export function leaveForeignContent(state: SanitizeState): void {
+  while (state.svgDepth + state.mathDepth > 0 && state.openKeys.length > 0) closeTop(state);
+  state.svgDepth = 0;
+  state.mathDepth = 0;
 }
 
 /** Pops the elements a browser closes implicitly when `name` opens (a `<p>` before `<p>`), writing nothing. */
