@@ -52,6 +52,10 @@ export const TEXT_ONLY_ELEMENTS = set('plaintext textarea xmp');
 // element opens as HTML after the foreign elements, which the sanitizer closes first so that its idea of
 // the namespace and the browser's never differ. font breaks out only with color, face or size; it is
 // taken to break out always, which writes `</svg>` where a browser would not need it.
+// SVG title and desc and MathML's token elements are integration points: a browser reads any tag in
+// them (but a breakout tag) as HTML, not as SVG or MathML. The sanitizer keeps only their text.
+export const INTEGRATION_POINTS = set('desc title mi mn mo ms mtext');
+
 export const BREAKOUT_ELEMENTS = set(`
   b big blockquote body br center code dd div dl dt em embed font h1 h2 h3 h4 h5 h6 head hr i img li
   listing menu meta nobr ol p pre ruby s small span strike strong sub sup table tt u ul var

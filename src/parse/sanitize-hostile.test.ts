@@ -90,6 +90,18 @@ describe('sanitizeHtml: nothing active or deceptive', () => {
     ]);
   });
 
+  it('keeps only the text of SVG title and desc and of MathML token elements, where tags are HTML to a browser', () => {
+    expectAll([
+      ['<svg><title><a title="</title><img src=x>">t</a></title></svg>', `${SVG}<title>t</title></svg>`],
+      [
+        '<svg><desc><tspan>a</tspan><script>x</script><style>y</style></desc></svg>',
+        `${SVG}<desc>a</desc></svg>`,
+      ],
+      ['<math><mtext><mi>x</mi><noscript>n</noscript></mtext></math>', `${MATH}<mtext>x</mtext></math>`],
+      ['<math><mi><mi><mi>y</mi></mi></mi><mn>1</mn></math>', `${MATH}<mi>y</mi><mn>1</mn></math>`],
+    ]);
+  });
+
   it('drops any attribute whose value is a script URL, whatever its name and however it is written', () => {
     const values = [
       'javascript:alert(1)',

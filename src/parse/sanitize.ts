@@ -16,6 +16,7 @@ import {
   BREAKOUT_ELEMENTS,
   DROPPED_WITH_CONTENT_ELEMENTS,
   HIDDEN_CONTENT_ELEMENTS,
+  INTEGRATION_POINTS,
   RAW_TEXT_ELEMENTS,
   TEXT_ONLY_ELEMENTS,
   VOID_ELEMENTS,
@@ -229,6 +230,11 @@ class MarkupPass implements ScanSink {
     if (foreign && BREAKOUT_ELEMENTS.has(name)) {
       leaveForeignContent(state);
       foreign = false;
+    } else if (foreign && INTEGRATION_POINTS.has(state.openKeys[state.openKeys.length - 1] ?? '')) {
+      // `<svg><title><a>` is an HTML a to a browser, an SVG one to a sanitizer reading SVG: keep the text only.
+      if (hasContent && (HIDDEN_CONTENT_ELEMENTS.has(name) || DROPPED_WITH_CONTENT_ELEMENTS.has(name)))
+        this.startDrop(name);
+      return;
     }
     // The Universal Feed Parser reads `<span/>` as `<span></span>`, but only without attributes:
     // `<span class="a"/>` stays open.
