@@ -127,6 +127,13 @@ describe('sanitizeHtml: nothing active or deceptive', () => {
     ]);
   });
 
+  it('drops the name of an img, which would clobber document.NAME', () => {
+    expectAll([
+      ['<img name="querySelector" src="x.png">', '<img src="x.png" />'],
+      ['<span name="n" id="i">x</span>', '<span id="i" name="n">x</span>'],
+    ]);
+  });
+
   it('keeps data: only for raster images in an img src', () => {
     expectAll([
       ['<img src="data:image/png;base64,AAAA">', '<img src="data:image/png;base64,AAAA" />'],
@@ -145,6 +152,7 @@ describe('sanitizeHtml: the output parses back to the same tree', () => {
     assert.deepEqual(
       vectors.map((v) => v.name),
       [
+        'dom-clobbering',
         'event-handlers',
         'foreign-content',
         'form-phishing',

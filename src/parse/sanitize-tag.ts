@@ -244,6 +244,9 @@ function sanitizeValue(ctx: TagContext, element: string, key: string, value: str
     const style = sanitizeStyle(value, ctx.svgDepth > 0);
     return style === '' ? undefined : escapeDecodedAttributeValue(style);
   }
+  // DOM clobbering: `<img name="querySelector">` makes document.querySelector that image, which breaks
+  // the page's own script (named access on document; img is the one such element kept).
+  if (key === 'name' && element === 'img') return undefined;
   const resolvable = RELATIVE_URL_ATTRIBUTES.get(element)?.has(key) === true;
   if (resolvable || URL_ATTRIBUTES.has(key)) {
     return escapeDecodedAttributeValue(sanitizeUrl(ctx, element, key, value, resolvable));

@@ -100,6 +100,7 @@ describe('hostile vectors in Chromium', { skip: SKIP }, () => {
   const state = () =>
     page.evaluate(`({
       pwned: window.__pwned,
+      clobbered: typeof document.querySelector !== 'function' || typeof document.getElementById !== 'function',
       inlineScriptsRun: typeof window.alert !== 'function',
       forms: document.querySelectorAll('.entry-content form, .entry-content input, .entry-content button, .entry-content select, .entry-content textarea').length,
     })`);
@@ -143,7 +144,12 @@ describe('hostile vectors in Chromium', { skip: SKIP }, () => {
     assert.deepEqual(popups, [], 'no window opened');
     assert.deepEqual(navigations, [], 'no navigation, meta refresh or redirect');
     assert.equal(page.url(), url);
-    assert.deepEqual(await state(), { pwned: undefined, inlineScriptsRun: false, forms: 0 });
+    assert.deepEqual(await state(), {
+      pwned: undefined,
+      clobbered: false,
+      inlineScriptsRun: false,
+      forms: 0,
+    });
   });
 
   it('parses every entry into allowed elements, in the namespace meant, with no script URL', async () => {

@@ -102,7 +102,8 @@ function walk(
 
 /**
  * What in the HTML could run script, submit or navigate by itself: forbidden elements, event-handler
- * attributes, `for` (a label clicks the page's control of that id) and `formaction`, script URLs in any attribute, data: URLs other than a raster
+ * attributes, `for` (a label clicks the page's control of that id), `formaction`, an img's name (it
+ * clobbers document.NAME), script URLs in any attribute, data: URLs other than a raster
  * image in an img's src, and active CSS. Empty when there is nothing.
  */
 export function findActiveContent(html: string): string[] {
@@ -116,7 +117,8 @@ export function findActiveContent(html: string): string[] {
       const attribute = key.toLowerCase();
       const url = asUrl(value);
       if (attribute.startsWith('on')) found.push(`${name} ${attribute}`);
-      else if (attribute === 'for' || attribute === 'formaction') found.push(`${name} ${attribute}`);
+      else if (attribute === 'for' || attribute === 'formaction' || (name === 'img' && attribute === 'name'))
+        found.push(`${name} ${attribute}`);
       else if (attribute === 'style' && ACTIVE_CSS_RE.test(value)) found.push(`${name} style=${value}`);
       else if (
         SCRIPT_URL_RE.test(url) &&
