@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { findActiveContent, readVectors, treeOf } from '../../test/helpers/hostile-html.js';
+import { findActiveContent, hostileMarkup, readVectors, treeOf } from '../../test/helpers/hostile-html.js';
 import { sanitizeHtml } from './sanitize.js';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg">';
@@ -177,40 +177,8 @@ describe('sanitizeHtml: the output parses back to the same tree', () => {
   }
 
   it('leaves nothing active and keeps its tree on random markup made of vector pieces', () => {
-    const pieces = [
-      '<',
-      '>',
-      '/',
-      '/>',
-      '"',
-      "'",
-      '=',
-      '&',
-      '&#x09;',
-      ';',
-      ' ',
-      '<!--',
-      '-->',
-      'x',
-      'javascript:',
-      'on',
-      'href',
-      'title',
-      ...['svg', 'math', 'p', 'b', 'a', 'img', 'style', 'title', 'noscript', 'template', 'textarea'],
-      ...['xmp', 'form', 'input', 'foreignObject', 'set', 'animate', 'mtext', 'mglyph', 'table', 'iframe'],
-      '<svg>',
-      '</svg>',
-      '<math><mtext>',
-      '</p>',
-      '<style>',
-      '</style>',
-      '<noscript>',
-      '</noscript>',
-      '<img src=x onerror=alert(1)>',
-    ];
-    const markup = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join(''));
     fc.assert(
-      fc.property(markup, (html) => {
+      fc.property(hostileMarkup(), (html) => {
         const once = sanitizeHtml(html);
         assert.deepEqual(findActiveContent(once), [], `${html}\n=> ${once}`);
         assert.equal(treeOf(sanitizeHtml(once)), treeOf(once), `${html}\n=> ${once}`);

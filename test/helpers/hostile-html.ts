@@ -3,6 +3,7 @@
 // active or deceptive, and the tree an HTML parser reads, to check that sanitizing again changes nothing.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
 
 const VECTORS_DIR = new URL('../fixtures/hostile/vectors/', import.meta.url);
@@ -170,4 +171,47 @@ export function treeOf(html: string): string {
 /** The markup as XHTML (well-formed XML), for the containers that carry XHTML: Atom type="xhtml". */
 export function toXhtml(html: string): string {
   return DomUtils.getOuterHTML(parseDocument(html).children, { xmlMode: true, decodeEntities: true });
+}
+
+// Pieces of the vectors: random strings of them make tags, attributes, comments and wrappers in every
+// arrangement, well-formed or not.
+const PIECES = [
+  '<',
+  '>',
+  '/',
+  '/>',
+  '"',
+  "'",
+  '=',
+  '&',
+  '&#x09;',
+  ';',
+  ' ',
+  '<!--',
+  '-->',
+  'x',
+  'javascript:',
+  'on',
+  'href',
+  'title',
+  ...['svg', 'math', 'p', 'b', 'a', 'img', 'style', 'title', 'noscript', 'template', 'textarea'],
+  ...['xmp', 'form', 'input', 'foreignObject', 'set', 'animate', 'mtext', 'mglyph', 'table', 'iframe'],
+  '<svg>',
+  '</svg>',
+  '<math><mtext>',
+  '</p>',
+  '<style>',
+  '</style>',
+  '<noscript>',
+  '</noscript>',
+  '<img src=x onerror=alert(1)>',
+  // whole tags, so that nestings across namespaces come up often
+  ...['<svg>', '<math>', '<title>', '<desc>', '<mi>', '<mtext>', '<a>', '<b>', '<table>', '<td>', '<g>'],
+  ...['<text>', '<select>', '<option>', '<textarea>', '<xmp>', '<template>', '<foreignObject>', '<p>'],
+  ...['</title>', '</desc>', '</mi>', '</math>', '</a>', '</table>', '<a title="</title><img src=x onerror=alert(1)>">'],
+];
+
+/** Random markup made of vector pieces (fast-check), for property tests of the sanitizer. */
+export function hostileMarkup(): fc.Arbitrary<string> {
+  return fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((parts) => parts.join(''));
 }
