@@ -208,7 +208,8 @@ const PIECES = [
   // whole tags, so that nestings across namespaces come up often
   ...['<svg>', '<math>', '<title>', '<desc>', '<mi>', '<mtext>', '<a>', '<b>', '<table>', '<td>', '<g>'],
   ...['<text>', '<select>', '<option>', '<textarea>', '<xmp>', '<template>', '<foreignObject>', '<p>'],
-  ...['</title>', '</desc>', '</mi>', '</math>', '</a>', '</table>', '<a title="</title><img src=x onerror=alert(1)>">'],
+  ...['</title>', '</desc>', '</mi>', '</math>', '</a>', '</table>', '</td>', '</g>'],
+  '<a title="</title><img src=x onerror=alert(1)>">',
 ];
 
 /** Random markup made of vector pieces (fast-check), for property tests of the sanitizer. */
