@@ -141,6 +141,28 @@ function isEndTagOf(name: string, input: string, start: number, end: number): bo
   );
 }
 
+/** Starts dropping an element with everything up to its end tag. */
+export function startDrop(state: SanitizeState, name: string): void {
+  state.dropKey = name;
+  state.dropNesting = 1;
+}
+
+/**
+ * While an element is dropped with its content: whether the end tag `name` ends the drop and is then
+ * handled as usual. Its own end tag ends it once the elements of its name opened inside it are closed
+ * (and is dropped too); the end tag of an element open around it ends it as well (`<svg><set></svg>`).
+ */
+export function endsDrop(state: SanitizeState, name: string): boolean {
+  if (name === state.dropKey) {
+    state.dropNesting--;
+    if (state.dropNesting === 0) state.dropKey = undefined;
+    return false;
+  }
+  if (state.openKeys.lastIndexOf(name) === -1) return false;
+  state.dropKey = undefined;
+  return true;
+}
+
 /** Closes the SVG and MathML elements open, and what is open inside them (a breakout tag follows). */
 export function leaveForeignContent(state: SanitizeState): void {
   while (state.svgDepth + state.mathDepth > 0 && state.openKeys.length > 0) closeTop(state);

@@ -26,9 +26,11 @@ import {
   closeImplied,
   copySource,
   createState,
+  endsDrop,
   finishOutput,
   leaveForeignContent,
   type SanitizeState,
+  startDrop,
   stripPython,
   writeMarkup,
   writeText,
@@ -162,7 +164,7 @@ class MarkupPass implements ScanSink {
     this.consumed = gt + 1;
     const name = this.nameAt(start, end, this.state.openKeys[this.state.openKeys.length - 1]);
     if (name === this.rawText) this.rawText = undefined;
-    if (this.state.dropKey !== undefined && !this.endsDrop(name)) return;
+    if (this.state.dropKey !== undefined && !endsDrop(this.state, name)) return;
     closeElement(this.state, name, this.input, start - 2, gt + 1);
   }
 
@@ -194,23 +196,6 @@ class MarkupPass implements ScanSink {
     }
   }
 
-  /**
-   * While an element is dropped with its content: whether the end tag `name` ends the drop. Its own
-   * end tag does once the elements of its name opened inside it are closed, and so does the end tag of
-   * an element open around it (`<svg><set></svg>`).
-   */
-  private endsDrop(name: string): boolean {
-    const state = this.state;
-    if (name === state.dropKey) {
-      state.dropNesting--;
-      if (state.dropNesting === 0) state.dropKey = undefined;
-      return false;
-    }
-    if (state.openKeys.lastIndexOf(name) === -1) return false;
-    state.dropKey = undefined;
-    return true;
-  }
-
   private openElement(selfClosing: boolean): void {
     const state = this.state;
     const name = this.tagName;
@@ -224,7 +209,7 @@ class MarkupPass implements ScanSink {
       return;
     }
     if (!isVoid && !HIDDEN_CONTENT_ELEMENTS.has(name) && state.openKeys.length >= MAX_DEPTH) {
-      if (hasContent && (foreign || DROPPED_WITH_CONTENT_ELEMENTS.has(name))) this.startDrop(name);
+      if (hasContent && (foreign || DROPPED_WITH_CONTENT_ELEMENTS.has(name))) startDrop(state, name);
       return;
     }
     if (foreign && BREAKOUT_ELEMENTS.has(name)) {
@@ -233,7 +218,7 @@ class MarkupPass implements ScanSink {
     } else if (foreign && INTEGRATION_POINTS.has(state.openKeys[state.openKeys.length - 1] ?? '')) {
       // `<svg><title><a>` is an HTML a to a browser, an SVG one to a sanitizer reading SVG: keep the text only.
       if (hasContent && (HIDDEN_CONTENT_ELEMENTS.has(name) || DROPPED_WITH_CONTENT_ELEMENTS.has(name)))
-        this.startDrop(name);
+        startDrop(state, name);
       return;
     }
     // The Universal Feed Parser reads `<span/>` as `<span></span>`, but only without attributes:
@@ -243,7 +228,7 @@ class MarkupPass implements ScanSink {
     const depths = state.svgDepth + state.mathDepth;
     const tag = sanitizeStartTag(state, name, this.tag);
     if (tag === DROP_WITH_CONTENT) {
-      if (hasContent) this.startDrop(name);
+      if (hasContent) startDrop(state, name);
       return;
     }
     if (tag !== undefined) {
@@ -264,11 +249,6 @@ class MarkupPass implements ScanSink {
       if (endsInHtml) writeMarkup(state, `</${tag.name}>`);
     }
     if (endsInHtml && HIDDEN_CONTENT_ELEMENTS.has(name)) state.hiddenDepth--;
-  }
-
-  private startDrop(name: string): void {
-    this.state.dropKey = name;
-    this.state.dropNesting = 1;
   }
 
   private writeStartTag({ markup }: SanitizedTag, endsInForeign: boolean): void {
