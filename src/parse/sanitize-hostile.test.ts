@@ -48,6 +48,7 @@ describe('sanitizeHtml: nothing active or deceptive', () => {
       ['<noframes><img src=x onerror=alert(1)></noframes>ok', 'ok'],
       ['<noscript><noscript>a</noscript>b</noscript>c', 'c'],
       ['<div><noscript><img src=x></div>after', '<div></div>after'],
+      ['<iframe><noscript><b>in</b></iframe><p>after</p>', '<p>after</p>'],
     ]);
   });
 

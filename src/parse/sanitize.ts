@@ -270,6 +270,8 @@ class MarkupPass implements ScanSink {
     state.rereadDepth++;
     readMarkup(state, this.input.slice(start, end));
     state.rereadDepth--;
+    // A drop left open in the content ends with it: `<iframe><noscript></iframe>` hides nothing after.
+    state.dropKey = undefined;
   }
 
   private writeComment(start: number, end: number): void {
