@@ -1,6 +1,9 @@
 // The allowlists of the HTML sanitizer. They reproduce the Universal Feed Parser's, because its corpus
 // (wellformed/sanitize/acceptable_element_*.xml, acceptable_attribute_*.xml, namespace/*svg*.xml,
-// namespace/*mathml*.xml) states them element by element.
+// namespace/*mathml*.xml) states them element by element, except where what it keeps is active or
+// deceptive in a page (issue 12): forms and their controls (a password form inside an entry is
+// phishing), noscript, `for` (a label clicks the reader's own control of that id). Microsub clients and
+// sync apps show this HTML in their own views, without tidings' CSP.
 
 function set(words: string): ReadonlySet<string> {
   return new Set(words.trim().split(/\s+/));
@@ -8,12 +11,11 @@ function set(words: string): ReadonlySet<string> {
 
 /** HTML elements kept (with their allowed attributes). */
 export const ACCEPTABLE_ELEMENTS = set(`
-  a abbr acronym address area article aside audio b big blockquote br button canvas caption center cite
-  code col colgroup command datagrid datalist dd del details dfn dialog dir div dl dt em event-source
-  fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 header hr i img input ins kbd keygen
-  label legend li m map mark menu meter multicol nav nextid noscript ol optgroup option output p pre
-  progress q s samp section select small sound source spacer span strike strong sub sup table tbody td
-  textarea tfoot th thead time tr tt u ul var video
+  a abbr acronym address area article aside audio b big blockquote br canvas caption center cite code
+  col colgroup datagrid dd del details dfn dialog dir div dl dt em event-source fieldset figcaption
+  figure font footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd label legend li m map mark menu meter
+  multicol nav nextid ol p pre progress q s samp section small sound source spacer span strike strong
+  sub sup table tbody td tfoot th thead time tr tt u ul var video
 `);
 
 /** HTML attributes kept on acceptable elements (`autoplay` is deliberately absent: acceptable_attribute_autoplay.xml). */
@@ -22,7 +24,7 @@ export const ACCEPTABLE_ATTRIBUTES = set(`
   bgcolor bgproperties border bordercolor bordercolordark bordercolorlight bottompadding cellpadding
   cellspacing ch challenge char charoff charset checked choff cite class clear color cols colspan
   compact contenteditable controls coords data datafld datapagesize datasrc datetime default delay dir
-  disabled draggable dynsrc enctype end face for form frame galleryimg gutter headers height hidden
+  disabled draggable dynsrc enctype end face form frame galleryimg gutter headers height hidden
   hidefocus high href hreflang hspace icon id inputmode ismap keytype label lang leftspacing list
   longdesc loop loopcount loopend loopstart low lowsrc max maxlength media method min multiple name
   nohref noshade nowrap open optimum pattern ping point-size poster pqg preload prompt radiogroup
@@ -33,6 +35,31 @@ export const ACCEPTABLE_ATTRIBUTES = set(`
 
 /** Elements whose text is dropped along with them, not only their tags (entry_content_script.xml ...). */
 export const HIDDEN_CONTENT_ELEMENTS = set('script style applet');
+
+// Elements dropped with everything inside them: what they hold is no text a reader needs (the options
+// of a select), or is never shown where scripts run (noscript, template, noembed, noframes), and is
+// the classic carrier of mutation XSS when a sanitizer keeps it as markup (`<noscript><p
+// title="</noscript><img src=x onerror=...>">`). button, form, input, keygen and output lose their tags
+// only: a button's label and the text around a form stay.
+export const DROPPED_WITH_CONTENT_ELEMENTS = set(
+  'datalist noembed noframes noscript optgroup option select template',
+);
+
+/** Raw-text elements whose content is written as escaped text: a browser shows it as text, never as markup. */
+export const TEXT_ONLY_ELEMENTS = set('plaintext textarea xmp');
+
+// Start tags that end SVG and MathML in a browser (HTML "parsing tokens in foreign content"): the
+// element opens as HTML after the foreign elements, which the sanitizer closes first so that its idea of
+// the namespace and the browser's never differ. font breaks out only with color, face or size; it is
+// taken to break out always, which writes `</svg>` where a browser would not need it.
+// SVG title and desc and MathML's token elements are integration points: a browser reads any tag in
+// them (but a breakout tag) as HTML, not as SVG or MathML. The sanitizer keeps only their text.
+export const INTEGRATION_POINTS = set('desc title mi mn mo ms mtext');
+
+export const BREAKOUT_ELEMENTS = set(`
+  b big blockquote body br center code dd div dl dt em embed font h1 h2 h3 h4 h5 h6 head hr i img li
+  listing menu meta nobr ol p pre ruby s small span strike strong sub sup table tt u ul var
+`);
 
 /** Elements written as `<br />` and never closed. */
 export const VOID_ELEMENTS = set(`

@@ -242,20 +242,46 @@ export function readCorpus(folder: string): { cases: CorpusCase[]; skipped: stri
   return { cases, skipped };
 }
 
+// Where tidings is deliberately stricter than the Universal Feed Parser (issue 12: sanitized HTML must
+// carry nothing active or deceptive, also where it is shown without tidings' CSP): forms and their
+// controls, noscript, and `for` (a label clicks the control of that id, one of the reader's own) are
+// dropped. File -> what tidings writes instead.
+const STRICTER: ReadonlyMap<string, string> = new Map([
+  ['acceptable_attribute_for.xml', '<span></span>'],
+  ...[
+    'button',
+    'command',
+    'datalist',
+    'form',
+    'input',
+    'keygen',
+    'noscript',
+    'optgroup',
+    'option',
+    'output',
+    'select',
+    'textarea',
+  ].map((name): [string, string] => [`acceptable_element_${name}.xml`, '']),
+]);
+
 function runCorpus(folder: string): void {
   it(`reproduces the Universal Feed Parser on wellformed/${folder}`, (t) => {
     const { cases, skipped } = readCorpus(folder);
     const failures: string[] = [];
     for (const c of cases) {
       const actual = sanitizeHtml(c.input, c.baseUrl === undefined ? {} : { baseUrl: c.baseUrl });
-      if (actual !== c.expected) {
+      const expected = STRICTER.get(c.file) ?? c.expected;
+      if (actual !== expected) {
         failures.push(
-          `${c.file}\n  input:    ${JSON.stringify(c.input)}\n  expected: ${JSON.stringify(c.expected)}\n  actual:   ${JSON.stringify(actual)}`,
+          `${c.file}\n  input:    ${JSON.stringify(c.input)}\n  expected: ${JSON.stringify(expected)}\n  actual:   ${JSON.stringify(actual)}`,
         );
       }
     }
     const passed = cases.length - failures.length;
-    t.diagnostic(`${folder}: ${passed} passed / ${cases.length} mapped, ${skipped.length} skipped`);
+    const stricter = cases.filter((c) => STRICTER.has(c.file)).length;
+    t.diagnostic(
+      `${folder}: ${passed} passed / ${cases.length} mapped (${stricter} stricter on purpose), ${skipped.length} skipped`,
+    );
     if (process.env['SANITIZE_CORPUS_VERBOSE']) t.diagnostic(`skipped: ${skipped.join(' ')}`);
     assert.ok(cases.length > 0, `no cases read from ${folder}`);
     assert.deepEqual(failures, [], failures.join('\n'));

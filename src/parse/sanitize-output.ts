@@ -19,6 +19,9 @@ export interface SanitizeState extends TagContext {
   /** How deep raw-text content is being read again as markup. */
   rereadDepth: number;
   commentRecoveries: number;
+  /** The element being dropped with its content (see DROPPED_WITH_CONTENT_ELEMENTS), and how many of its name are open in it. */
+  dropKey: string | undefined;
+  dropNesting: number;
   /** A run of input that comes out as it is, not yet written: source[sourceStart, sourceEnd). */
   source: string;
   sourceStart: number;
@@ -39,6 +42,8 @@ export function createState(baseUrl: string | undefined): SanitizeState {
     openNames: [],
     rereadDepth: 0,
     commentRecoveries: 0,
+    dropKey: undefined,
+    dropNesting: 0,
     source: '',
     sourceStart: 0,
     sourceEnd: 0,
@@ -134,6 +139,35 @@ function isEndTagOf(name: string, input: string, start: number, end: number): bo
     input.startsWith(name, start + 2) &&
     input.charCodeAt(end - 1) === 0x3e
   );
+}
+
+/** Starts dropping an element with everything up to its end tag. */
+export function startDrop(state: SanitizeState, name: string): void {
+  state.dropKey = name;
+  state.dropNesting = 1;
+}
+
+/**
+ * While an element is dropped with its content: whether the end tag `name` ends the drop and is then
+ * handled as usual. Its own end tag ends it once the elements of its name opened inside it are closed
+ * (and is dropped too); the end tag of an element open around it ends it as well (`<svg><set></svg>`).
+ */
+export function endsDrop(state: SanitizeState, name: string): boolean {
+  if (name === state.dropKey) {
+    state.dropNesting--;
+    if (state.dropNesting === 0) state.dropKey = undefined;
+    return false;
+  }
+  if (state.openKeys.lastIndexOf(name) === -1) return false;
+  state.dropKey = undefined;
+  return true;
+}
+
+/** Closes the SVG and MathML elements open, and what is open inside them (a breakout tag follows). */
+export function leaveForeignContent(state: SanitizeState): void {
+  while (state.svgDepth + state.mathDepth > 0 && state.openKeys.length > 0) closeTop(state);
+  state.svgDepth = 0;
+  state.mathDepth = 0;
 }
 
 /** Pops the elements a browser closes implicitly when `name` opens (a `<p>` before `<p>`), writing nothing. */

@@ -5,6 +5,7 @@
 import {
   ACCEPTABLE_ATTRIBUTES,
   ACCEPTABLE_ELEMENTS,
+  DROPPED_WITH_CONTENT_ELEMENTS,
   HIDDEN_CONTENT_ELEMENTS,
   RELATIVE_URL_ATTRIBUTES,
   URL_ATTRIBUTES,
@@ -12,7 +13,6 @@ import {
 } from './sanitize-allowlist.js';
 import { sanitizeStyle } from './sanitize-css.js';
 import {
-  ANIMATION_ELEMENTS,
   MATHML_ATTRIBUTES,
   MATHML_ELEMENTS,
   MATHML_NAMESPACE,
@@ -21,8 +21,8 @@ import {
   SVG_NAMESPACE,
   XLINK_NAMESPACE,
 } from './sanitize-foreign.js';
-import { decodeAttributeValue, escapeAttributeValue, escapeDecodedAttributeValue } from './sanitize-text.js';
-import { hasSafeScheme, isPlainHttpUrl, isSafeUrl, resolveUrl } from './urls.js';
+import { escapeAttributeValue, escapeDecodedAttributeValue } from './sanitize-text.js';
+import { hasScriptScheme, sanitizeUrl } from './sanitize-url.js';
 
 /**
  * The start tag being read: where it was written, input[start, end), and its attributes, kept in arrays
@@ -91,28 +91,49 @@ const BARE_TAGS: ReadonlyMap<string, SanitizedTag> = new Map(
   ]),
 );
 
-/** Returns the sanitized start tag, or undefined when the element is dropped (its text may still be kept). */
-export function sanitizeStartTag(ctx: TagContext, name: string, attrs: StartTag): SanitizedTag | undefined {
-  if (attrs.length === 0 && ctx.svgDepth === 0 && ctx.mathDepth === 0) {
+/** What sanitizeStartTag returns for an element dropped together with its content. */
+export const DROP_WITH_CONTENT: unique symbol = Symbol('drop with content');
+
+/**
+ * Returns the sanitized start tag; undefined when the element is dropped but its content is kept;
+ * DROP_WITH_CONTENT when everything up to its end tag goes too.
+ */
+export function sanitizeStartTag(
+  ctx: TagContext,
+  name: string,
+  attrs: StartTag,
+): SanitizedTag | typeof DROP_WITH_CONTENT | undefined {
+  const isForeign = ctx.svgDepth > 0 || ctx.mathDepth > 0;
+  if (attrs.length === 0 && !isForeign) {
     const bare = BARE_TAGS.get(name);
     if (bare !== undefined) return bare;
   }
   let vocabulary = Vocabulary.Html;
   let outName = name;
-  if (!ACCEPTABLE_ELEMENTS.has(name) || ctx.svgDepth > 0) {
-    if (HIDDEN_CONTENT_ELEMENTS.has(name)) ctx.hiddenDepth++;
-    enterForeignRoot(ctx, name, attrs);
+  if (isForeign) {
+    // Inside SVG only SVG elements, inside MathML only MathML ones: an element of another vocabulary
+    // would be in the foreign namespace to a browser, and that confusion is where mutation XSS starts.
     const svgName = ctx.svgDepth > 0 ? SVG_ELEMENTS.get(name) : undefined;
-    if (ctx.mathDepth > 0 && MATHML_ELEMENTS.has(name)) {
-      vocabulary = Vocabulary.MathMl;
-    } else if (svgName !== undefined) {
+    if (svgName !== undefined) {
       vocabulary = Vocabulary.Svg;
       outName = svgName;
-    } else if (!ACCEPTABLE_ELEMENTS.has(name)) {
-      return undefined;
+      if (name === 'svg') ctx.svgDepth++;
+    } else if (ctx.svgDepth === 0 && MATHML_ELEMENTS.has(name)) {
+      vocabulary = Vocabulary.MathMl;
+      if (name === 'math') ctx.mathDepth++;
+    } else {
+      return DROP_WITH_CONTENT;
     }
+    declareXlink(attrs);
+  } else if (name === 'svg' || name === 'math') {
+    if (!enterForeignRoot(ctx, name, attrs)) return undefined;
+    vocabulary = name === 'svg' ? Vocabulary.Svg : Vocabulary.MathMl;
+    declareXlink(attrs);
+  } else if (!ACCEPTABLE_ELEMENTS.has(name)) {
+    if (DROPPED_WITH_CONTENT_ELEMENTS.has(name)) return DROP_WITH_CONTENT;
+    if (HIDDEN_CONTENT_ELEMENTS.has(name)) ctx.hiddenDepth++;
+    return undefined;
   }
-  if (ctx.svgDepth > 0 || ctx.mathDepth > 0) declareXlink(attrs);
   sortAttributes(attrs);
   return { name: outName, markup: writeTag(ctx, name, outName, vocabulary, attrs) };
 }
@@ -158,15 +179,15 @@ function allowedName(vocabulary: Vocabulary, attribute: string): string | undefi
 }
 
 // `<svg>` and `<math>` in HTML get their namespace when they lack one, and only with it do they open
-// SVG or MathML (namespace/rss2.0svg5.xml has no xmlns).
-function enterForeignRoot(ctx: TagContext, name: string, attrs: StartTag): void {
-  const namespace = name === 'svg' ? SVG_NAMESPACE : name === 'math' ? MATHML_NAMESPACE : undefined;
-  if (namespace === undefined) return;
+// SVG or MathML (namespace/rss2.0svg5.xml has no xmlns). Returns whether it opened.
+function enterForeignRoot(ctx: TagContext, name: string, attrs: StartTag): boolean {
+  const namespace = name === 'svg' ? SVG_NAMESPACE : MATHML_NAMESPACE;
   const xmlns = attrs.indexOf('xmlns');
   if (xmlns === -1 || attrs.values[xmlns] === '') attrs.add('xmlns', namespace, -1, -1);
-  if (!hasAttribute(attrs, 'xmlns', namespace)) return;
+  if (!hasAttribute(attrs, 'xmlns', namespace)) return false;
   if (name === 'svg') ctx.svgDepth++;
   else ctx.mathDepth++;
+  return true;
 }
 
 function hasAttribute(attrs: StartTag, name: string, value: string): boolean {
@@ -223,34 +244,15 @@ function sanitizeValue(ctx: TagContext, element: string, key: string, value: str
     const style = sanitizeStyle(value, ctx.svgDepth > 0);
     return style === '' ? undefined : escapeDecodedAttributeValue(style);
   }
-  if (key === 'attributename' && ANIMATION_ELEMENTS.has(element) && /href/i.test(value)) return undefined;
+  // DOM clobbering: `<img name="querySelector">` makes document.querySelector that image, which breaks
+  // the page's own script (named access on document; img is the one such element kept).
+  if (key === 'name' && element === 'img') return undefined;
   const resolvable = RELATIVE_URL_ATTRIBUTES.get(element)?.has(key) === true;
   if (resolvable || URL_ATTRIBUTES.has(key)) {
-    return escapeDecodedAttributeValue(sanitizeUrl(ctx, key, value, resolvable));
+    return escapeDecodedAttributeValue(sanitizeUrl(ctx, element, key, value, resolvable));
   }
+  // Any other attribute whose value reads as a script URL goes, whatever its name: the name lists
+  // of URL attributes are never complete (SVG values, MathML altimg, IE's datasrc).
+  if (hasScriptScheme(value)) return undefined;
   return escapeAttributeValue(value);
-}
-
-// URLs are decoded (`&amp;` is `&` to a browser), resolved against the base when the Universal Feed
-// Parser resolves them, and emptied when their scheme is unsafe (acceptable_attribute_href.xml keeps an
-// empty href). A resolved URL is used only when it has a safe scheme, else the original stays.
-function sanitizeUrl(ctx: TagContext, key: string, value: string, resolvable: boolean): string {
-  if (isPlainHttpUrl(value)) return value;
-  const decoded = decodeAttributeValue(value);
-  let url = decoded;
-  if (resolvable) {
-    const trimmed = decoded.trim();
-    if (ctx.baseUrl === undefined) {
-      url = trimmed || decoded;
-    } else {
-      const resolved = resolveUrl(trimmed, ctx.baseUrl);
-      if (hasSafeScheme(resolved)) return resolved;
-    }
-  }
-  if (isSafeUrl(url) || (isMediaSource(key) && /^\s*data:image\//i.test(url))) return url;
-  return '';
-}
-
-function isMediaSource(key: string): boolean {
-  return key === 'src' || key === 'poster' || key === 'lowsrc' || key === 'dynsrc' || key === 'background';
 }

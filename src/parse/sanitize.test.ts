@@ -82,20 +82,14 @@ describe('sanitizeHtml: what it removes', () => {
     assert.equal(sanitizeHtml('<![CDATA[x]]>'), '&lt;![CDATA[x]]>');
   });
 
-  it('stops SVG animations from retargeting links', () => {
+  it('drops SVG animations, which could retarget links', () => {
     const html = '<svg><a><set attributeName="href" to="javascript:alert(1)"/></a></svg>';
-    assert.equal(
-      sanitizeHtml(html),
-      '<svg xmlns="http://www.w3.org/2000/svg"><a><set to="javascript:alert(1)"></a></svg>',
-    );
+    assert.equal(sanitizeHtml(html), '<svg xmlns="http://www.w3.org/2000/svg"><a></a></svg>');
   });
 
   it('drops comments that could end a raw-text element in a browser', () => {
     assert.equal(sanitizeHtml('a<!-- <b> -->b'), 'a<!-- <b> -->b');
-    assert.equal(
-      sanitizeHtml('<noscript><!-- </noscript><img src=x onerror=alert(1)> --></noscript>'),
-      '<noscript></noscript>',
-    );
+    assert.equal(sanitizeHtml('<p><!-- </noscript><img src=x onerror=alert(1)> --></p>'), '<p></p>');
   });
 
   it('never lets text around a dropped element form a tag', () => {
@@ -138,7 +132,8 @@ describe('sanitizeHtml: how it writes HTML', () => {
   });
 
   it('gives an attribute without value its name as value', () => {
-    assert.equal(sanitizeHtml('<input checked disabled>'), '<input checked="checked" disabled="disabled" />');
+    assert.equal(sanitizeHtml('<hr noshade>'), '<hr noshade="noshade" />');
+    assert.equal(sanitizeHtml('<details open>x</details>'), '<details open="open">x</details>');
   });
 
   it('closes elements left open and drops end tags that close nothing', () => {
@@ -204,6 +199,9 @@ describe('sanitizeHtml: hostile input', () => {
     sanitizeHtml('<iframe>'.repeat(50_000));
     sanitizeHtml(`<span style="${'url('.repeat(50_000)}">x</span>`);
     sanitizeHtml(`<b>${'</i>'.repeat(100_000)}`);
+    sanitizeHtml('<noscript>'.repeat(100_000) + '</b>'.repeat(100_000));
+    sanitizeHtml(`<div>${'<svg><g><title>'.repeat(30_000)}${'<p>x'.repeat(30_000)}`);
+    sanitizeHtml('<math><mtext><table><mglyph><style>'.repeat(30_000));
     assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
   });
 

@@ -4,24 +4,39 @@
 // or unbalanced: a `<` in text is always escaped (also an unclosed tag or `<!DOCTYPE` at the very end),
 // elements left open at the end are closed, end tags that close nothing are dropped, every URL-valued
 // attribute (not only href) must have a safe scheme, and comments that contain `</` are dropped.
+// Stricter still, for pages without tidings' CSP (issue 12): no forms or form controls, no SVG
+// animation or foreignObject, nothing outside the SVG or MathML vocabulary inside them (an HTML tag that
+// leaves SVG in a browser closes it here too), no noscript or template, textarea and xmp content only
+// as text, and no attribute at all whose value is a javascript:, vbscript: or data: URL.
 // htmlparser2's Parser is not used: its element stack costs O(depth) per tag (a megabyte of nested
 // <div> took seconds); this one is bounded.
 
 import { keepShape } from './keep-shape.js';
-import { HIDDEN_CONTENT_ELEMENTS, RAW_TEXT_ELEMENTS, VOID_ELEMENTS } from './sanitize-allowlist.js';
+import {
+  BREAKOUT_ELEMENTS,
+  DROPPED_WITH_CONTENT_ELEMENTS,
+  HIDDEN_CONTENT_ELEMENTS,
+  INTEGRATION_POINTS,
+  RAW_TEXT_ELEMENTS,
+  TEXT_ONLY_ELEMENTS,
+  VOID_ELEMENTS,
+} from './sanitize-allowlist.js';
 import {
   closeElement,
   closeImplied,
   copySource,
   createState,
+  endsDrop,
   finishOutput,
+  leaveForeignContent,
   type SanitizeState,
+  startDrop,
   stripPython,
   writeMarkup,
   writeText,
 } from './sanitize-output.js';
 import { Quote, type ScanSink, scanHtml } from './sanitize-scan.js';
-import { type SanitizedTag, StartTag, sanitizeStartTag } from './sanitize-tag.js';
+import { DROP_WITH_CONTENT, type SanitizedTag, StartTag, sanitizeStartTag } from './sanitize-tag.js';
 import { escapeText } from './sanitize-text.js';
 
 export interface SanitizeOptions {
@@ -93,6 +108,7 @@ class MarkupPass implements ScanSink {
 
   ontext(start: number, end: number): void {
     this.consumed = end;
+    if (this.state.dropKey !== undefined) return;
     if (this.rawText !== undefined) this.onRawText(start, end);
     else if (this.state.hiddenDepth === 0) this.copyText(start, end);
   }
@@ -148,11 +164,13 @@ class MarkupPass implements ScanSink {
     this.consumed = gt + 1;
     const name = this.nameAt(start, end, this.state.openKeys[this.state.openKeys.length - 1]);
     if (name === this.rawText) this.rawText = undefined;
+    if (this.state.dropKey !== undefined && !endsDrop(this.state, name)) return;
     closeElement(this.state, name, this.input, start - 2, gt + 1);
   }
 
   oncomment(start: number, end: number, endOffset: number): void {
     this.consumed = Math.min(end + 1, this.input.length);
+    if (this.state.dropKey !== undefined) return;
     const input = this.input;
     if (start >= 4 && input.startsWith('<!--', start - 4)) {
       if (input.charCodeAt(end) === 0x3e) this.writeComment(start, Math.max(start, end - endOffset));
@@ -172,7 +190,8 @@ class MarkupPass implements ScanSink {
   // Universal Feed Parser keeps it as text (sanitize/xml_declaration_unexpected_character.xml). Before
   // the tokenizer of sanitize-scan.ts, a cut-off end tag (`</b `) came out twice.
   onend(): void {
-    if (this.consumed < this.input.length && this.state.hiddenDepth === 0) {
+    const state = this.state;
+    if (this.consumed < this.input.length && state.hiddenDepth === 0 && state.dropKey === undefined) {
       writeText(this.state, escapeText(this.input, this.consumed, this.input.length));
     }
   }
@@ -182,16 +201,39 @@ class MarkupPass implements ScanSink {
     const name = this.tagName;
     if (this.opensRawText) this.rawText = name;
     const isVoid = VOID_ELEMENTS.has(name);
-    if (!isVoid && !HIDDEN_CONTENT_ELEMENTS.has(name) && state.openKeys.length >= MAX_DEPTH) return;
-    const foreign = this.isInForeignContext();
-    // In SVG and MathML `/>` ends the element. In HTML the Universal Feed Parser reads `<span/>` as
-    // `<span></span>`, but only without attributes: `<span class="a"/>` stays open.
+    let foreign = this.isInForeignContext();
+    // In SVG and MathML `/>` ends the element; in HTML a browser ignores the `/`.
+    const hasContent = !isVoid && !(selfClosing && foreign);
+    if (state.dropKey !== undefined) {
+      if (name === state.dropKey && hasContent) state.dropNesting++;
+      return;
+    }
+    if (!isVoid && !HIDDEN_CONTENT_ELEMENTS.has(name) && state.openKeys.length >= MAX_DEPTH) {
+      if (hasContent && (foreign || DROPPED_WITH_CONTENT_ELEMENTS.has(name))) startDrop(state, name);
+      return;
+    }
+    if (foreign && BREAKOUT_ELEMENTS.has(name)) {
+      leaveForeignContent(state);
+      foreign = false;
+    } else if (foreign && INTEGRATION_POINTS.has(state.openKeys[state.openKeys.length - 1] ?? '')) {
+      // `<svg><title><a>` is an HTML a to a browser, an SVG one to a sanitizer reading SVG: keep the text only.
+      if (hasContent && (HIDDEN_CONTENT_ELEMENTS.has(name) || DROPPED_WITH_CONTENT_ELEMENTS.has(name)))
+        startDrop(state, name);
+      return;
+    }
+    // The Universal Feed Parser reads `<span/>` as `<span></span>`, but only without attributes:
+    // `<span class="a"/>` stays open.
     const endsInForeign = selfClosing && foreign && !isVoid;
     const endsInHtml = selfClosing && !foreign && !isVoid && this.tag.length === 0;
-    if (!foreign) closeImplied(state, name);
     const depths = state.svgDepth + state.mathDepth;
     const tag = sanitizeStartTag(state, name, this.tag);
+    if (tag === DROP_WITH_CONTENT) {
+      if (hasContent) startDrop(state, name);
+      return;
+    }
     if (tag !== undefined) {
+      // Only a tag written closes elements implicitly: `<p>a<form>b` keeps b in the paragraph.
+      if (!foreign) closeImplied(state, name);
       this.writeStartTag(tag, endsInForeign);
       state.selfClosePending = endsInForeign;
       if (isVoid || endsInForeign || endsInHtml) {
@@ -219,14 +261,17 @@ class MarkupPass implements ScanSink {
   private onRawText(start: number, end: number): void {
     const state = this.state;
     if (state.hiddenDepth !== 0) return;
-    // Shown content of a raw-text element is markup to the SGML parser: read it again as such.
-    if (state.rereadDepth >= MAX_REREAD_DEPTH) {
+    // Shown content of a raw-text element is markup to the SGML parser: read it again as such. Not
+    // that of textarea, xmp and plaintext, which a browser shows as text: as text it stays.
+    if (state.rereadDepth >= MAX_REREAD_DEPTH || TEXT_ONLY_ELEMENTS.has(this.rawText ?? '')) {
       writeText(state, escapeText(this.input, start, end));
       return;
     }
     state.rereadDepth++;
     readMarkup(state, this.input.slice(start, end));
     state.rereadDepth--;
+    // A drop left open in the content ends with it: `<iframe><noscript></iframe>` hides nothing after.
+    state.dropKey = undefined;
   }
 
   private writeComment(start: number, end: number): void {
