@@ -21,7 +21,8 @@ const LOG_EVERY_MS = 10_000;
 
 /** Prints `poll: 17 of 202 feeds` on a terminal (rewritten in place) or as plain lines in a log. */
 export function progressPrinter(out: ProgressOutput, now: () => number = Date.now): ProgressPrinter {
-  let lastAt = 0;
+  // a terminal shows the first update at once; a log's first line waits for a tenth or 10 s
+  let lastAt = out.isTTY ? Number.NEGATIVE_INFINITY : now();
   let lastTenth = 0;
   let pending = false;
   const line = (done: number, total: number) => `poll: ${done} of ${plural(total, 'feed')}`;
