@@ -103,4 +103,27 @@ describe('tidings CLI: user mistakes', () => {
       assert.equal(run.stdout, `${version}\n`);
     }
   });
+
+  it('exits 1 for a document that is no feed, with the same stdout (parse, --json, --jsonl)', async () => {
+    const page = join(dir, 'page.html');
+    writeFileSync(page, '<!DOCTYPE html><html><body><p>hello</p></body></html>');
+    const feed = join(dir, 'feed.xml');
+    writeFileSync(feed, '<rss version="2.0"><channel><title>T</title></channel></rss>');
+    const text = await tidings(['parse', page], env);
+    assertOneLine(text, 1, /parse: .*page\.html is not a feed/);
+    assert.match(text.stdout, /format: {3}unknown/);
+    const json = await tidings(['parse', '--json', page], env);
+    assert.equal(json.code, 1);
+    assert.equal(JSON.parse(json.stdout).version, '');
+    const jsonl = await tidings(['parse', '--jsonl', feed, page], env);
+    assert.equal(jsonl.code, 1);
+    assert.deepEqual(
+      jsonl.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).version),
+      ['rss20', ''],
+    );
+    assert.equal((await tidings(['parse', '--jsonl', feed], env)).code, 0);
+  });
 });
