@@ -48,7 +48,7 @@ export function loadConfig(
 }
 
 function intervalVariable(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
-  const value = env[name] ?? fallback;
+  const value = (env[name] ?? '').trim() === '' ? fallback : (env[name] as string);
   try {
     return parseInterval(value);
   } catch {
