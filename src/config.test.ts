@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadConfig, parseInterval } from './config.js';
+import { ConfigError, loadConfig, parseInterval } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -37,5 +37,27 @@ describe('parseInterval', () => {
   it('reads 5s, 10m, 2h, 1d and plain seconds', () => {
     assert.deepEqual(['5s', '10m', '2h', '1d', '90'].map(parseInterval), [5, 600, 7200, 86400, 90]);
     assert.throws(() => parseInterval('soon'), /cannot read the interval/);
+  });
+});
+
+describe('loadConfig errors', () => {
+  it('names the variable that cannot be read and what it takes', () => {
+    assert.throws(
+      () => loadConfig({ TIDINGS_POLL_INTERVAL: 'banana' }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.variable === 'TIDINGS_POLL_INTERVAL' &&
+        /TIDINGS_POLL_INTERVAL must be an interval such as 30s, 10m, 2h or 1d, not "banana"/.test(
+          error.message,
+        ),
+    );
+    assert.throws(
+      () => loadConfig({ TIDINGS_FETCH_TIMEOUT_MS: '-5' }),
+      /TIDINGS_FETCH_TIMEOUT_MS must be a positive/,
+    );
+    assert.throws(
+      () => loadConfig({ TIDINGS_PARSE_WORKERS: 'two' }),
+      /TIDINGS_PARSE_WORKERS must be a whole number/,
+    );
   });
 });

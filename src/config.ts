@@ -22,6 +22,17 @@ export interface Config {
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
 
+/** A setting that cannot be read; the message names the variable and says what it takes. */
+export class ConfigError extends Error {
+  readonly variable: string;
+
+  constructor(variable: string, message: string) {
+    super(message);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
 /** Reads the configuration from environment variables, with command-line overrides on top. */
 export function loadConfig(
   env: NodeJS.ProcessEnv,
@@ -29,17 +40,29 @@ export function loadConfig(
 ): Config {
   return {
     databaseUrl: overrides.databaseUrl ?? env['TIDINGS_DATABASE_URL'] ?? DEFAULT_DATABASE_URL,
-    pollIntervalSeconds: parseInterval(env['TIDINGS_POLL_INTERVAL'] ?? '60m'),
-    adaptiveMax: factorOf(env['TIDINGS_ADAPTIVE_MAX'], 4),
+    pollIntervalSeconds: intervalVariable(env, 'TIDINGS_POLL_INTERVAL', '60m'),
+    adaptiveMax: factorOf(env, 'TIDINGS_ADAPTIVE_MAX', 4),
     allowPrivateAddresses: isTrue(env['TIDINGS_ALLOW_PRIVATE_ADDRESSES']),
-    concurrency: positiveInt(env['TIDINGS_CONCURRENCY'], 32),
-    perHostConcurrency: positiveInt(env['TIDINGS_PER_HOST_CONCURRENCY'], 2),
-    timeoutMs: positiveInt(env['TIDINGS_FETCH_TIMEOUT_MS'], 30_000),
-    maxBodyBytes: positiveInt(env['TIDINGS_MAX_BODY_BYTES'], 20 * 1024 * 1024),
-    ...(env['TIDINGS_PARSE_WORKERS'] !== undefined
-      ? { parseWorkers: nonNegativeInt(env['TIDINGS_PARSE_WORKERS']) }
+    concurrency: positiveInt(env, 'TIDINGS_CONCURRENCY', 32),
+    perHostConcurrency: positiveInt(env, 'TIDINGS_PER_HOST_CONCURRENCY', 2),
+    timeoutMs: positiveInt(env, 'TIDINGS_FETCH_TIMEOUT_MS', 30_000),
+    maxBodyBytes: positiveInt(env, 'TIDINGS_MAX_BODY_BYTES', 20 * 1024 * 1024),
+    ...((env['TIDINGS_PARSE_WORKERS'] ?? '').trim() !== ''
+      ? { parseWorkers: nonNegativeInt(env, 'TIDINGS_PARSE_WORKERS') }
       : {}),
   };
+}
+
+function intervalVariable(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
+  const value = (env[name] ?? '').trim() === '' ? fallback : (env[name] as string);
+  try {
+    return parseInterval(value);
+  } catch {
+    throw new ConfigError(
+      name,
+      `config: ${name} must be an interval such as 30s, 10m, 2h or 1d, not ${JSON.stringify(value)}`,
+    );
+  }
 }
 
 function isTrue(value: string | undefined): boolean {
@@ -47,24 +70,35 @@ function isTrue(value: string | undefined): boolean {
 }
 
 // A factor of at least 1 (1.5 is fine); 1 means no stretching at all.
-function factorOf(value: string | undefined, fallback: number): number {
+function factorOf(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 1)
-    throw new Error(`config: TIDINGS_ADAPTIVE_MAX must be a number of at least 1, got "${value}"`);
+    throw new ConfigError(name, `config: ${name} must be a number of at least 1, not ${JSON.stringify(value)}`);
   return n;
 }
 
-function nonNegativeInt(value: string): number {
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string): number {
+  const value = env[name] ?? '';
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`config: expected a whole number, got "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0)
+    throw new ConfigError(
+      name,
+      `config: ${name} must be a whole number (0 or more), not ${JSON.stringify(value)}`,
+    );
   return n;
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`config: expected a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(
+      name,
+      `config: ${name} must be a positive whole number, not ${JSON.stringify(value)}`,
+    );
   return n;
 }
 

@@ -6,7 +6,9 @@ import { createPollDeps } from '../poll/deps-factory.js';
 import type { PollHooks } from '../poll/hooks.js';
 import { createPreparer } from '../poll/parse-pool.js';
 import { openStore } from '../store/open.js';
+import { redactPassword } from '../store/redact.js';
 import type { Store } from '../store/store.js';
+import { storeFault } from '../store/store-error.js';
 
 /** What most commands work with: the configuration, the migrated store, the poller's dependencies. */
 export interface App {
@@ -35,10 +37,17 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
   let store: Store;
   try {
     store = await openStore(config.databaseUrl);
-    await store.migrate();
   } catch (error) {
     await preparer.close();
     throw error;
+  }
+  try {
+    await store.migrate();
+  } catch (error) {
+    await preparer.close();
+    await store.close().catch(() => undefined);
+    // a read-only database file, a full disk: one message, not the driver's stack
+    throw storeFault(error, `preparing the database ${redactPassword(config.databaseUrl)}`) ?? error;
   }
   const poll = createPollDeps(store, config, log, options.hooks, preparer);
   return {

@@ -12,7 +12,10 @@ interface ParseCommandOptions {
   contentLanguage?: string;
 }
 
-/** `tidings parse FILE|URL [--json]` and `tidings parse --jsonl FILE...` (contracts/parse-json.md). */
+/**
+ * `tidings parse FILE|URL [--json]` and `tidings parse --jsonl FILE...` (contracts/parse-json.md). Exits 1
+ * when any document could not be read or is not a feed (version ''); stdout is the same either way.
+ */
 export function registerParse(program: Command): void {
   program
     .command('parse')
@@ -33,6 +36,13 @@ async function runParse(documents: string[], opts: ParseCommandOptions): Promise
   for (const document of documents) {
     const { result, failed } = await parseDocument(document, opts);
     if (failed) status = 1;
+    // A document that is no feed (an HTML page, plain text) is reported as before, and the exit says it.
+    if (!failed && result.version === '') {
+      status = 1;
+      process.stderr.write(
+        `tidings: parse: ${document} is not a feed (no RSS, Atom, JSON Feed or h-feed in it)\n`,
+      );
+    }
     if (opts.jsonl) process.stdout.write(`${JSON.stringify({ file: document, ...result })}\n`);
     else if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else process.stdout.write(formatReport(document, result));

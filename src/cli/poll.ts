@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
-import type { HeartbeatStatus } from '../model/heartbeat.js';
 import { runPollLoop } from '../poll/loop.js';
 import { type PollSummary, pollOnce } from '../poll/poller.js';
-import { withApp } from './app.js';
+import { type App, withApp } from './app.js';
+import { plural } from './plural.js';
+import { parseFeedIds, requireFeeds, whyNotPolled } from './poll-feeds.js';
+import { progressPrinter } from './progress.js';
 
 interface PollOptions {
   once?: boolean;
@@ -27,11 +29,10 @@ export function registerPoll(program: Command): void {
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(async (opts: PollOptions) => {
       if (!opts.once) return runWorker(opts.database);
-      const summary = await withApp({ database: opts.database, polls: true }, (app) =>
-        pollOnce(app.poll, { ...runOptions(opts), onProgress: progressPrinter(opts.verbose === true) }),
+      const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
+      process.exitCode = await withApp({ database: opts.database, polls: true }, (app) =>
+        runOnce(app, opts, feedIds),
       );
-      process.stderr.write('\n');
-      process.stdout.write(formatSummary(summary));
     });
   program
     .command('worker')
@@ -40,11 +41,71 @@ export function registerPoll(program: Command): void {
     .action((opts: { database?: string }) => runWorker(opts.database));
 }
 
-function runOptions(opts: PollOptions): { force?: boolean; feedIds?: number[] } {
-  const out: { force?: boolean; feedIds?: number[] } = {};
-  if (opts.force) out.force = true;
-  if (opts.feed) out.feedIds = opts.feed.map(Number).filter(Number.isInteger);
-  return out;
+const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
+
+/** Stops on SIGINT and SIGTERM, as `worker` does; `stoppedBy` names the signal once one came. */
+function stopOnSignals(): { signal: AbortSignal; stoppedBy(): string | undefined; dispose(): void } {
+  const stop = new AbortController();
+  let received: string | undefined;
+  const handlers = Object.keys(SIGNAL_NUMBERS).map((name) => {
+    const handler = () => {
+      received ??= name;
+      stop.abort();
+    };
+    process.once(name, handler);
+    return [name, handler] as const;
+  });
+  return {
+    signal: stop.signal,
+    stoppedBy: () => received,
+    dispose: () => {
+      for (const [name, handler] of handlers) process.off(name, handler);
+    },
+  };
+}
+
+/** One run: progress on stderr, the summary on stdout; returns the exit code. */
+async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefined): Promise<number> {
+  const requested = feedIds ? await requireFeeds(app.store, feedIds) : [];
+  const force = opts.force === true;
+  const runStartedAt = app.poll.now().toISOString();
+  const progress = progressPrinter({
+    isTTY: process.stderr.isTTY === true,
+    write: (t) => process.stderr.write(t),
+  });
+  const stop = stopOnSignals();
+  let summary: PollSummary;
+  try {
+    summary = await pollOnce(app.poll, {
+      ...(force ? { force } : {}),
+      ...(feedIds ? { feedIds } : {}),
+      signal: stop.signal,
+      onProgress: (event) => {
+        if (opts.verbose)
+          process.stderr.write(
+            `poll: ${event.status.padEnd(14)} ${event.feed.id} ${event.feed.url}${event.newCount ? ` (+${event.newCount})` : ''}\n`,
+          );
+        else progress.update(event.done, event.total);
+      },
+    });
+  } finally {
+    stop.dispose();
+    progress.finish();
+  }
+  process.stdout.write(formatSummary(summary));
+  const signal = stop.stoppedBy();
+  if (signal !== undefined) {
+    process.stderr.write(`tidings: poll: stopped by ${signal}; the feeds not polled were given back\n`);
+    return 128 + (SIGNAL_NUMBERS[signal] ?? 0);
+  }
+  let unpolled = 0;
+  for (const before of requested) {
+    const reason = whyNotPolled(before, await app.store.getFeed(before.id), runStartedAt, force);
+    if (reason === undefined) continue;
+    unpolled++;
+    process.stderr.write(`tidings: poll: ${reason}\n`);
+  }
+  return unpolled > 0 ? 1 : 0;
 }
 
 async function runWorker(database: string | undefined): Promise<void> {
@@ -54,37 +115,13 @@ async function runWorker(database: string | undefined): Promise<void> {
   await withApp({ database, logs: true, polls: true }, (app) => runPollLoop(app.poll, stop.signal));
 }
 
-// Progress goes to stderr: a line per feed with --verbose, else a counter rewritten at most 5 times a second.
-function progressPrinter(
-  verbose: boolean,
-): (event: {
-  feed: { id: number; url: string };
-  status: HeartbeatStatus;
-  done: number;
-  newCount: number;
-}) => void {
-  let last = 0;
-  return (event) => {
-    if (verbose) {
-      process.stderr.write(
-        `poll: ${event.status.padEnd(14)} ${event.feed.id} ${event.feed.url}${event.newCount ? ` (+${event.newCount})` : ''}\n`,
-      );
-      return;
-    }
-    const now = Date.now();
-    if (now - last < 200) return;
-    last = now;
-    process.stderr.write(`\rpoll: ${event.done} feeds polled`);
-  };
-}
-
 /** The closing summary: feeds per status, entries new and updated, time. */
 export function formatSummary(summary: PollSummary): string {
   const statuses = Object.entries(summary.byStatus)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, n]) => `  ${status.padEnd(15)} ${n}`);
   return [
-    `polled ${summary.feeds} feeds in ${(summary.durationMs / 1000).toFixed(1)} s: ${summary.newEntries} new entries, ${summary.updatedEntries} updated`,
+    `polled ${plural(summary.feeds, 'feed')} in ${(summary.durationMs / 1000).toFixed(1)} s: ${plural(summary.newEntries, 'new entry', 'new entries')}, ${summary.updatedEntries} updated`,
     ...statuses,
     '',
   ].join('\n');

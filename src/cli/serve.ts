@@ -1,7 +1,9 @@
+import type { ServerType } from '@hono/node-server';
 import type { Command } from 'commander';
 import { PollEvents } from '../poll/events.js';
 import { runPollLoop } from '../poll/loop.js';
 import { openApp } from './app.js';
+import { EXIT_USAGE, UserError } from './user-error.js';
 
 interface ServeOptions {
   host: string;
@@ -27,6 +29,7 @@ export function registerServe(program: Command): void {
 }
 
 async function runServe(opts: ServeOptions): Promise<void> {
+  const port = parsePort(opts.port);
   // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).
   const [{ serve }, { createApp }] = await Promise.all([
     import('@hono/node-server'),
@@ -47,16 +50,25 @@ async function runServe(opts: ServeOptions): Promise<void> {
     indieAuth,
     now: () => new Date(),
   });
+  // Listen first: a port in use ends the command before the poller starts, with everything closed.
+  let server: ServerType;
+  try {
+    server = await listen(serve, { fetch: http.fetch, hostname: opts.host, port });
+  } catch (error) {
+    await app.close();
+    throw listenFailure(error, opts.host, port);
+  }
+  server.on('error', (err) => app.log.error({ err }, 'serve: the HTTP server failed'));
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  app.log.info(
+    { host: opts.host, port: actualPort },
+    `tidings serving on http://${opts.host}:${actualPort}/ (Microsub at /microsub)`,
+  );
+  process.stderr.write(
+    `tidings: serving on http://${opts.host}:${actualPort}/ (Microsub endpoint: /microsub)\n`,
+  );
   const stop = new AbortController();
-  const server = serve({ fetch: http.fetch, hostname: opts.host, port: Number(opts.port) }, (info) => {
-    app.log.info(
-      { host: opts.host, port: info.port },
-      `tidings serving on http://${opts.host}:${info.port}/ (Microsub at /microsub)`,
-    );
-    process.stderr.write(
-      `tidings: serving on http://${opts.host}:${info.port}/ (Microsub endpoint: /microsub)\n`,
-    );
-  });
   const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
   const shutdown = () => {
     stop.abort();
@@ -69,4 +81,45 @@ async function runServe(opts: ServeOptions): Promise<void> {
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
   await poller;
   await app.close();
+}
+
+/** The --port value as a TCP port (0 picks a free one); anything else is a usage error. */
+export function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(port) || port > 65535)
+    throw new UserError(`serve: --port takes a port number from 0 to 65535, not ${JSON.stringify(value)}`, {
+      exitCode: EXIT_USAGE,
+    });
+  return port;
+}
+
+type Serve = typeof import('@hono/node-server').serve;
+
+/** Starts the HTTP server and resolves once it listens; rejects with the listen error (EADDRINUSE ...). */
+function listen(serve: Serve, options: Parameters<Serve>[0]): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve(options, () => {
+      server.off('error', onError);
+      resolve(server);
+    });
+    const onError = (error: Error) => {
+      server.close();
+      reject(error);
+    };
+    server.once('error', onError);
+  });
+}
+
+function listenFailure(error: unknown, host: string, port: number): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return new UserError(
+      `serve: ${host}:${port} is already in use (another tidings serve?); choose another port with --port`,
+      { cause: error },
+    );
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES')
+    return new UserError(`serve: cannot listen on ${host}:${port}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  return error;
 }

@@ -1,8 +1,10 @@
 import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
+import { storeFault } from '../store/store-error.js';
 import type { PollDeps } from './deps.js';
 import { HostLimit } from './host-limit.js';
+import { Leases } from './leases.js';
 import { buildRequest, processOutcome } from './refresh.js';
 
 export interface PollRunOptions {
@@ -10,9 +12,19 @@ export interface PollRunOptions {
   force?: boolean;
   /** Only these feeds. */
   feedIds?: readonly number[];
-  /** Called after each feed, for progress on stderr. */
-  onProgress?: (event: { feed: StoredFeed; status: HeartbeatStatus; done: number; newCount: number }) => void;
+  /** Called after each feed, for progress on stderr; `total` is what was due when the run began (or `done`). */
+  onProgress?: (event: PollProgress) => void;
   signal?: AbortSignal;
+  /** How long a claimed feed stays leased without renewal (default LEASE_MS, a minute). */
+  leaseMs?: number;
+}
+
+export interface PollProgress {
+  feed: StoredFeed;
+  status: HeartbeatStatus;
+  done: number;
+  total: number;
+  newCount: number;
 }
 
 export interface PollSummary {
@@ -29,7 +41,9 @@ export interface PollSummary {
  * host, picking the next feed whose host has room), and processes each result as its fetch ends, in
  * its own transaction. A fetch gives its slot back as soon as its body is in: processing (parse in a
  * worker thread, then the store) never holds up the next fetch, and at most `2 x concurrency` fetched
- * documents wait to be processed. One feed's failure never stops the run.
+ * documents wait to be processed. One feed's failure never stops the run; the store failing (a full
+ * disk, a lost connection) does: nothing more is claimed or started, what was claimed is given back, and
+ * pollOnce rejects with a StoreError 'unavailable' once the work under way has ended.
  */
 export async function pollOnce(deps: PollDeps, options: PollRunOptions = {}): Promise<PollSummary> {
   const started = Date.now();
@@ -47,16 +61,20 @@ class PollRun {
   };
   private readonly queue: StoredFeed[] = [];
   private readonly hosts: HostLimit;
-  /** Fetches in flight. */
-  private readonly running = new Set<Promise<void>>();
+  /** Fetches in flight, each with the controller that aborts it when the run stops. */
+  private readonly running = new Map<Promise<void>, AbortController>();
   /** Fetched documents being processed. */
   private readonly processing = new Set<Promise<void>>();
   private readonly maxProcessing: number;
   private exhausted = false;
+  private stopped = false;
+  /** The store failure that ended the run early. */
+  private failure: unknown;
   private readonly taken = new Set<number>();
+  private readonly leases: Leases;
   private readonly startedAt: string;
   private readonly batch: number;
-  private readonly leaseMs: number;
+  private total = 0;
 
   constructor(
     private readonly deps: PollDeps,
@@ -66,13 +84,31 @@ class PollRun {
     this.startedAt = deps.now().toISOString();
     this.batch = Math.max(deps.config.concurrency * 4, 16);
     this.maxProcessing = deps.config.concurrency * 2;
-    // a claimed feed is fetched within a few timeouts; the lease outlives that, then lapses for others
-    this.leaseMs = deps.config.timeoutMs * 6 + 60_000;
+    this.leases = new Leases(deps, options.leaseMs);
   }
 
   async execute(): Promise<void> {
+    // One listener on the caller's signal per run; each fetch gets a signal of its own (a listener per
+    // fetch on a shared signal passed 10 and made `serve` warn of a leak: MaxListenersExceededWarning).
+    const onAbort = () => this.stop();
+    this.options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (this.options.signal?.aborted) this.stop();
+    this.leases.start();
+    try {
+      if (this.options.onProgress && !this.stopped) await this.countDue();
+      await this.work();
+    } finally {
+      this.leases.stop();
+      this.options.signal?.removeEventListener('abort', onAbort);
+    }
+    if (this.failure !== undefined) {
+      await this.leases.releaseAll();
+      throw this.failure;
+    }
+  }
+
+  private async work(): Promise<void> {
     for (;;) {
-      if (this.options.signal?.aborted) this.stop();
       if (this.queue.length < this.deps.config.concurrency && !this.exhausted) await this.claim();
       const hasRoom = this.processing.size < this.maxProcessing;
       if (hasRoom) this.startWhatFits();
@@ -81,40 +117,83 @@ class PollRun {
         if (this.queue.length > 0 && this.exhausted) this.startAnyway();
         if (this.running.size === 0 && this.processing.size === 0) continue;
       }
-      await Promise.race([...this.running, ...this.processing]);
+      await Promise.race([...this.running.keys(), ...this.processing]);
     }
     await Promise.all(this.processing);
   }
 
-  // Stopping (SIGINT, SIGTERM): nothing more is claimed or started, the feeds claimed but not started go
-  // back to the other workers at once (not when their lease runs out), and the fetches under way are
-  // aborted (fetchFeed): what was fetched before is still processed and stored.
+  // Stopping (SIGINT, SIGTERM, a store failure): nothing more is claimed or started, the feeds claimed but
+  // not started go back to the other workers at once (not when their lease runs out), and the fetches under
+  // way are aborted: what was fetched before is still processed and stored.
   private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
     this.exhausted = true;
-    for (const feed of this.queue.splice(0))
-      void this.deps.store.releaseFeed(feed.id, this.deps.workerId).catch(() => undefined);
+    const unstarted = this.queue.splice(0).map((feed) => feed.id);
+    for (const id of unstarted) this.leases.drop(id);
+    void this.deps.store.releaseFeeds(unstarted, this.deps.workerId).catch(() => undefined);
+    for (const controller of this.running.values()) controller.abort();
+  }
+
+  /** Ends the run because the store failed; the first failure is the one reported. */
+  private fail(error: unknown): void {
+    if (this.failure === undefined) this.failure = error;
+    this.deps.log.error({ err: error }, 'poll: the store failed; stopping the run');
+    this.stop();
+  }
+
+  private async countDue(): Promise<void> {
+    try {
+      this.total = await this.deps.store.countClaimableFeeds({
+        now: this.deps.now().toISOString(),
+        ...(this.options.force ? { force: true } : {}),
+        ...(this.options.feedIds ? { feedIds: this.options.feedIds } : {}),
+        notCheckedSince: this.startedAt,
+      });
+    } catch (err) {
+      this.fail(storeFault(err, 'counting the due feeds') ?? err);
+    }
   }
 
   private async claim(): Promise<void> {
-    const claimed = await this.deps.store.claimDueFeeds({
-      now: this.deps.now().toISOString(),
-      limit: this.batch,
-      workerId: this.deps.workerId,
-      leaseMs: this.leaseMs,
-      ...(this.options.force ? { force: true } : {}),
-      ...(this.options.feedIds ? { feedIds: this.options.feedIds } : {}),
-      notCheckedSince: this.startedAt,
-    });
+    let claimed: StoredFeed[];
+    try {
+      claimed = await this.deps.store.claimDueFeeds({
+        now: this.deps.now().toISOString(),
+        limit: this.batch,
+        workerId: this.deps.workerId,
+        leaseMs: this.leases.leaseMs,
+        ...(this.options.force ? { force: true } : {}),
+        ...(this.options.feedIds ? { feedIds: this.options.feedIds } : {}),
+        notCheckedSince: this.startedAt,
+      });
+    } catch (err) {
+      // one statement: it claimed every feed or none, so nothing is half-claimed
+      this.fail(storeFault(err, 'claiming the due feeds') ?? err);
+      return;
+    }
+    if (this.stopped) {
+      // the stop came while the claim was under way: give its feeds straight back
+      await this.release(claimed.map((feed) => feed.id));
+      return;
+    }
     if (claimed.length < this.batch) this.exhausted = true;
     // a feed whose processing failed has no new check time: never take it twice in one run
     const fresh = claimed.filter((feed) => !this.taken.has(feed.id));
     if (fresh.length === 0 && claimed.length > 0) this.exhausted = true;
-    for (const feed of claimed) {
-      if (this.taken.has(feed.id))
-        void this.deps.store.releaseFeed(feed.id, this.deps.workerId).catch(() => undefined);
+    const again = claimed.filter((feed) => this.taken.has(feed.id)).map((feed) => feed.id);
+    if (again.length > 0) void this.release(again);
+    for (const feed of fresh) {
       this.taken.add(feed.id);
+      this.leases.hold(feed.id);
     }
     this.queue.push(...fresh);
+  }
+
+  /** Gives feeds back without polling them (best effort: a lease that stays lapses within LEASE_MS). */
+  private async release(ids: number[]): Promise<void> {
+    for (const id of ids) this.leases.drop(id);
+    await this.deps.store.releaseFeeds(ids, this.deps.workerId).catch(() => undefined);
   }
 
   /** Starts the next feeds whose hosts have room, up to the concurrency limit. */
@@ -139,30 +218,31 @@ class PollRun {
 
   private start(feed: StoredFeed, host: string): void {
     this.hosts.acquire(host);
-    const task = this.fetchFeed(feed).finally(() => {
+    const controller = new AbortController();
+    const task = this.fetchFeed(feed, controller.signal).finally(() => {
       this.hosts.release(host);
       this.running.delete(task);
     });
-    this.running.add(task);
+    this.running.set(task, controller);
   }
 
   /** Fetches one feed, then hands the outcome to processing and gives the fetch slot back. */
-  private async fetchFeed(feed: StoredFeed): Promise<void> {
+  private async fetchFeed(feed: StoredFeed, signal: AbortSignal): Promise<void> {
     const { deps } = this;
     const startedAt = deps.now();
     let request: FetchRequest;
     let outcome: FetchOutcome;
     try {
       request = buildRequest(deps, feed, startedAt);
-      if (this.options.signal) request.signal = this.options.signal;
+      request.signal = signal;
       outcome = await deps.fetch(request);
     } catch (err) {
       await this.failed(feed, err);
       return;
     }
     // cut short by the stop, not by the feed: no heartbeat, the feed is polled again as it was due
-    if (outcome.kind === 'error' && this.options.signal?.aborted) {
-      await deps.store.releaseFeed(feed.id, deps.workerId).catch(() => undefined);
+    if (outcome.kind === 'error' && signal.aborted) {
+      await this.release([feed.id]);
       return;
     }
     const task = this.processFeed(feed, request, outcome, startedAt).finally(() => {
@@ -180,6 +260,7 @@ class PollRun {
     const { deps } = this;
     try {
       const stored = await processOutcome(deps, feed, request, outcome, startedAt);
+      this.leases.drop(feed.id);
       this.count(feed, stored.heartbeat.status, stored.insertedIds.length, stored.updatedIds.length);
       deps.log.info(
         {
@@ -192,15 +273,18 @@ class PollRun {
         'refreshed',
       );
     } catch (err) {
-      await this.failed(feed, err);
+      // The poll is written in one transaction: it is stored whole or not at all. A store that cannot
+      // write (a full disk) fails every feed alike: the run stops rather than fetch on for nothing.
+      const fault = storeFault(err, `storing feed ${feed.id}`);
+      if (fault !== undefined) this.fail(fault);
+      else await this.failed(feed, err);
     }
   }
 
-  // a bug or a store failure in one feed: log it, give the feed back, carry on with the others
+  // a bug in one feed: log it, give the feed back, carry on with the others
   private async failed(feed: StoredFeed, err: unknown): Promise<void> {
-    const { deps } = this;
-    deps.log.error({ feedId: feed.id, url: feed.url, err }, 'poll: refreshing the feed failed');
-    await deps.store.releaseFeed(feed.id, deps.workerId).catch(() => undefined);
+    this.deps.log.error({ feedId: feed.id, url: feed.url, err }, 'poll: refreshing the feed failed');
+    await this.release([feed.id]);
     this.count(feed, 'fetch_error', 0, 0);
   }
 
@@ -209,6 +293,8 @@ class PollRun {
     this.summary.byStatus[status] = (this.summary.byStatus[status] ?? 0) + 1;
     this.summary.newEntries += inserted;
     this.summary.updatedEntries += updated;
-    this.options.onProgress?.({ feed, status, done: this.summary.feeds, newCount: inserted });
+    const done = this.summary.feeds;
+    this.total = Math.max(this.total, done);
+    this.options.onProgress?.({ feed, status, done, total: this.total, newCount: inserted });
   }
 }

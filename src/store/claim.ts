@@ -16,10 +16,34 @@ export function claimableFeedIds(
   options: ClaimOptions,
   dialect: 'sqlite' | 'postgres',
 ): FeedIdQuery {
+  return claimableFeeds(db, options, dialect)
+    .select('id')
+    .orderBy((eb) => eb('error_count', '>', 0), 'desc')
+    .orderBy('next_check_at')
+    .orderBy('id')
+    .limit(options.limit);
+}
+
+/** How many feeds a claim with these options could take now (the total a run's progress shows). */
+export async function countClaimableFeeds(
+  db: Kysely<Database>,
+  options: ClaimFilter,
+  dialect: 'sqlite' | 'postgres',
+): Promise<number> {
+  if (options.feedIds?.length === 0) return 0;
+  const row = await claimableFeeds(db, options, dialect)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** What decides whether a feed may be claimed: everything of ClaimOptions but the limit and the lease. */
+export type ClaimFilter = Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince'>;
+
+function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sqlite' | 'postgres') {
   const now = toIso(options.now, 'now');
   let query = db
     .selectFrom('feeds')
-    .select('id')
     .where('paused', '=', toDbBool(false, dialect))
     .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'gone')]))
     .where((eb) => eb.or([eb('retry_after_at', 'is', null), eb('retry_after_at', '<=', now)]))
@@ -33,11 +57,7 @@ export function claimableFeedIds(
       eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<', since)]),
     );
   }
-  return query
-    .orderBy((eb) => eb('error_count', '>', 0), 'desc')
-    .orderBy('next_check_at')
-    .orderBy('id')
-    .limit(options.limit);
+  return query;
 }
 
 /** Sets the worker's lease on the feeds `ids` selects, in one UPDATE, and returns them in claim order. */

@@ -101,3 +101,36 @@ export async function releaseFeed(db: Kysely<Database>, id: number, workerId: st
     .where('lease_owner', '=', workerId)
     .execute();
 }
+
+/** Moves the expiry of the worker's leases on these feeds to `leaseExpiresAt`; returns how many it still holds. */
+export async function renewLeases(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  workerId: string,
+  leaseExpiresAt: string,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('feeds')
+    .set({ lease_expires_at: leaseExpiresAt })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Drops the worker's leases on these feeds in one statement (a run that stops short); returns how many. */
+export async function releaseFeeds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  workerId: string,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('feeds')
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -4,6 +4,7 @@ import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/st
 import type { StoredToken } from './accounts.js';
 import type { Backend } from './backend.js';
 import * as channels from './channels.js';
+import { type ClaimFilter, countClaimableFeeds } from './claim.js';
 import * as entries from './entries.js';
 import * as states from './entry-states.js';
 import * as feeds from './feeds.js';
@@ -92,6 +93,18 @@ export class KyselyStore implements Store {
 
   releaseFeed(id: number, workerId: string): Promise<void> {
     return feeds.releaseFeed(this.#db, id, workerId);
+  }
+
+  countClaimableFeeds(options: ClaimFilter): Promise<number> {
+    return countClaimableFeeds(this.#db, options, this.dialect);
+  }
+
+  renewLeases(ids: readonly number[], workerId: string, leaseExpiresAt: string): Promise<number> {
+    return feeds.renewLeases(this.#db, ids, workerId, leaseExpiresAt);
+  }
+
+  releaseFeeds(ids: readonly number[], workerId: string): Promise<number> {
+    return feeds.releaseFeeds(this.#db, ids, workerId);
   }
 
   entryHashes(

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -71,11 +71,30 @@ describe('openStore', () => {
   });
 
   it('refuses other schemes and an empty sqlite path', async () => {
-    await assert.rejects(openStore('mysql://user:secret@host/db'), refusedWithoutSecret('invalid'));
-    await assert.rejects(openStore('sqlite:'), refusedWithoutSecret('invalid'));
+    await assert.rejects(openStore('mysql://user:secret@host/db'), refusedWithoutSecret('config'));
+    await assert.rejects(openStore('sqlite:'), refusedWithoutSecret('config'));
   });
 
   it('reports an unreachable PostgreSQL server without its password', async () => {
-    await assert.rejects(openStore('postgres://user:secret@127.0.0.1:1/db'), refusedWithoutSecret('invalid'));
+    await assert.rejects(
+      openStore('postgres://user:secret@127.0.0.1:1/db'),
+      refusedWithoutSecret('unavailable'),
+    );
+  });
+
+  it('reports a SQLite path whose folder cannot be created as unavailable, naming the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tidings-store-blocked-'));
+    try {
+      // a file where the folder should be: refused as a folder that cannot be written would be, even for root
+      writeFileSync(join(dir, 'blocked'), 'not a folder');
+      await assert.rejects(openStore(`sqlite:${join(dir, 'blocked', 'data', 't.db')}`), (error: unknown) => {
+        assert.ok(error instanceof StoreError);
+        assert.equal(error.kind, 'unavailable');
+        assert.match(error.message, /opening the SQLite database .*blocked\/data\/t\.db failed: .*ENOTDIR/);
+        return true;
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { redactPassword } from './redact.js';
 import type { Store } from './store.js';
-import { StoreError } from './store-error.js';
+import { StoreError, storeFault } from './store-error.js';
 
 /**
  * Opens the store a database URL names: `sqlite:PATH` (relative to the working directory;
@@ -12,17 +12,23 @@ export async function openStore(url: string): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '')
-      throw new StoreError('invalid', 'store: sqlite: needs a path, e.g. sqlite:data/tidings.db');
+      throw new StoreError('config', 'store: sqlite: needs a path, e.g. sqlite:data/tidings.db');
     // Each backend's driver is loaded only when it is used (pg costs 60 ms of every CLI start).
     const { openSqliteStore } = await import('./sqlite/dialect.js');
-    return openSqliteStore(path === ':memory:' ? path : resolve(path));
+    const file = path === ':memory:' ? path : resolve(path);
+    try {
+      return openSqliteStore(file);
+    } catch (error) {
+      // a folder that cannot be created or written, a file that is no database: one message naming it
+      throw storeFault(error, `opening the SQLite database ${file}`) ?? error;
+    }
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const { openPostgresStore } = await import('./postgres/dialect.js');
     return openPostgresStore(url);
   }
   throw new StoreError(
-    'invalid',
+    'config',
     `store: unsupported database URL ${redactPassword(url)}; use sqlite:PATH or postgres://USER@HOST/DB`,
   );
 }

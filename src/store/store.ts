@@ -34,6 +34,14 @@ export interface Store extends ReaderStore, AccountStore {
   claimDueFeeds(options: ClaimOptions): Promise<StoredFeed[]>;
   /** Gives a claimed feed back without polling it; another worker's lease stays. */
   releaseFeed(id: number, workerId: string): Promise<void>;
+  /** How many feeds a claim with these options could take now (leases of other workers respected). */
+  countClaimableFeeds(
+    options: Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince'>,
+  ): Promise<number>;
+  /** Moves the expiry of `workerId`'s leases on these feeds to `leaseExpiresAt` (a run still at work); returns the count. */
+  renewLeases(ids: readonly number[], workerId: string, leaseExpiresAt: string): Promise<number>;
+  /** Gives these feeds back in one statement (a run that stops short); another worker's lease stays. */
+  releaseFeeds(ids: readonly number[], workerId: string): Promise<number>;
 
   // entries
   /** The stored entries of a feed among these guids: guid -> id and content hash (one query). */

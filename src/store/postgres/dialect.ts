@@ -52,7 +52,11 @@ export async function openPostgresStore(url: string): Promise<KyselyStore> {
     await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
   } catch (cause) {
     await db.destroy();
-    throw new StoreError('invalid', `store: cannot reach PostgreSQL at ${redactPassword(url)}`, { cause });
+    const reason =
+      cause instanceof Error && cause.message !== '' ? `: ${cause.message.split('\n', 1)[0]}` : '';
+    throw new StoreError('unavailable', `store: cannot reach PostgreSQL at ${redactPassword(url)}${reason}`, {
+      cause,
+    });
   }
   return new KyselyStore(db, postgresBackend);
 }

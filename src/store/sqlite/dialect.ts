@@ -26,15 +26,30 @@ const BUSY_TIMEOUT_MS = 5000;
  * waiting up to busy_timeout for it.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: BetterSqlite3.Database;
+
+  constructor(config: SqliteDialectConfig & { database: BetterSqlite3.Database }) {
+    super(config);
+    this.#database = config.database;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  // A full disk (SQLITE_FULL) or an I/O error makes SQLite roll the transaction back itself; Kysely's
+  // ROLLBACK then failed with "cannot rollback - no transaction is active", and that error replaced the
+  // one that said what happened (issue 12: poll --once on a full disk).
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#database.inTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #config: SqliteDialectConfig & { database: BetterSqlite3.Database };
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig & { database: BetterSqlite3.Database }) {
     super(config);
     this.#config = config;
   }
