@@ -75,7 +75,10 @@ function factorOf(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 1)
-    throw new ConfigError(name, `config: ${name} must be a number of at least 1, not ${JSON.stringify(value)}`);
+    throw new ConfigError(
+      name,
+      `config: ${name} must be a number of at least 1, not ${JSON.stringify(value)}`,
+    );
   return n;
 }
 
