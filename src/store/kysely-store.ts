@@ -11,15 +11,18 @@ import * as filters from './filters.js';
 import { migrate } from './migrate.js';
 import type {
   ChannelCount,
+  FeedCount,
   Filter,
   FilterRule,
   SearchQuery,
   TimelineEntry,
   TimelinePage,
   TimelineQuery,
+  UnreadQuery,
 } from './reader.js';
 import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
+import * as readerViews from './reader-views.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
 import { PollWriter } from './sqlite/group-commit.js';
@@ -211,6 +214,23 @@ export class KyselyStore implements Store {
 
   searchEntries(query: SearchQuery): Promise<TimelinePage> {
     return search.searchEntries(this.#db, this.dialect, query);
+  }
+
+  // reader
+  unreadCountsByFeed(): Promise<FeedCount[]> {
+    return readerViews.unreadCountsByFeed(this.#db);
+  }
+
+  allUnread(query: UnreadQuery): Promise<TimelinePage> {
+    return readerViews.allUnread(this.#db, query);
+  }
+
+  markReadReturningIds(
+    channelId: number,
+    scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
+    now: string,
+  ): Promise<number[]> {
+    return readerViews.markReadReturningIds(this.#db, this.dialect, channelId, scope, now);
   }
 
   createToken(

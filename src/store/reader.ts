@@ -6,6 +6,20 @@ export interface ChannelCount {
   unread: number;
 }
 
+/** One subscription's unread count: a feed's unread entries in one channel. */
+export interface FeedCount {
+  channelId: number;
+  feedId: number;
+  unread: number;
+}
+
+/** A page of a view across channels ("All unread"): cursors as in TimelineQuery. */
+export interface UnreadQuery {
+  limit: number;
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
 /** An entry as a timeline shows it: with its read state in the channel and the feed it came from. */
 export interface TimelineEntry extends StoredEntry {
   isRead: boolean;
@@ -115,4 +129,19 @@ export interface ReaderStore {
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]>;
 
   searchEntries(query: SearchQuery): Promise<TimelinePage>;
+
+  // reader: the web reader's views (sidebar counts per feed, "All unread", mark read with undo)
+  /** Every subscription's unread count (same filters as `unreadCounts`); subscriptions with none left out. */
+  unreadCountsByFeed(): Promise<FeedCount[]>;
+  /** Entries unread in a channel that shows them, across all channels, each once, newest first. */
+  allUnread(query: UnreadQuery): Promise<TimelinePage>;
+  /**
+   * Marks read the unread entries a channel shows (optionally of one feed, and/or at or below an entry in
+   * timeline order) and returns the ids it changed, so that an undo can mark exactly those unread again.
+   */
+  markReadReturningIds(
+    channelId: number,
+    scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
+    now: string,
+  ): Promise<number[]>;
 }
