@@ -20,9 +20,9 @@ import type {
   TimelineQuery,
   UnreadQuery,
 } from './reader.js';
+import * as readerViews from './reader-views.js';
 import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
-import * as readerViews from './reader-views.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
 import { PollWriter } from './sqlite/group-commit.js';
