@@ -132,6 +132,12 @@ describe('toJf2', () => {
     assert.equal(item['bookmark-of'], undefined);
   });
 
+  it('dates an entry by published, else updated, else first seen', () => {
+    assert.equal(toJf2(entry({ updated: 'U', firstSeenAt: 'F' }), FEED).published, 'U');
+    assert.equal(toJf2(entry({ firstSeenAt: 'F' }), FEED).published, 'F');
+    assert.equal(toJf2(entry({ published: 'P', updated: 'U', firstSeenAt: 'F' }), FEED).published, 'P');
+  });
+
   it('leaves out empty properties', () => {
     assert.deepEqual(toJf2({ guid: '', authors: [], categories: [], enclosures: [], extra: {} }, undefined), {
       type: 'entry',

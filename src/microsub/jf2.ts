@@ -2,6 +2,7 @@
 // multi-valued properties clients iterate (photo, category, in-reply-to ...), an author card that
 // always has something to show, and the Microsub extensions _id, _is_read and _source.
 
+import { entryDate } from '../model/entry-date.js';
 import type { StoredEntry, StoredFeed } from '../model/stored.js';
 import { htmlToText } from '../parse/html-text.js';
 import type { TimelineEntry } from '../store/reader.js';
@@ -42,7 +43,10 @@ export interface Jf2Entry {
 /** What jf2 needs of an entry: a stored one, or one just parsed (preview). */
 export type Jf2Source = Pick<StoredEntry, 'guid' | 'authors' | 'categories' | 'enclosures' | 'extra'> &
   Partial<
-    Pick<StoredEntry, 'url' | 'title' | 'summary' | 'contentHtml' | 'contentText' | 'published' | 'updated'>
+    Pick<
+      StoredEntry,
+      'url' | 'title' | 'summary' | 'contentHtml' | 'contentText' | 'published' | 'updated' | 'firstSeenAt'
+    >
   >;
 
 /** What jf2 needs of the entry's feed: the author card falls back to it. */
@@ -73,7 +77,9 @@ export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2Sta
   if (name) item.name = name;
   if (entry.summary) item.summary = entry.summary;
   if (content) item.content = content;
-  if (entry.published) item.published = entry.published;
+  // published, else updated, else first seen: the order every view uses (model/entry-date.ts)
+  const published = entryDate(entry);
+  if (published) item.published = published;
   if (entry.updated) item.updated = entry.updated;
   const author = authorOf(entry, feed);
   if (author) item.author = author;

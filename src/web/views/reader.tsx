@@ -1,4 +1,5 @@
 import { raw } from 'hono/html';
+import { entryDate } from '../../model/entry-date.js';
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
 import { entryHeading, formatTimestamp, lazyImages, relativeTime, safeHref } from './format.js';
 import { PostForm } from './layout.js';
@@ -130,7 +131,7 @@ function EntryActions(props: { entry: TimelineEntry; ctx: EntryContext; upToHere
 function EntryMeta(props: { entry: TimelineEntry; ctx: EntryContext }) {
   const { entry, ctx } = props;
   const author = entry.authors.find((a) => a.name)?.name;
-  const when = entry.published ?? entry.firstSeenAt;
+  const when = entryDate(entry);
   return (
     <p class="entry-meta">
       <a href={channelHref(ctx.channelUid, { feed: String(entry.feed.id) })} class="source">

@@ -1,3 +1,4 @@
+import { entryDate } from '../../model/entry-date.js';
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
 import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';
 import { type EntryContext, EntryView } from './reader.js';
@@ -50,7 +51,7 @@ export function SearchView(props: SearchProps) {
 function SearchHit(props: { entry: TimelineEntry; now: Date }) {
   const { entry } = props;
   const href = safeHref(entry.url);
-  const when = entry.published ?? entry.firstSeenAt;
+  const when = entryDate(entry);
   return (
     <article class="entry hit" data-entry={String(entry.id)}>
       <h2 class="entry-title">
