@@ -34,10 +34,10 @@ describe('web: reader', () => {
     await h.close();
   });
 
-  it('redirects / to the first channel and shows its timeline newest first with lazy images', async () => {
+  it('redirects / to All unread and shows a timeline newest first with lazy images', async () => {
     const home = await client.get('/');
     assert.equal(home.status, 303);
-    assert.equal(home.headers.get('location'), `/c/${channel.uid}`);
+    assert.equal(home.headers.get('location'), '/all');
     const page = await client.get(`/c/${channel.uid}`);
     assert.equal(page.status, 200);
     assert.ok(page.text.indexOf('Story 0') < page.text.indexOf('Story 1'));

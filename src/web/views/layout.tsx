@@ -82,9 +82,12 @@ function TopNav(props: { current: NavKey; csrf: string }) {
 
 function KeyboardHelp() {
   const keys: [string, string][] = [
-    ['j / k', 'next / previous entry'],
-    ['o or Enter', 'open the original (marks it read)'],
+    ['j / k', 'next / previous entry (on an entry page: go to it)'],
+    ['o or Enter', 'open the entry on its own page (marks it read)'],
+    ['v', 'view the original in a new tab (marks it read)'],
     ['m', 'toggle read'],
+    ['s', 'save (star) the entry: coming with saved entries'],
+    ['shift+A', 'mark all as read (with an Undo)'],
     ['r', 'refresh this channel'],
     ['?', 'show or hide this help'],
   ];
