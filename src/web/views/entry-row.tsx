@@ -1,4 +1,5 @@
 import { entryDate } from '../../model/entry-date.js';
+import { entryMediaOf } from '../../model/media.js';
 import type { TimelineEntry } from '../../store/reader.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { entryPageHref } from './hrefs.js';
@@ -12,7 +13,9 @@ export function snippetOf(entry: TimelineEntry): string {
   const text =
     entry.summary ??
     entry.contentText ??
-    (entry.contentHtml ?? '').replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+    entry.contentHtml?.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ') ??
+    entryMediaOf(entry.extra)?.description ??
+    '';
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > SNIPPET_CHARS ? `${line.slice(0, SNIPPET_CHARS - 1)}…` : line;
 }
