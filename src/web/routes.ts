@@ -15,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { compress } from './compress.js';
 import type { ServerDeps } from './deps.js';
 import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
@@ -64,6 +65,8 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
     jobs: new OpmlJobs(deps),
   };
   const app = new Hono<WebEnv>();
+  // first, so that it sees every other middleware's answer; web routes only (never Microsub's SSE)
+  app.use('*', exceptMicrosub(compress()));
   app.use('*', exceptMicrosub(SECURITY_HEADERS));
   // Origin / Sec-Fetch-Site check on every form POST, before our own token check below
   app.use('*', exceptMicrosub(originCheck()));
