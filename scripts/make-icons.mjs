@@ -6,7 +6,10 @@ import { chromium } from 'playwright-core';
 
 const dir = new URL('../src/web/static/', import.meta.url);
 const svg = readFileSync(new URL('icon.svg', dir), 'utf8');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 for (const size of [192, 512]) {
   const page = await browser.newPage({ viewport: { width: size, height: size } });
   const html = `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`;

@@ -106,8 +106,10 @@ function AttachmentView(props: { attachment: Attachment }) {
     return (
       <figure class="media-player" data-media={a.kind}>
         {a.kind === 'audio' ? (
+          // biome-ignore lint/a11y/useMediaCaption: feeds carry no caption tracks to offer
           <audio controls preload="none" src={a.href} />
         ) : (
+          // biome-ignore lint/a11y/useMediaCaption: feeds carry no caption tracks to offer
           <video controls preload="none" src={a.href} />
         )}
         <figcaption class="media-facts">
