@@ -19,10 +19,7 @@ export function EntryPage(props: EntryPageProps) {
   return (
     <section class="entry-page" data-timeline data-entry-page-view>
       <EntryNav {...props} />
-      <article
-        class={entry.isRead ? 'entry is-read is-current' : 'entry is-current'}
-        data-entry={String(entry.id)}
-      >
+      <article class={entry.isRead ? 'entry is-read' : 'entry'} data-entry={String(entry.id)}>
         <header>
           <h1 class="entry-title entry-page-title">{entryHeading(entry)}</h1>
           <EntryMeta entry={entry} ctx={ctx} />
