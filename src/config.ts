@@ -13,6 +13,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Worker threads that parse fetched documents (TIDINGS_PARSE_WORKERS; default: one less than the cores, 0 parses in the main thread). */
   parseWorkers?: number;
+  /** Look for feed icons while polling; on unless false (the tests turn it off: their feeds name sites on the internet). */
+  feedIcons?: boolean;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';

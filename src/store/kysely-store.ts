@@ -6,12 +6,14 @@ import type { Backend } from './backend.js';
 import * as channels from './channels.js';
 import * as entries from './entries.js';
 import * as states from './entry-states.js';
+import * as feedIcons from './feed-icons.js';
 import * as feeds from './feeds.js';
 import * as filters from './filters.js';
 import { migrate } from './migrate.js';
 import type {
   ChannelCount,
   FeedCount,
+  FeedIcon,
   Filter,
   FilterRule,
   SearchQuery,
@@ -231,6 +233,22 @@ export class KyselyStore implements Store {
     now: string,
   ): Promise<number[]> {
     return readerViews.markReadReturningIds(this.#db, this.dialect, channelId, scope, now);
+  }
+
+  feedIcon(feedId: number): Promise<FeedIcon | undefined> {
+    return feedIcons.feedIcon(this.#db, feedId);
+  }
+
+  saveFeedIcon(
+    feedId: number,
+    icon: { contentType: string; bytes: Uint8Array } | undefined,
+    now: string,
+  ): Promise<void> {
+    return feedIcons.saveFeedIcon(this.#db, feedId, icon, now);
+  }
+
+  feedIdsWithIcons(): Promise<number[]> {
+    return feedIcons.feedIdsWithIcons(this.#db);
   }
 
   createToken(

@@ -83,6 +83,29 @@ function suite(backend: StoreBackend) {
       ['a-2', 'b-1', 'b-0', 'a-0'],
     );
   });
+
+  it('keeps one icon per feed, records that none was found, and drops it with the feed', async () => {
+    const store = await backend.open();
+    const feed = await store.addFeed('https://example.org/icon.xml', at(0));
+    assert.equal(await store.feedIcon(feed.id), undefined);
+    await store.saveFeedIcon(feed.id, undefined, at(1));
+    assert.deepEqual(await store.feedIcon(feed.id), {
+      contentType: '',
+      bytes: new Uint8Array(),
+      fetchedAt: at(1),
+    });
+    assert.deepEqual(await store.feedIdsWithIcons(), []);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    await store.saveFeedIcon(feed.id, { contentType: 'image/png', bytes: png }, at(2));
+    assert.deepEqual(await store.feedIcon(feed.id), {
+      contentType: 'image/png',
+      bytes: png,
+      fetchedAt: at(2),
+    });
+    assert.deepEqual(await store.feedIdsWithIcons(), [feed.id]);
+    await store.removeFeed(feed.id);
+    assert.equal(await store.feedIcon(feed.id), undefined);
+  });
 }
 
 for (const backend of storeBackends()) {

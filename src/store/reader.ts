@@ -20,6 +20,13 @@ export interface UnreadQuery {
   after?: string | undefined;
 }
 
+/** A feed's icon as stored; empty bytes and type record that none was found at `fetchedAt`. */
+export interface FeedIcon {
+  contentType: string;
+  bytes: Uint8Array;
+  fetchedAt: string;
+}
+
 /** An entry as a timeline shows it: with its read state in the channel and the feed it came from. */
 export interface TimelineEntry extends StoredEntry {
   isRead: boolean;
@@ -144,4 +151,14 @@ export interface ReaderStore {
     scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
     now: string,
   ): Promise<number[]>;
+  /** A feed's icon, or the record that none was found; undefined when it was never looked for. */
+  feedIcon(feedId: number): Promise<FeedIcon | undefined>;
+  /** Stores a feed's icon (image bytes and type), or with undefined that none was found at `now`. */
+  saveFeedIcon(
+    feedId: number,
+    icon: { contentType: string; bytes: Uint8Array } | undefined,
+    now: string,
+  ): Promise<void>;
+  /** The ids of the feeds that have an icon to show. */
+  feedIdsWithIcons(): Promise<number[]>;
 }

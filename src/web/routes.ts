@@ -26,6 +26,7 @@ import { registerLogin, registerLogout } from './routes/auth.js';
 import { registerChannels } from './routes/channels.js';
 import { registerEntryActions } from './routes/entries.js';
 import { registerHealth } from './routes/health.js';
+import { registerIcons } from './routes/icons.js';
 import { registerOpml } from './routes/opml.js';
 import { registerReader } from './routes/reader.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
@@ -85,6 +86,7 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   app.use('*', exceptMicrosub(requireSession(ctx)));
   registerLogout(app, ctx);
   registerReader(app, ctx);
+  registerIcons(app, ctx);
   registerEntryActions(app, ctx);
   registerChannels(app, ctx);
   registerSubscriptions(app, ctx);

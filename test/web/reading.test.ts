@@ -104,7 +104,7 @@ describe('web: reading views', () => {
     assert.match(
       page.text,
       new RegExp(
-        `data-feed="${feedId}"><span class="name">Test feed</span><span class="count" data-unread="true">${unreadMain}</span>`,
+        `data-feed="${feedId}"><span class="name"><span class="feed-icon none"></span>Test feed</span><span class="count" data-unread="true">${unreadMain}</span>`,
       ),
     );
     assert.match(
@@ -168,5 +168,21 @@ describe('web: reading views', () => {
       (await timeline({ unreadOnly: true })).entries.map((e) => e.id),
       before.slice(0, 4),
     );
+  });
+
+  it("serves a feed's stored icon from tidings itself, with an ETag and Cache-Control, and shows it in the sidebar", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await h.store.saveFeedIcon(feedId, { contentType: 'image/png', bytes: png }, new Date().toISOString());
+    const icon = await client.get(`/icons/${feedId}`);
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get('content-type'), 'image/png');
+    assert.equal(icon.headers.get('cache-control'), 'private, max-age=86400');
+    const etag = icon.headers.get('etag') ?? '';
+    assert.match(etag, /^"[0-9a-f]{20}"$/);
+    assert.equal((await client.get(`/icons/${feedId}`, { 'if-none-match': etag })).status, 304);
+    assert.equal((await client.get(`/icons/${secondId}`)).status, 404);
+    assert.equal((await client.get('/icons/nope')).status, 404);
+    const page = await client.get(`/c/${channel.uid}`);
+    assert.match(page.text, new RegExp(`<img class="feed-icon" src="/icons/${feedId}"`));
   });
 });

@@ -4,12 +4,14 @@ import type { ChannelItem, SidebarProps } from '../views/sidebar.js';
 /** The sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
-  const [channels, counts, feedCounts, subscriptions] = await Promise.all([
+  const [channels, counts, feedCounts, subscriptions, iconIds] = await Promise.all([
     store.listChannels(),
     store.unreadCounts(),
     store.unreadCountsByFeed(),
     store.listSubscriptions(),
+    store.feedIdsWithIcons(),
   ]);
+  const hasIcon = new Set(iconIds);
   const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
   const feedUnread = new Map(feedCounts.map((count) => [`${count.channelId}:${count.feedId}`, count.unread]));
   const items: ChannelItem[] = channels.map((ch) => ({
@@ -22,6 +24,7 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
         id: sub.feedId,
         title: sub.feed.title ?? sub.feed.url,
         unread: feedUnread.get(`${ch.id}:${sub.feedId}`) ?? 0,
+        hasIcon: hasIcon.has(sub.feedId),
       }))
       .sort((a, b) => a.title.localeCompare(b.title)),
   }));

@@ -5,6 +5,8 @@ export interface FeedItem {
   id: number;
   title: string;
   unread: number;
+  /** Served at /icons/ID (found while polling). */
+  hasIcon: boolean;
 }
 
 /** A channel in the sidebar, with its feeds. */
@@ -99,7 +101,21 @@ function ChannelEntry(props: {
                 aria-current={isCurrent && current?.feed === feed.id ? 'page' : undefined}
                 data-feed={String(feed.id)}
               >
-                <span class="name">{feed.title}</span>
+                <span class="name">
+                  {feed.hasIcon ? (
+                    <img
+                      class="feed-icon"
+                      src={`/icons/${feed.id}`}
+                      alt=""
+                      width="16"
+                      height="16"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span class="feed-icon none" />
+                  )}
+                  {feed.title}
+                </span>
                 <Count unread={feed.unread} />
               </a>
             </li>
