@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { Channel } from '../../src/model/stored.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
+import { rss } from '../helpers/poll-harness.js';
 import { startFixtures } from '../web/fixtures.js';
 import { podcastFeed, youtubeFeed } from '../web/media-fixtures.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
@@ -66,6 +67,20 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
       '/pod.xml': (_req, res) =>
         send(res, 200, podcastFeed(media.url), { 'content-type': 'application/rss+xml' }),
       '/thumb.png': (_req, res) => send(res, 200, PIXEL, { 'content-type': 'image/png' }),
+      '/cjk.xml': (_req, res) =>
+        send(
+          res,
+          200,
+          rss([
+            {
+              guid: 'cjk1',
+              title: '上海世博五卷',
+              link: `${media.url}/cjk1`,
+              description: '世博会的历史记录',
+            },
+          ]),
+          { 'content-type': 'application/rss+xml; charset=utf-8' },
+        ),
     });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -83,6 +98,7 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
     await follow(`${fixtures.url}/second.xml`, 'News', false);
     await follow(`${media.url}/yt.xml`, 'Media', true);
     await follow(`${media.url}/pod.xml`, 'Media', false);
+    await follow(`${media.url}/cjk.xml`, 'Media', false);
   });
   after(async () => {
     await browser?.close();
@@ -173,5 +189,14 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
       (await page.textContent('article[data-entry]:has(.media-thumbnail)')) ?? '',
       /Planks, glue and patience/,
     );
+  });
+
+  it('finds a CJK entry by a substring of its title and highlights it', async () => {
+    await page.fill('.sidebar input[name="q"]', '世博');
+    await page.press('.sidebar input[name="q"]', 'Enter');
+    await page.waitForSelector('.search-results article[data-entry]');
+    assert.equal(await page.locator('.search-results article[data-entry]').count(), 1);
+    assert.equal(await page.textContent('.search-results h2 mark'), '世博');
+    assert.match((await page.textContent('.search-results h2')) ?? '', /上海世博五卷/);
   });
 });

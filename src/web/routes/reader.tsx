@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
 import type { TimelineEntry } from '../../store/reader.js';
+import { parseSearchQuery } from '../../store/search.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
 import { parseReadingMode, readingModeOf, rememberReadingMode } from '../reading-mode.js';
@@ -143,6 +144,7 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
   const view = (
     <SearchView
       query={query}
+      terms={parseSearchQuery(query).include}
       channel={channel}
       page={page}
       moreHref={more && `/search?${more}`}
