@@ -29,6 +29,7 @@ import { registerHealth } from './routes/health.js';
 import { registerIcons } from './routes/icons.js';
 import { registerOpml } from './routes/opml.js';
 import { registerReader } from './routes/reader.js';
+import { registerRefresh } from './routes/refresh.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerTokens } from './routes/tokens.js';
 import { Sessions, sameSecret } from './session.js';
@@ -87,6 +88,7 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   registerLogout(app, ctx);
   registerReader(app, ctx);
   registerIcons(app, ctx);
+  registerRefresh(app, ctx);
   registerEntryActions(app, ctx);
   registerChannels(app, ctx);
   registerSubscriptions(app, ctx);

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
-import { pollOnce } from '../../poll/poller.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
+import { refreshJobsOf } from '../refresh-jobs.js';
 import { errorPage, redirectWith } from '../render.js';
 import { type UndoRecord, undoLogOf } from '../undo-log.js';
 import { count } from '../views/format.js';
@@ -83,15 +83,21 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
   });
 }
 
-// "Refresh now": fetch the channel's feeds (or the one shown) at once, whatever their schedule.
-async function refreshChannel(c: Context<WebEnv>, ctx: WebContext, channel: Channel): Promise<string> {
+// "Refresh now": fetch the channel's feeds (or the one shown) in the background, whatever their
+// schedule; the answer is at once a page that shows the progress (refresh-jobs.ts).
+async function refreshChannel(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  channel: Channel,
+): Promise<string | Response> {
   const feedId = idOf(await field(c, 'feed'));
   const feedIds = feedId
     ? [feedId]
     : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
-  const summary = await pollOnce(ctx.deps.poll, { feedIds, force: true });
-  return `Refreshed ${count(summary.feeds, 'feed', 'feeds')}: ${count(summary.newEntries, 'new entry', 'new entries')}.`;
+  const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);
+  if (wantsJson(c)) return c.json({ ok: true, job: job.id, url: `/refresh/${job.id}` });
+  return c.redirect(`/refresh/${job.id}`, 303);
 }
 
 /**
