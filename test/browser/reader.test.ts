@@ -130,6 +130,11 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
     await page.waitForFunction(`document.querySelector('h1.entry-title')?.textContent === 'Story 1'`);
     await page.click('a[data-back]');
     await page.waitForSelector('[data-mode="list"] article.row.is-read');
+    // a phone: one column, nothing wider than the screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await page.evaluate('document.documentElement.scrollWidth'), 390);
+    await page.screenshot({ path: `${SHOTS}list-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
     assert.deepEqual(errors, []);
   });
 

@@ -1,7 +1,7 @@
 import { entryDate } from '../../model/entry-date.js';
 import { entryMediaOf } from '../../model/media.js';
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
-import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';
+import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { highlight, snippetAround } from './highlight.js';
 import { entryPageHref } from './hrefs.js';
 import { EntryActions, type EntryContext } from './reader.js';
@@ -71,19 +71,16 @@ function SearchHit(props: {
   inChannel: boolean;
 }) {
   const { entry, terms, ctx } = props;
-  const href = props.inChannel ? entryPageHref(ctx.scope, entry.id) : safeHref(entry.url);
+  // in a channel: its entry page there; across channels: the entry page of All unread
+  const href = entryPageHref(ctx.scope, entry.id);
   const when = entryDate(entry);
   const snippet = snippetAround(textOf(entry), terms);
   return (
     <article class={entry.isRead ? 'entry hit is-read' : 'entry hit'} data-entry={String(entry.id)}>
       <h2 class="entry-title">
-        {href ? (
-          <a href={href} data-entry-page={props.inChannel}>
-            {highlight(entryHeading(entry), terms)}
-          </a>
-        ) : (
-          highlight(entryHeading(entry), terms)
-        )}
+        <a href={href} data-entry-page>
+          {highlight(entryHeading(entry), terms)}
+        </a>
       </h2>
       <p class="entry-meta">
         <a href={`/feeds/${entry.feed.id}`} class="source">
