@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     assert.equal(loadConfig(env).allowPrivateAddresses, true);
     assert.equal(loadConfig(env, { databaseUrl: 'sqlite::memory:' }).databaseUrl, 'sqlite::memory:');
   });
+
+  it('looks for feed icons unless TIDINGS_FEED_ICONS says false', () => {
+    assert.equal(loadConfig({}).feedIcons, undefined);
+    assert.equal(loadConfig({ TIDINGS_FEED_ICONS: 'false' }).feedIcons, false);
+    assert.equal(loadConfig({ TIDINGS_FEED_ICONS: 'true' }).feedIcons, true);
+  });
 });
 
 describe('parseInterval', () => {

@@ -32,6 +32,7 @@ export function loadConfig(
     perHostConcurrency: positiveInt(env['TIDINGS_PER_HOST_CONCURRENCY'], 2),
     timeoutMs: positiveInt(env['TIDINGS_FETCH_TIMEOUT_MS'], 30_000),
     maxBodyBytes: positiveInt(env['TIDINGS_MAX_BODY_BYTES'], 20 * 1024 * 1024),
+    ...(env['TIDINGS_FEED_ICONS'] !== undefined ? { feedIcons: isTrue(env['TIDINGS_FEED_ICONS']) } : {}),
     ...(env['TIDINGS_PARSE_WORKERS'] !== undefined
       ? { parseWorkers: nonNegativeInt(env['TIDINGS_PARSE_WORKERS']) }
       : {}),

@@ -118,4 +118,21 @@ describe('refreshFeedIcon (local server)', () => {
     assert.ok(server.requests.length > asked);
     assert.ok(!(await store.feedIdsWithIcons()).includes(feed.id));
   });
+
+  it('asks an unreachable site for nothing more than its page', async () => {
+    const clock = testClock();
+    const asked: string[] = [];
+    const deps = pollDeps(store, clock, { config: { feedIcons: true } });
+    const counting = {
+      ...deps,
+      fetch: (request: Parameters<typeof deps.fetch>[0]) => {
+        asked.push(request.url);
+        return deps.fetch(request);
+      },
+    };
+    const feed = await store.addFeed(`${base()}/unreachable.xml`, clock.now().toISOString());
+    await refreshFeedIcon(counting, { ...feed, siteUrl: 'http://127.0.0.1:1/' }, clock.now());
+    assert.deepEqual(asked, ['http://127.0.0.1:1/']);
+    assert.equal((await store.feedIcon(feed.id))?.contentType, '');
+  });
 });

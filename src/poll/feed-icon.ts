@@ -64,7 +64,8 @@ async function candidates(deps: PollDeps, feed: StoredFeed): Promise<string[]> {
     const page = await deps.fetch(requestFor(deps, site, PAGE_MAX_BYTES));
     if (page.kind === 'ok' && /html/i.test(page.contentType ?? 'text/html'))
       urls.push(...pageIconUrls(new TextDecoder().decode(page.body), page.url));
-    urls.push(new URL('/favicon.ico', site).href);
+    // a site that cannot be reached (no such host, refused) has no /favicon.ico to give either
+    if (page.kind !== 'error' || page.status !== undefined) urls.push(new URL('/favicon.ico', site).href);
   }
   return [...new Set(urls)].filter((url) => /^https?:/i.test(url));
 }
