@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     for (const bad of ['0.5', 'many', '-2'])
       assert.throws(() => loadConfig({ TIDINGS_ADAPTIVE_MAX: bad }), /TIDINGS_ADAPTIVE_MAX must be a number/);
   });
+
+  it('looks for feed icons unless TIDINGS_FEED_ICONS says false', () => {
+    assert.equal(loadConfig({}).feedIcons, undefined);
+    assert.equal(loadConfig({ TIDINGS_FEED_ICONS: 'false' }).feedIcons, false);
+    assert.equal(loadConfig({ TIDINGS_FEED_ICONS: 'true' }).feedIcons, true);
+  });
 });
 
 describe('parseInterval', () => {

@@ -18,6 +18,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Worker threads that parse fetched documents (TIDINGS_PARSE_WORKERS; default: one less than the cores, 0 parses in the main thread). */
   parseWorkers?: number;
+  /** Look for feed icons while polling; on unless false (the tests turn it off: their feeds name sites on the internet). */
+  feedIcons?: boolean;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -47,6 +49,7 @@ export function loadConfig(
     perHostConcurrency: positiveInt(env, 'TIDINGS_PER_HOST_CONCURRENCY', 2),
     timeoutMs: positiveInt(env, 'TIDINGS_FETCH_TIMEOUT_MS', 30_000),
     maxBodyBytes: positiveInt(env, 'TIDINGS_MAX_BODY_BYTES', 20 * 1024 * 1024),
+    ...(env['TIDINGS_FEED_ICONS'] !== undefined ? { feedIcons: isTrue(env['TIDINGS_FEED_ICONS']) } : {}),
     ...((env['TIDINGS_PARSE_WORKERS'] ?? '').trim() !== ''
       ? { parseWorkers: nonNegativeInt(env, 'TIDINGS_PARSE_WORKERS') }
       : {}),

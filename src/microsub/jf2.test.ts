@@ -132,6 +132,50 @@ describe('toJf2', () => {
     assert.equal(item['bookmark-of'], undefined);
   });
 
+  it('dates an entry by published, else updated, else first seen', () => {
+    assert.equal(toJf2(entry({ updated: 'U', firstSeenAt: 'F' }), FEED).published, 'U');
+    assert.equal(toJf2(entry({ firstSeenAt: 'F' }), FEED).published, 'F');
+    assert.equal(toJf2(entry({ published: 'P', updated: 'U', firstSeenAt: 'F' }), FEED).published, 'P');
+  });
+
+  it('gives a YouTube entry its thumbnail as photo and its description as content', () => {
+    const item = toJf2(
+      entry({
+        title: 'A video',
+        extra: {
+          media: {
+            items: [{ url: 'https://www.youtube.com/v/abc', type: 'application/x-shockwave-flash' }],
+            thumbnail: 'https://i1.ytimg.com/vi/abc/hqdefault.jpg',
+            description: 'What the video is about.',
+          },
+        },
+      }),
+      FEED,
+    );
+    assert.deepEqual(item.photo, ['https://i1.ytimg.com/vi/abc/hqdefault.jpg']);
+    assert.equal(item.video, undefined);
+    assert.deepEqual(item.content, { text: 'What the video is about.' });
+  });
+
+  it('gives Media RSS audio and video as audio and video, and enclosures by type', () => {
+    const item = toJf2(
+      entry({
+        enclosures: [{ href: 'https://a.example/ep.mp3', type: 'audio/mpeg' }],
+        extra: {
+          media: {
+            items: [
+              { url: 'https://a.example/clip.mp4', type: 'video/mp4' },
+              { url: 'https://a.example/ep.mp3', medium: 'audio' },
+            ],
+          },
+        },
+      }),
+      FEED,
+    );
+    assert.deepEqual(item.audio, ['https://a.example/ep.mp3']);
+    assert.deepEqual(item.video, ['https://a.example/clip.mp4']);
+  });
+
   it('leaves out empty properties', () => {
     assert.deepEqual(toJf2({ guid: '', authors: [], categories: [], enclosures: [], extra: {} }, undefined), {
       type: 'entry',

@@ -2,6 +2,8 @@
 // multi-valued properties clients iterate (photo, category, in-reply-to ...), an author card that
 // always has something to show, and the Microsub extensions _id, _is_read and _source.
 
+import { entryDate } from '../model/entry-date.js';
+import { entryMediaOf, mediaKindOf } from '../model/media.js';
 import type { StoredEntry, StoredFeed } from '../model/stored.js';
 import { htmlToText } from '../parse/html-text.js';
 import type { TimelineEntry } from '../store/reader.js';
@@ -42,7 +44,10 @@ export interface Jf2Entry {
 /** What jf2 needs of an entry: a stored one, or one just parsed (preview). */
 export type Jf2Source = Pick<StoredEntry, 'guid' | 'authors' | 'categories' | 'enclosures' | 'extra'> &
   Partial<
-    Pick<StoredEntry, 'url' | 'title' | 'summary' | 'contentHtml' | 'contentText' | 'published' | 'updated'>
+    Pick<
+      StoredEntry,
+      'url' | 'title' | 'summary' | 'contentHtml' | 'contentText' | 'published' | 'updated' | 'firstSeenAt'
+    >
   >;
 
 /** What jf2 needs of the entry's feed: the author card falls back to it. */
@@ -73,7 +78,9 @@ export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2Sta
   if (name) item.name = name;
   if (entry.summary) item.summary = entry.summary;
   if (content) item.content = content;
-  if (entry.published) item.published = entry.published;
+  // published, else updated, else first seen: the order every view uses (model/entry-date.ts)
+  const published = entryDate(entry);
+  if (published) item.published = published;
   if (entry.updated) item.updated = entry.updated;
   const author = authorOf(entry, feed);
   if (author) item.author = author;
@@ -95,7 +102,9 @@ function contentOf(entry: Jf2Source): Jf2Entry['content'] | undefined {
     return { html: entry.contentHtml, ...(text ? { text } : {}) };
   }
   if (entry.contentText) return { text: entry.contentText };
-  return undefined;
+  // a YouTube entry's only text is its media:description
+  const description = entryMediaOf(entry.extra)?.description;
+  return description ? { text: description } : undefined;
 }
 
 /**
@@ -130,36 +139,28 @@ function siteOf(url: string | undefined): string | undefined {
   }
 }
 
-const MEDIA_EXTENSIONS: Record<string, 'photo' | 'video' | 'audio'> = {
-  jpg: 'photo',
-  jpeg: 'photo',
-  png: 'photo',
-  gif: 'photo',
-  webp: 'photo',
-  mp4: 'video',
-  webm: 'video',
-  mov: 'video',
-  mp3: 'audio',
-  m4a: 'audio',
-  ogg: 'audio',
-  opus: 'audio',
-};
+const JF2_KIND = { image: 'photo', video: 'video', audio: 'audio' } as const;
 
-/** photo, video and audio: the h-entry properties, then enclosures of that kind (podcasts). */
+/**
+ * photo, video and audio: the h-entry properties, then enclosures of that kind (podcasts), then Media
+ * RSS (media:content by type, and the thumbnail as a photo when there is none: YouTube).
+ */
 function addMedia(item: Jf2Entry, entry: Jf2Source): void {
-  for (const kind of ['photo', 'video', 'audio'] as const) {
-    const urls = new Set(stringsOf(entry.extra[kind]));
-    for (const enclosure of entry.enclosures) if (mediaKind(enclosure) === kind) urls.add(enclosure.href);
-    if (urls.size > 0) item[kind] = [...urls];
+  const media = entryMediaOf(entry.extra);
+  const found = { photo: new Set<string>(), video: new Set<string>(), audio: new Set<string>() };
+  for (const kind of ['photo', 'video', 'audio'] as const)
+    for (const url of stringsOf(entry.extra[kind])) found[kind].add(url);
+  for (const enclosure of entry.enclosures) {
+    const kind = mediaKindOf(enclosure);
+    if (kind) found[JF2_KIND[kind]].add(enclosure.href);
   }
-}
-
-function mediaKind(enclosure: { href: string; type?: string }): 'photo' | 'video' | 'audio' | undefined {
-  const type = enclosure.type?.split('/')[0]?.toLowerCase();
-  if (type === 'image') return 'photo';
-  if (type === 'video' || type === 'audio') return type;
-  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(enclosure.href)?.[1]?.toLowerCase();
-  return extension ? MEDIA_EXTENSIONS[extension] : undefined;
+  for (const mediaItem of media?.items ?? []) {
+    const kind = mediaKindOf(mediaItem);
+    if (kind) found[JF2_KIND[kind]].add(mediaItem.url);
+  }
+  if (media?.thumbnail && found.photo.size === 0) found.photo.add(media.thumbnail);
+  for (const kind of ['photo', 'video', 'audio'] as const)
+    if (found[kind].size > 0) item[kind] = [...found[kind]];
 }
 
 function stringsOf(value: unknown): string[] {

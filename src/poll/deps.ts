@@ -15,6 +15,8 @@ export interface PollConfig {
   perHostConcurrency: number;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Look for feed icons while polling (poll/feed-icon.ts); on unless false. */
+  feedIcons?: boolean;
 }
 
 /** What polling needs, passed in so that tests can give a clock, a fetcher and a store of their own. */

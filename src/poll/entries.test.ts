@@ -67,3 +67,40 @@ describe('hashEntry', () => {
     assert.notEqual(hashEntry(entries[1] as Entry), hashEntry({ ...entries[1], title: 'Cafe ☕' }));
   });
 });
+
+// A YouTube channel feed as YouTube writes it: Atom, the video in media:group (title, content of the
+// Flash player, thumbnail, description), no content of its own.
+const YOUTUBE = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom">
+ <title>A channel</title>
+ <entry>
+  <id>yt:video:abc123</id>
+  <yt:videoId>abc123</yt:videoId>
+  <title>A video</title>
+  <link rel="alternate" href="https://www.youtube.com/watch?v=abc123"/>
+  <published>2026-11-20T10:00:00+00:00</published>
+  <updated>2026-11-21T10:00:00+00:00</updated>
+  <media:group>
+   <media:title>A video</media:title>
+   <media:content url="https://www.youtube.com/v/abc123?version=3" type="application/x-shockwave-flash" width="640" height="390"/>
+   <media:thumbnail url="https://i1.ytimg.com/vi/abc123/hqdefault.jpg" width="480" height="360"/>
+   <media:description>What the video is about.</media:description>
+  </media:group>
+ </entry>
+</feed>`;
+
+describe('toNewEntry: Media RSS', () => {
+  it("keeps a YouTube entry's thumbnail, description and media content, and indexes the description", () => {
+    const { entries } = parseFeed(YOUTUBE, { baseUrl: 'https://www.youtube.com/feeds/videos.xml' });
+    const diagnostics: Diagnostic[] = [];
+    const [item] = identifyEntries(entries, diagnostics);
+    assert.ok(item);
+    const stored = toNewEntry(item, new Date(), diagnostics, false);
+    assert.deepEqual(stored.extra['media'], {
+      items: [{ url: 'https://www.youtube.com/v/abc123?version=3', type: 'application/x-shockwave-flash' }],
+      thumbnail: 'https://i1.ytimg.com/vi/abc123/hqdefault.jpg',
+      description: 'What the video is about.',
+    });
+    assert.match(stored.searchText ?? '', /What the video is about/);
+  });
+});

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
+import { toEntryMedia } from '../model/media.js';
 import { htmlToText } from '../parse/html-text.js';
 import type { NewEntry } from '../store/store.js';
 import { urlKey } from './url-key.js';
@@ -117,6 +118,7 @@ export function toNewEntry(
     out.title,
     out.summary,
     out.contentText ?? (out.contentHtml ? htmlToText(out.contentHtml) : undefined),
+    entry.media?.description,
   ]
     .filter(Boolean)
     .join('\n');
@@ -162,6 +164,10 @@ function extraOf(entry: Entry): Record<string, unknown> {
   if (entry.itunes?.duration) extra['duration'] = entry.itunes.duration;
   if (entry.externalUrl) extra['externalUrl'] = entry.externalUrl;
   if (entry.comments) extra['comments'] = entry.comments;
+  // Media RSS (YouTube's media:group: thumbnail, description, media:content): shown by the reader and
+  // given to Microsub clients as photo/video/audio (issue 16)
+  const media = toEntryMedia(entry.media);
+  if (media) extra['media'] = media;
   return extra;
 }
 

@@ -5,6 +5,7 @@ import type { StoredFeed } from '../model/stored.js';
 import type { FeedPatch, PollOutcome } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
+import { refreshFeedIcon } from './feed-icon.js';
 import type { StoredPoll } from './hooks.js';
 import { feedMetadata } from './metadata.js';
 import { learnCadence, nextCheckAt } from './scheduler.js';
@@ -77,9 +78,20 @@ export async function processOutcome(
     changedEntries: poll.changedEntries,
   };
   const { insertedIds, updatedIds } = await deps.store.recordPoll(record);
+  if (poll.status === 'ok' && deps.config.feedIcons !== false)
+    await refreshFeedIcon(deps, withSiteLinks(feed, poll.feedPatch), now);
   const stored: StoredPoll = { heartbeat, insertedIds, updatedIds };
   await deps.hooks.onStored?.(feed, stored);
   return stored;
+}
+
+/** The feed with the icon and site links this poll read (where its icon is looked for). */
+function withSiteLinks(feed: StoredFeed, patch: FeedPatch): StoredFeed {
+  return {
+    ...feed,
+    ...(patch.iconUrl ? { iconUrl: patch.iconUrl } : {}),
+    ...(patch.siteUrl ? { siteUrl: patch.siteUrl } : {}),
+  };
 }
 
 /** What processing decided, before it is written. */

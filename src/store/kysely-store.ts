@@ -7,18 +7,23 @@ import * as channels from './channels.js';
 import { type ClaimFilter, countClaimableFeeds } from './claim.js';
 import * as entries from './entries.js';
 import * as states from './entry-states.js';
+import * as feedIcons from './feed-icons.js';
 import * as feeds from './feeds.js';
 import * as filters from './filters.js';
 import { migrate } from './migrate.js';
 import type {
   ChannelCount,
+  FeedCount,
+  FeedIcon,
   Filter,
   FilterRule,
   SearchQuery,
   TimelineEntry,
   TimelinePage,
   TimelineQuery,
+  UnreadQuery,
 } from './reader.js';
+import * as readerViews from './reader-views.js';
 import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
 import * as search from './search.js';
@@ -224,6 +229,39 @@ export class KyselyStore implements Store {
 
   searchEntries(query: SearchQuery): Promise<TimelinePage> {
     return search.searchEntries(this.#db, this.dialect, query);
+  }
+
+  // reader
+  unreadCountsByFeed(): Promise<FeedCount[]> {
+    return readerViews.unreadCountsByFeed(this.#db);
+  }
+
+  allUnread(query: UnreadQuery): Promise<TimelinePage> {
+    return readerViews.allUnread(this.#db, query);
+  }
+
+  markReadReturningIds(
+    channelId: number,
+    scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
+    now: string,
+  ): Promise<number[]> {
+    return readerViews.markReadReturningIds(this.#db, this.dialect, channelId, scope, now);
+  }
+
+  feedIcon(feedId: number): Promise<FeedIcon | undefined> {
+    return feedIcons.feedIcon(this.#db, feedId);
+  }
+
+  saveFeedIcon(
+    feedId: number,
+    icon: { contentType: string; bytes: Uint8Array } | undefined,
+    now: string,
+  ): Promise<void> {
+    return feedIcons.saveFeedIcon(this.#db, feedId, icon, now);
+  }
+
+  feedIdsWithIcons(): Promise<number[]> {
+    return feedIcons.feedIdsWithIcons(this.#db);
   }
 
   createToken(

@@ -6,6 +6,27 @@ export interface ChannelCount {
   unread: number;
 }
 
+/** One subscription's unread count: a feed's unread entries in one channel. */
+export interface FeedCount {
+  channelId: number;
+  feedId: number;
+  unread: number;
+}
+
+/** A page of a view across channels ("All unread"): cursors as in TimelineQuery. */
+export interface UnreadQuery {
+  limit: number;
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
+/** A feed's icon as stored; empty bytes and type record that none was found at `fetchedAt`. */
+export interface FeedIcon {
+  contentType: string;
+  bytes: Uint8Array;
+  fetchedAt: string;
+}
+
 /** An entry as a timeline shows it: with its read state in the channel and the feed it came from. */
 export interface TimelineEntry extends StoredEntry {
   isRead: boolean;
@@ -115,4 +136,29 @@ export interface ReaderStore {
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]>;
 
   searchEntries(query: SearchQuery): Promise<TimelinePage>;
+
+  // reader: the web reader's views (sidebar counts per feed, "All unread", mark read with undo)
+  /** Every subscription's unread count (same filters as `unreadCounts`); subscriptions with none left out. */
+  unreadCountsByFeed(): Promise<FeedCount[]>;
+  /** Entries unread in a channel that shows them, across all channels, each once, newest first. */
+  allUnread(query: UnreadQuery): Promise<TimelinePage>;
+  /**
+   * Marks read the unread entries a channel shows (optionally of one feed, and/or at or below an entry in
+   * timeline order) and returns the ids it changed, so that an undo can mark exactly those unread again.
+   */
+  markReadReturningIds(
+    channelId: number,
+    scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
+    now: string,
+  ): Promise<number[]>;
+  /** A feed's icon, or the record that none was found; undefined when it was never looked for. */
+  feedIcon(feedId: number): Promise<FeedIcon | undefined>;
+  /** Stores a feed's icon (image bytes and type), or with undefined that none was found at `now`. */
+  saveFeedIcon(
+    feedId: number,
+    icon: { contentType: string; bytes: Uint8Array } | undefined,
+    now: string,
+  ): Promise<void>;
+  /** The ids of the feeds that have an icon to show. */
+  feedIdsWithIcons(): Promise<number[]>;
 }

@@ -16,6 +16,7 @@ export interface Database {
   heartbeats: HeartbeatTable;
   tokens: TokenTable;
   settings: SettingTable;
+  feed_icons: FeedIconTable;
   /** SQLite only: the FTS5 index of entries (rowid = entry id). PostgreSQL has `entries.search_vector`. */
   entries_fts: EntryFtsTable;
 }
@@ -158,4 +159,12 @@ export interface TokenTable {
 export interface SettingTable {
   key: string;
   value: string;
+}
+
+/** A feed's icon as found while polling (reader); empty bytes: none was found at fetched_at. */
+export interface FeedIconTable {
+  feed_id: number;
+  content_type: string;
+  bytes: Uint8Array;
+  fetched_at: string;
 }

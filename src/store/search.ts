@@ -63,10 +63,10 @@ export async function searchEntries(
   query: SearchQuery,
 ): Promise<TimelinePage> {
   const request = { limit: query.limit, after: query.after };
-  const terms = searchTerms(query.query);
+  const parsed = parseSearchQuery(query.query);
   const { channelId } = query;
-  if (terms.length === 0) return { entries: [] };
-  const matching = matchesTerms(dialect, terms);
+  if (parsed.include.length === 0) return { entries: [] };
+  const matching = matchesQuery(dialect, parsed);
   const page =
     channelId === undefined
       ? await pageKeys(() => anyChannelEntryKeys(db).where(matching), request)
@@ -74,4 +74,58 @@ export async function searchEntries(
   const ids = page.keys.map((key) => key.id);
   const entries = await loadTimelineEntries(db, ids, channelId === undefined ? 'any channel' : { channelId });
   return toPage(page, entries);
+}
+
+// reader (issue 16): -term excludes, and CJK text matches inside runs. Kept in functions of their own.
+
+// Han, kana and hangul: FTS5's unicode61 and PostgreSQL's 'simple' parser index a run of them as one
+// word, so 世博 would never find 世博五卷. Such terms are matched as substrings instead.
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A query read as people type it: terms that must appear, and -terms that must not. */
+export interface ParsedSearch {
+  include: string[];
+  exclude: string[];
+}
+
+/**
+ * The terms of a query: "quoted phrases" and words must all appear; a word written -word must not.
+ * Anything else (OR, AND, NEAR, *) is a plain word.
+ */
+export function parseSearchQuery(query: string): ParsedSearch {
+  const words = query.split(/\s+/);
+  const exclude = words
+    .filter((word) => /^-[^-"]/.test(word))
+    .map((word) => word.slice(1))
+    .filter((word) => WORD_CHARACTER.test(word));
+  const rest = words.filter((word) => !/^-[^-"]/.test(word)).join(' ');
+  return { include: searchTerms(rest), exclude: exclude.slice(0, MAX_TERMS) };
+}
+
+/** True when a term holds CJK text (matched as a substring, not through the word index). */
+export function isCjkTerm(term: string): boolean {
+  return CJK.test(term);
+}
+
+/** True for entries whose title, summary or content holds the term as written (a substring). */
+function containsText(term: string): Expression<SqlBool> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const columns = ['entries.title', 'entries.summary', 'entries.content_text', 'entries.content_html'];
+  return eb.or(columns.map((column) => sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`));
+}
+
+/** One term matched: CJK as a substring, anything else through the full-text index. */
+function matchesOne(dialect: Dialect, term: string): Expression<SqlBool> {
+  return isCjkTerm(term) ? containsText(term) : matchesTerms(dialect, [term]);
+}
+
+/** Every included term found and no excluded one. */
+function matchesQuery(dialect: Dialect, query: ParsedSearch): Expression<SqlBool> {
+  const words = query.include.filter((term) => !isCjkTerm(term));
+  const conditions = [
+    ...(words.length > 0 ? [matchesTerms(dialect, words)] : []),
+    ...query.include.filter(isCjkTerm).map(containsText),
+    ...query.exclude.map((term) => eb.not(matchesOne(dialect, term))),
+  ];
+  return eb.and(conditions);
 }

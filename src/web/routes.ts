@@ -17,6 +17,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { StoreError } from '../store/store-error.js';
 import { ClientError } from './client-error.js';
+import { compress } from './compress.js';
 import type { ServerDeps } from './deps.js';
 import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
@@ -27,8 +28,10 @@ import { registerLogin, registerLogout } from './routes/auth.js';
 import { registerChannels } from './routes/channels.js';
 import { registerEntryActions } from './routes/entries.js';
 import { registerHealth } from './routes/health.js';
+import { registerIcons } from './routes/icons.js';
 import { registerOpml } from './routes/opml.js';
 import { registerReader } from './routes/reader.js';
+import { registerRefresh } from './routes/refresh.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerTokens } from './routes/tokens.js';
 import { Sessions, sameSecret } from './session.js';
@@ -66,6 +69,8 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
     jobs: new OpmlJobs(deps),
   };
   const app = new Hono<WebEnv>();
+  // first, so that it sees every other middleware's answer; web routes only (never Microsub's SSE)
+  app.use('*', exceptMicrosub(compress()));
   app.use('*', exceptMicrosub(SECURITY_HEADERS));
   // Origin / Sec-Fetch-Site check on every form POST, before our own token check below
   app.use('*', exceptMicrosub(originCheck()));
@@ -84,6 +89,8 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   app.use('*', exceptMicrosub(requireSession(ctx)));
   registerLogout(app, ctx);
   registerReader(app, ctx);
+  registerIcons(app, ctx);
+  registerRefresh(app, ctx);
   registerEntryActions(app, ctx);
   registerChannels(app, ctx);
   registerSubscriptions(app, ctx);

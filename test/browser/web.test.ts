@@ -78,7 +78,7 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
     assert.equal(await page.locator('article[data-entry]').count(), 20);
   });
 
-  it('reads with the keyboard: j/k move, m toggles read, o opens the original, ? shows help', async () => {
+  it('reads with the keyboard: j/k move, m toggles read, v opens the original, ? shows help', async () => {
     const channel = await news();
     await page.goto(`${live.url}/c/${channel.uid}`);
     const entries = page.locator('article[data-entry]');
@@ -99,7 +99,7 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
 
     await page.keyboard.press('j');
     const popup = context.waitForEvent('page');
-    await page.keyboard.press('o');
+    await page.keyboard.press('v');
     const opened = await popup;
     await opened.waitForLoadState();
     assert.match(opened.url(), /\/story\/1$/);

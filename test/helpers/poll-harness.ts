@@ -34,6 +34,8 @@ export const TEST_CONFIG: Config = {
   perHostConcurrency: 2,
   timeoutMs: 2_000,
   maxBodyBytes: 1024 * 1024,
+  // the feeds of the tests name sites on the internet (example.com): no icon lookups there
+  feedIcons: false,
 };
 
 /** Poller dependencies with the real fetcher (against a local server), a test clock and a quiet log. */

@@ -34,10 +34,10 @@ describe('web: reader', () => {
     await h.close();
   });
 
-  it('redirects / to the first channel and shows its timeline newest first with lazy images', async () => {
+  it('redirects / to All unread and shows a timeline newest first with lazy images', async () => {
     const home = await client.get('/');
     assert.equal(home.status, 303);
-    assert.equal(home.headers.get('location'), `/c/${channel.uid}`);
+    assert.equal(home.headers.get('location'), '/all');
     const page = await client.get(`/c/${channel.uid}`);
     assert.equal(page.status, 200);
     assert.ok(page.text.indexOf('Story 0') < page.text.indexOf('Story 1'));
@@ -132,17 +132,33 @@ describe('web: reader', () => {
     assert.doesNotMatch(all.text, /Story 1</);
     const inChannel = await client.get(`/search?q=harbours&channel=${channel.uid}`);
     assert.match(inChannel.text, /Story 1</);
-    assert.match(inChannel.text, /Mark read up to here|Mark unread|Mark read/);
+    assert.match(inChannel.text, /Mark unread|Mark read/);
+    assert.match(inChannel.text, /about <mark>harbours<\/mark>/);
     assert.equal((await client.get('/search?q=x&channel=nope')).status, 404);
   });
 
-  it('refreshes the channel now: every feed gets a new heartbeat', async () => {
+  it('refreshes the channel in the background, shows the progress, then lists what failed', async () => {
+    await client.post('/subscriptions/follow', { url: `${server.url}/broken.xml`, channel: channel.uid });
+    const broken = await h.store.findFeedByUrl(`${server.url}/broken.xml`);
     const before = (await h.store.listHeartbeats(feedId, 10)).length;
     // one polling run takes a feed once: the frozen test clock must move past the last check
     h.clock.advance(1000);
     const answer = await client.post(`/c/${channel.uid}/refresh`, { return: `/c/${channel.uid}` });
     assert.equal(answer.status, 303);
+    const progress = answer.headers.get('location') ?? '';
+    assert.match(progress, /^\/refresh\/[\w-]+$/);
+    // the page reloads itself (Refresh header) until the run is over; here, ask until it says so
+    let page = await client.get(progress);
+    for (let i = 0; i < 200 && !page.text.includes('data-refresh="done"'); i++) {
+      assert.equal(page.headers.get('refresh'), '1');
+      await new Promise((resolve) => setImmediate(resolve));
+      page = await client.get(progress);
+    }
+    assert.match(page.text, /Refreshed 3 feeds: 0 new entries; 1 failed\./);
+    assert.match(page.text, new RegExp(`<a href="/feeds/${broken?.id}">Broken feed</a>: parse error`));
+    assert.equal(page.headers.get('refresh'), null);
     assert.equal((await h.store.listHeartbeats(feedId, 10)).length, before + 1);
+    assert.equal((await client.get('/refresh/unknown')).status, 404);
   });
 
   it('answers 404 for an unknown channel or entry', async () => {

@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
-import { pollOnce } from '../../poll/poller.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
+import { refreshJobsOf } from '../refresh-jobs.js';
 import { errorPage, redirectWith } from '../render.js';
+import { type UndoRecord, undoLogOf } from '../undo-log.js';
 import { count } from '../views/format.js';
 
 interface ActionInput {
@@ -12,12 +13,13 @@ interface ActionInput {
   now: string;
 }
 
-/** Does the action; returns the message for the next page (or for the script). */
-type Action = (input: ActionInput) => Promise<string | undefined>;
+/** Does the action; returns the message for the next page (or for the script), or the answer itself. */
+type Action = (input: ActionInput) => Promise<string | undefined | Response>;
 
 /**
- * POST /c/:uid/entries/:id/{read,read-up-to,remove}, /c/:uid/read-page, /c/:uid/refresh. Each answers
- * with a redirect back (no JavaScript) or JSON for the page's script (Accept: application/json).
+ * POST /c/:uid/entries/:id/{read,read-up-to,remove}, /c/:uid/{read-page,read-all,refresh}, /all/read-all,
+ * /undo/:token. Each answers with a redirect back (no JavaScript) or JSON for the page's script (Accept:
+ * application/json). Mark-all and read-up-to come back with `undo=TOKEN`: the page offers to undo them.
  */
 export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
   const { store } = ctx.deps;
@@ -28,6 +30,7 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
       if (!channel || (id !== undefined && !idOf(id)))
         return errorPage(c, ctx, 404, 'There is no such channel or entry.');
       const message = await action({ c, channel, now: ctx.deps.now().toISOString() });
+      if (message instanceof Response) return message;
       return answer(c, ctx, channel, message);
     });
   const entryId = (c: Context<WebEnv>) => idOf(c.req.param('id')) as number;
@@ -38,8 +41,13 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
     return read ? 'Marked read.' : 'Marked unread.';
   });
   post('/c/:uid/entries/:id/read-up-to', async ({ c, channel, now }) => {
-    await store.markReadUpTo(channel.id, entryId(c), now);
-    return 'Marked everything read up to there.';
+    const ids = await store.markReadReturningIds(channel.id, { upToEntryId: entryId(c) }, now);
+    return withUndo(c, ctx, [{ channelId: channel.id, entryIds: ids }]);
+  });
+  post('/c/:uid/read-all', async ({ c, channel, now }) => {
+    const feedId = idOf(await field(c, 'feed'));
+    const ids = await store.markReadReturningIds(channel.id, { feedId }, now);
+    return withUndo(c, ctx, [{ channelId: channel.id, entryIds: ids }]);
   });
   post('/c/:uid/entries/:id/remove', async ({ c, channel, now }) => {
     await store.removeEntries(channel.id, [entryId(c)], now);
@@ -51,17 +59,63 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
     return `Marked ${count(ids.length, 'entry', 'entries')} read.`;
   });
   post('/c/:uid/refresh', ({ c, channel }) => refreshChannel(c, ctx, channel));
+  app.post('/all/read-all', async (c) => {
+    const now = ctx.deps.now().toISOString();
+    const changes: UndoRecord['changes'] = [];
+    for (const channel of await store.listChannels())
+      changes.push({
+        channelId: channel.id,
+        entryIds: await store.markReadReturningIds(channel.id, {}, now),
+      });
+    return withUndo(
+      c,
+      ctx,
+      changes.filter((change) => change.entryIds.length > 0),
+    );
+  });
+  app.post('/undo/:token', async (c) => {
+    const record = undoLogOf(ctx).take(c.req.param('token'), ctx.deps.now().getTime());
+    const back = localPath(await field(c, 'return'), '/all');
+    if (!record) return redirectWith(c, ctx, back, 'That can no longer be undone.');
+    const now = ctx.deps.now().toISOString();
+    for (const change of record.changes) await store.markRead(change.channelId, change.entryIds, false, now);
+    return redirectWith(c, ctx, back, `Marked ${count(record.count, 'entry', 'entries')} unread again.`);
+  });
 }
 
-// "Refresh now": fetch the channel's feeds (or the one shown) at once, whatever their schedule.
-async function refreshChannel(c: Context<WebEnv>, ctx: WebContext, channel: Channel): Promise<string> {
+// "Refresh now": fetch the channel's feeds (or the one shown) in the background, whatever their
+// schedule; the answer is at once a page that shows the progress (refresh-jobs.ts).
+async function refreshChannel(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  channel: Channel,
+): Promise<string | Response> {
   const feedId = idOf(await field(c, 'feed'));
   const feedIds = feedId
     ? [feedId]
     : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
-  const summary = await pollOnce(ctx.deps.poll, { feedIds, force: true });
-  return `Refreshed ${count(summary.feeds, 'feed', 'feeds')}: ${count(summary.newEntries, 'new entry', 'new entries')}.`;
+  const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);
+  if (wantsJson(c)) return c.json({ ok: true, job: job.id, url: `/refresh/${job.id}` });
+  return c.redirect(`/refresh/${job.id}`, 303);
+}
+
+/**
+ * Keeps what a mark-all changed in the undo log and sends the browser back with `undo=TOKEN` in the
+ * return path, where the page offers "N entries marked read - Undo". Answers the request itself.
+ */
+async function withUndo(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  changes: UndoRecord['changes'],
+): Promise<Response> {
+  const token = undoLogOf(ctx).add(changes, ctx.deps.now().getTime());
+  const count = changes.reduce((sum, change) => sum + change.entryIds.length, 0);
+  if (wantsJson(c)) return c.json({ ok: true, undo: token, count });
+  const back = new URL(localPath(await field(c, 'return'), '/all'), 'http://tidings.invalid');
+  back.searchParams.delete('undo');
+  if (count > 0) back.searchParams.set('undo', token);
+  return c.redirect(back.pathname + back.search, 303);
 }
 
 async function answer(

@@ -1,24 +1,32 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
+import type { TimelineEntry } from '../../store/reader.js';
+import { parseSearchQuery } from '../../store/search.js';
 import type { WebContext, WebEnv } from '../env.js';
-import { idOf } from '../forms.js';
-import { errorPage, renderPage, sessionOf } from '../render.js';
+import { field, idOf, localPath } from '../forms.js';
+import { parseReadingMode, readingModeOf, rememberReadingMode } from '../reading-mode.js';
+import { errorPage, renderPage } from '../render.js';
+import { undoLogOf } from '../undo-log.js';
 import { safeHref } from '../views/format.js';
-import { type ChannelItem, type EntryContext, Sidebar } from '../views/reader.js';
+import type { ViewScope } from '../views/hrefs.js';
+import type { EntryContext } from '../views/reader.js';
 import { SearchView } from '../views/search.js';
 import { TimelineView } from '../views/timeline.js';
+import { registerEntryPages } from './entry-page.js';
+import { channelOfFeed, entryContext, sidebarFor } from './reading-context.js';
 
 const PAGE_SIZE = 20;
+const LIST_PAGE_SIZE = 50;
 
-/** GET /, /c/:uid (timeline, per source, unread only), /c/:uid/open/:id, /search */
+/** GET /, /all, /c/:uid (timeline, per source, unread only), /c/:uid/open/:id, /search; POST /mode */
 export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/', async (c) => {
     const channels = await ctx.deps.store.listChannels();
     // a new reader has only Notifications: start where the first feed gets followed
-    const first = channels.find((ch) => ch.uid !== 'notifications');
-    if (!first) return c.redirect('/subscriptions', 303);
-    return c.redirect(`/c/${encodeURIComponent(first.uid)}`, 303);
+    if (!channels.some((ch) => ch.uid !== 'notifications')) return c.redirect('/subscriptions', 303);
+    return c.redirect('/all', 303);
   });
+  app.get('/all', (c) => allUnreadPage(c, ctx));
   app.get('/c/:uid', (c) => timelinePage(c, ctx));
   app.get('/c/:uid/open/:id', async (c) => {
     const channel = await ctx.deps.store.getChannel(c.req.param('uid'));
@@ -31,16 +39,24 @@ export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
     return target ? c.redirect(target, 303) : c.redirect(`/c/${encodeURIComponent(channel.uid)}`, 303);
   });
   app.get('/search', (c) => searchPage(c, ctx));
+  app.post('/mode', async (c) => {
+    const mode = parseReadingMode(await field(c, 'mode'));
+    if (!mode) return errorPage(c, ctx, 400, 'The reading mode is either river or list.');
+    rememberReadingMode(c, mode);
+    return c.redirect(localPath(await field(c, 'return'), '/'), 303);
+  });
+  registerEntryPages(app, ctx);
 }
 
-/** The sidebar's channels, in order, with unread counts. */
-export async function sidebarChannels(ctx: WebContext): Promise<ChannelItem[]> {
-  const [channels, counts] = await Promise.all([
-    ctx.deps.store.listChannels(),
-    ctx.deps.store.unreadCounts(),
-  ]);
-  const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
-  return channels.map((ch) => ({ uid: ch.uid, name: ch.name, unread: unread.get(ch.id) ?? 0 }));
+function pageSize(c: Context<WebEnv>): number {
+  return readingModeOf(c) === 'list' ? LIST_PAGE_SIZE : PAGE_SIZE;
+}
+
+/** The undo notice a page shows after a mark-all (`?undo=TOKEN`), while the log keeps it. */
+function undoOf(c: Context<WebEnv>, ctx: WebContext) {
+  const token = c.req.query('undo');
+  const record = token ? undoLogOf(ctx).get(token, ctx.deps.now().getTime()) : undefined;
+  return token && record ? { token, count: record.count } : undefined;
 }
 
 async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
@@ -54,12 +70,13 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   const after = c.req.query('after');
   const page = await store.timeline({
     channelId: channel.id,
-    limit: PAGE_SIZE,
+    limit: pageSize(c),
     ...(feed ? { feedId: feed.id } : {}),
     ...(unreadOnly ? { unreadOnly } : {}),
     ...(after ? { after } : before ? { before } : {}),
   });
   const source = feed ? { id: feed.id, title: feed.title ?? feed.url } : undefined;
+  const scope: ViewScope = { channelUid: channel.uid, feedId: feed?.id, unreadOnly };
   const view = (
     <TimelineView
       channel={channel}
@@ -67,11 +84,43 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
       unreadOnly={unreadOnly}
       page={page}
       paged={Boolean(after || before)}
-      ctx={entryContext(c, ctx, channel)}
+      ctx={entryContext(c, ctx, channel, scope)}
+      mode={readingModeOf(c)}
+      undo={undoOf(c, ctx)}
     />
   );
-  const sidebar = <Sidebar channels={await sidebarChannels(ctx)} current={channel.uid} />;
-  return renderPage(c, ctx, { title: channel.name, nav: 'reader', sidebar, children: view });
+  const sidebar = await sidebarFor(ctx, { channel: channel.uid, feed: feed?.id });
+  const title = source ? `${source.title} · ${channel.name}` : channel.name;
+  return renderPage(c, ctx, { title, nav: 'reader', sidebar, children: view });
+}
+
+async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
+  const { store } = ctx.deps;
+  const before = c.req.query('before');
+  const after = c.req.query('after');
+  const page = await store.allUnread({
+    limit: pageSize(c),
+    ...(after ? { after } : before ? { before } : {}),
+  });
+  const base = entryContext(c, ctx, { uid: '' }, {});
+  const channelOf = await channelOfFeed(ctx);
+  const ctxOf = (entry: TimelineEntry): EntryContext => ({
+    ...base,
+    channelUid: channelOf.get(entry.feedId) ?? '',
+  });
+  const view = (
+    <TimelineView
+      unreadOnly={true}
+      page={page}
+      paged={Boolean(after || before)}
+      ctx={base}
+      ctxOf={ctxOf}
+      mode={readingModeOf(c)}
+      undo={undoOf(c, ctx)}
+    />
+  );
+  const sidebar = await sidebarFor(ctx, { all: true });
+  return renderPage(c, ctx, { title: 'All unread', nav: 'reader', sidebar, children: view });
 }
 
 async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
@@ -91,27 +140,17 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
     : undefined;
   const more = page?.after ? new URLSearchParams({ q: query, after: page.after }) : undefined;
   if (more && channel) more.set('channel', channel.uid);
-  const ctxFor = entryContext(c, ctx, channel ?? { uid: '' });
+  const ctxFor = entryContext(c, ctx, channel ?? { uid: '' }, { channelUid: channel?.uid });
   const view = (
     <SearchView
       query={query}
+      terms={parseSearchQuery(query).include}
       channel={channel}
       page={page}
       moreHref={more && `/search?${more}`}
       ctx={ctxFor}
     />
   );
-  const sidebar = <Sidebar channels={await sidebarChannels(ctx)} current={channel?.uid} />;
+  const sidebar = await sidebarFor(ctx, channel ? { channel: channel.uid } : undefined);
   return renderPage(c, ctx, { title: `Search: ${query}`, nav: 'reader', sidebar, children: view });
-}
-
-/** What entry actions need: the channel they act in, the CSRF token, the page to come back to. */
-export function entryContext(c: Context<WebEnv>, ctx: WebContext, channel: { uid: string }): EntryContext {
-  const url = new URL(c.req.url);
-  return {
-    channelUid: channel.uid,
-    csrf: sessionOf(c).csrf,
-    returnTo: url.pathname + url.search,
-    now: ctx.deps.now(),
-  };
 }

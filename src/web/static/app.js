@@ -22,6 +22,8 @@
 
   function showRead(entry, read) {
     entry.classList.toggle('is-read', read);
+    const dot = entry.querySelector('[data-read-dot]');
+    if (dot) dot.title = read ? 'Mark unread' : 'Mark read';
     const form = entry.querySelector('form[data-action="toggle-read"]');
     if (form) {
       form.elements.namedItem('read').value = read ? '0' : '1';
@@ -83,12 +85,32 @@
     if (channel && unread > 0) showUnread(channel.getAttribute('data-channel'), unread - 1);
   }
 
+  // On an entry's own page j/k/o go to the next/previous entry; in a list or river they move the selection.
+  const entryPage = () => document.querySelector('[data-entry-page-view]');
+
+  function go(selector) {
+    const link = document.querySelector(selector);
+    if (link) window.location.href = link.href;
+  }
+
   function openCurrent() {
-    const entry = current();
+    if (entryPage()) return;
+    const link = current()?.querySelector('a[data-entry-page]');
+    if (link) window.location.href = link.href;
+  }
+
+  function viewOriginal() {
+    const entry = entryPage() ? document.querySelector('article[data-entry]') : current();
     const link = entry?.querySelector('a[data-open]');
     if (!link) return;
     window.open(link.href, '_blank', 'noopener');
     opened(entry);
+  }
+
+  function toggleCurrent() {
+    const entry = entryPage() ? document.querySelector('article[data-entry]') : current();
+    const form = entry?.querySelector('form[data-action="toggle-read"]');
+    if (form) send(form);
   }
 
   function toggleHelp(force) {
@@ -97,14 +119,14 @@
   }
 
   const keys = {
-    j: () => step(1),
-    k: () => step(-1),
+    j: () => (entryPage() ? go('a[data-pager="older"]') : step(1)),
+    k: () => (entryPage() ? go('a[data-pager="newer"]') : step(-1)),
     o: openCurrent,
     Enter: openCurrent,
-    m: () => {
-      const form = current()?.querySelector('form[data-action="toggle-read"]');
-      if (form) send(form);
-    },
+    v: viewOriginal,
+    m: toggleCurrent,
+    // s (save) comes with saved entries
+    A: () => document.querySelector('form[data-action="mark-all"]')?.requestSubmit(),
     r: () => document.querySelector('form[data-action="refresh"]')?.requestSubmit(),
     '?': () => toggleHelp(),
     Escape: () => toggleHelp(true),

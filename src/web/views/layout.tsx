@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { assetPath } from '../static.js';
+import { assetPath, THEME_COLOR } from '../static.js';
 
 /** Which section of the top navigation is current. */
 export type NavKey = 'reader' | 'subscriptions' | 'channels' | 'feeds' | 'opml' | 'tokens' | 'none';
@@ -34,6 +34,9 @@ export function Layout(props: LayoutProps) {
         <title>{`${props.title} · tidings`}</title>
         <link rel="stylesheet" href={assetPath('app.css')} />
         <link rel="icon" href={assetPath('icon.svg')} type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href={assetPath('icon-192.png')} />
+        <meta name="theme-color" content={THEME_COLOR} />
         <script src={assetPath('app.js')} defer></script>
       </head>
       <body>
@@ -82,9 +85,12 @@ function TopNav(props: { current: NavKey; csrf: string }) {
 
 function KeyboardHelp() {
   const keys: [string, string][] = [
-    ['j / k', 'next / previous entry'],
-    ['o or Enter', 'open the original (marks it read)'],
+    ['j / k', 'next / previous entry (on an entry page: go to it)'],
+    ['o or Enter', 'open the entry on its own page (marks it read)'],
+    ['v', 'view the original in a new tab (marks it read)'],
     ['m', 'toggle read'],
+    ['s', 'save (star) the entry: coming with saved entries'],
+    ['shift+A', 'mark all as read (with an Undo)'],
     ['r', 'refresh this channel'],
     ['?', 'show or hide this help'],
   ];

@@ -1,79 +1,38 @@
-import { raw } from 'hono/html';
+import { entryDate } from '../../model/entry-date.js';
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
-import { entryHeading, formatTimestamp, lazyImages, relativeTime, safeHref } from './format.js';
+import { EntryBody } from './entry-body.js';
+import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';
+import { channelHref, entryPageHref, type ViewScope } from './hrefs.js';
 import { PostForm } from './layout.js';
 
-/** A channel in the sidebar. */
-export interface ChannelItem {
-  uid: string;
-  name: string;
-  unread: number;
-}
-
-/** The channel list with unread counts, and a search box across everything. */
-export function Sidebar(props: { channels: ChannelItem[]; current?: string | undefined }) {
-  return (
-    <nav class="channels" aria-label="Channels">
-      <form method="get" action="/search" class="search">
-        <input type="search" name="q" placeholder="Search all entries" aria-label="Search all entries" />
-      </form>
-      <ul class="channels-list">
-        {props.channels.map((ch) => (
-          <li>
-            <a
-              href={channelHref(ch.uid)}
-              aria-current={ch.uid === props.current ? 'page' : undefined}
-              data-channel={ch.uid}
-            >
-              <span class="name">{ch.name}</span>
-              {ch.unread > 0 && (
-                <span class="count" data-unread>
-                  {ch.unread}
-                </span>
-              )}
-            </a>
-          </li>
-        ))}
-      </ul>
-      <p class="sidebar-links">
-        <a href="/subscriptions">Follow a feed</a> · <a href="/channels">Channels</a>
-      </p>
-    </nav>
-  );
-}
-
-/** /c/UID with query parameters (empty ones left out). */
-export function channelHref(uid: string, query: Record<string, string | undefined> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-  const search = params.toString();
-  return `/c/${encodeURIComponent(uid)}${search ? `?${search}` : ''}`;
-}
+export { channelHref } from './hrefs.js';
 
 /** What an entry's actions need: where they post and where they come back to. */
 export interface EntryContext {
+  /** The channel the entry's actions act in. */
   channelUid: string;
+  /** The view the entry is shown in: its entry page keeps the view's filters for previous/next. */
+  scope: ViewScope;
   csrf: string;
   returnTo: string;
   now: Date;
 }
 
-/** One entry of a timeline: heading, source, author, time, content, actions. */
+/** `/c/UID/open/ID`: marks the entry read in the channel and sends the browser to the original. */
+export function originalHref(channelUid: string, entry: TimelineEntry): string | undefined {
+  return safeHref(entry.url) ? `/c/${encodeURIComponent(channelUid)}/open/${entry.id}` : undefined;
+}
+
+/** One entry of a river: heading (to its own page), source, author, time, content, actions. */
 export function EntryView(props: { entry: TimelineEntry; ctx: EntryContext; upToHere?: boolean }) {
   const { entry, ctx } = props;
-  const original = safeHref(entry.url);
-  const open = original ? `/c/${encodeURIComponent(ctx.channelUid)}/open/${entry.id}` : undefined;
   return (
     <article class={entry.isRead ? 'entry is-read' : 'entry'} data-entry={String(entry.id)}>
       <header>
         <h2 class="entry-title">
-          {open ? (
-            <a href={open} data-open target="_blank" rel="noopener noreferrer">
-              {entryHeading(entry)}
-            </a>
-          ) : (
-            entryHeading(entry)
-          )}
+          <a href={entryPageHref(ctx.scope, entry.id)} data-entry-page>
+            {entryHeading(entry)}
+          </a>
         </h2>
         <EntryMeta entry={entry} ctx={ctx} />
       </header>
@@ -84,16 +43,22 @@ export function EntryView(props: { entry: TimelineEntry; ctx: EntryContext; upTo
 }
 
 /** Read/unread, read up to here, remove, and the link to the original. */
-function EntryActions(props: { entry: TimelineEntry; ctx: EntryContext; upToHere: boolean }) {
+export function EntryActions(props: {
+  entry: TimelineEntry;
+  ctx: EntryContext;
+  upToHere: boolean;
+  /** Where "Mark unread" comes back to without JavaScript (the entry page would mark it read again). */
+  readReturnTo?: string | undefined;
+}) {
   const { entry, ctx } = props;
   const base = `/c/${encodeURIComponent(ctx.channelUid)}/entries/${entry.id}`;
-  const original = safeHref(entry.url);
+  const original = originalHref(ctx.channelUid, entry);
   return (
     <footer class="entry-actions">
       <PostForm
         action={`${base}/read`}
         csrf={ctx.csrf}
-        returnTo={ctx.returnTo}
+        returnTo={props.readReturnTo ?? ctx.returnTo}
         dataAction="toggle-read"
         class="inline"
       >
@@ -102,6 +67,7 @@ function EntryActions(props: { entry: TimelineEntry; ctx: EntryContext; upToHere
           {entry.isRead ? 'Mark unread' : 'Mark read'}
         </button>
       </PostForm>
+      {/* saved: the star/unstar form (s key) comes with the sync APIs' saved state and goes here */}
       {props.upToHere && (
         <PostForm action={`${base}/read-up-to`} csrf={ctx.csrf} returnTo={ctx.returnTo} class="inline">
           <button type="submit" title="Mark this entry and every older one of the channel read">
@@ -119,7 +85,7 @@ function EntryActions(props: { entry: TimelineEntry; ctx: EntryContext; upToHere
         <button type="submit">Remove</button>
       </PostForm>
       {original && (
-        <a href={original} rel="noopener noreferrer" target="_blank" class="original">
+        <a href={original} rel="noopener noreferrer" target="_blank" class="original" data-open>
           Original
         </a>
       )}
@@ -127,10 +93,11 @@ function EntryActions(props: { entry: TimelineEntry; ctx: EntryContext; upToHere
   );
 }
 
-function EntryMeta(props: { entry: TimelineEntry; ctx: EntryContext }) {
+/** Source (its per-feed view), author, date (published, else updated, else first seen), read state. */
+export function EntryMeta(props: { entry: TimelineEntry; ctx: EntryContext }) {
   const { entry, ctx } = props;
   const author = entry.authors.find((a) => a.name)?.name;
-  const when = entry.published ?? entry.firstSeenAt;
+  const when = entryDate(entry);
   return (
     <p class="entry-meta">
       <a href={channelHref(ctx.channelUid, { feed: String(entry.feed.id) })} class="source">
@@ -142,32 +109,6 @@ function EntryMeta(props: { entry: TimelineEntry; ctx: EntryContext }) {
       </time>
       {entry.isRead ? <span class="badge">read</span> : <span class="badge unread">unread</span>}
     </p>
-  );
-}
-
-// Feed HTML was sanitized by the parser when it was stored: it is the one place raw() is used.
-function EntryBody(props: { entry: TimelineEntry }) {
-  const { entry } = props;
-  const enclosures = entry.enclosures.filter((e) => safeHref(e.href));
-  return (
-    <div class="entry-body">
-      {entry.contentHtml ? (
-        <div class="entry-content">{raw(lazyImages(entry.contentHtml))}</div>
-      ) : (
-        <p class="entry-content text">{entry.contentText ?? entry.summary ?? ''}</p>
-      )}
-      {enclosures.length > 0 && (
-        <ul class="enclosures">
-          {enclosures.map((e) => (
-            <li>
-              <a href={safeHref(e.href)} rel="noopener noreferrer">
-                {e.type ?? 'attachment'}: {e.href.split('/').pop()}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 

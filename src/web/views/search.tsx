@@ -1,9 +1,15 @@
+import { entryDate } from '../../model/entry-date.js';
+import { entryMediaOf } from '../../model/media.js';
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
-import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';
-import { type EntryContext, EntryView } from './reader.js';
+import { entryHeading, formatTimestamp, relativeTime } from './format.js';
+import { highlight, snippetAround } from './highlight.js';
+import { entryPageHref } from './hrefs.js';
+import { EntryActions, type EntryContext } from './reader.js';
 
 export interface SearchProps {
   query: string;
+  /** The words and phrases to highlight. */
+  terms: readonly string[];
   /** The channel searched, or undefined for all channels. */
   channel?: { uid: string; name: string } | undefined;
   page: TimelinePage | undefined;
@@ -12,12 +18,12 @@ export interface SearchProps {
   ctx: EntryContext;
 }
 
-/** Search results: full entries with their actions inside a channel, a compact list across all. */
+/** Search results with the matches highlighted; inside a channel, with the entries' actions. */
 export function SearchView(props: SearchProps) {
   const { channel, page } = props;
   const where = channel ? channel.name : 'all channels';
   return (
-    <section class="timeline search-results">
+    <section class="timeline search-results" data-timeline>
       <header class="timeline-head">
         <h1>Search {where}</h1>
         <form method="get" action="/search" class="search">
@@ -25,16 +31,17 @@ export function SearchView(props: SearchProps) {
           <input type="search" name="q" value={props.query} aria-label={`Search ${where}`} autofocus />
           <button type="submit">Search</button>
         </form>
+        <p class="hint">
+          Every word and "quoted phrase" must appear; <code>-word</code> leaves out entries with that word.
+          Chinese, Japanese and Korean text is found anywhere inside a word. OR and other operators are read
+          as plain words.
+        </p>
       </header>
       {page && page.entries.length === 0 && <p class="empty">Nothing matches “{props.query}”.</p>}
       <div class="entries">
-        {page?.entries.map((entry) =>
-          channel ? (
-            <EntryView entry={entry} ctx={props.ctx} />
-          ) : (
-            <SearchHit entry={entry} now={props.ctx.now} />
-          ),
-        )}
+        {page?.entries.map((entry) => (
+          <SearchHit entry={entry} terms={props.terms} ctx={props.ctx} inChannel={channel !== undefined} />
+        ))}
       </div>
       {props.moreHref && (
         <nav class="pager">
@@ -47,32 +54,44 @@ export function SearchView(props: SearchProps) {
   );
 }
 
-function SearchHit(props: { entry: TimelineEntry; now: Date }) {
-  const { entry } = props;
-  const href = safeHref(entry.url);
-  const when = entry.published ?? entry.firstSeenAt;
+function textOf(entry: TimelineEntry): string {
   return (
-    <article class="entry hit" data-entry={String(entry.id)}>
+    entry.contentText ??
+    entry.contentHtml?.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ') ??
+    entry.summary ??
+    entryMediaOf(entry.extra)?.description ??
+    ''
+  );
+}
+
+function SearchHit(props: {
+  entry: TimelineEntry;
+  terms: readonly string[];
+  ctx: EntryContext;
+  inChannel: boolean;
+}) {
+  const { entry, terms, ctx } = props;
+  // in a channel: its entry page there; across channels: the entry page of All unread
+  const href = entryPageHref(ctx.scope, entry.id);
+  const when = entryDate(entry);
+  const snippet = snippetAround(textOf(entry), terms);
+  return (
+    <article class={entry.isRead ? 'entry hit is-read' : 'entry hit'} data-entry={String(entry.id)}>
       <h2 class="entry-title">
-        {href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" data-open>
-            {entryHeading(entry)}
-          </a>
-        ) : (
-          entryHeading(entry)
-        )}
+        <a href={href} data-entry-page>
+          {highlight(entryHeading(entry), terms)}
+        </a>
       </h2>
       <p class="entry-meta">
         <a href={`/feeds/${entry.feed.id}`} class="source">
           {entry.feed.title ?? entry.feed.url}
         </a>
         <time datetime={when} title={formatTimestamp(when)}>
-          {relativeTime(when, props.now)}
+          {relativeTime(when, ctx.now)}
         </time>
       </p>
-      {(entry.summary ?? entry.contentText) && (
-        <p class="snippet">{(entry.summary ?? entry.contentText ?? '').slice(0, 300)}</p>
-      )}
+      {snippet && <p class="snippet">{highlight(snippet, terms)}</p>}
+      {props.inChannel && <EntryActions entry={entry} ctx={ctx} upToHere={false} />}
     </article>
   );
 }

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { send, startServer, type TestServer } from '../../test/helpers/http-server.js';
+import { pollDeps, rss, testClock } from '../../test/helpers/poll-harness.js';
+import { storeBackends } from '../../test/helpers/temp-store.js';
+import type { Store } from '../store/store.js';
+import { ICON_MAX_BYTES, pageIconUrls, refreshFeedIcon, sniffImageType } from './feed-icon.js';
+import { pollOnce } from './poller.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkqGf4DwAEhQGA0lMiVQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');
+const ICO = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]);
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+
+describe('sniffImageType and pageIconUrls', () => {
+  it('knows images by their bytes and refuses SVG and HTML', () => {
+    assert.equal(sniffImageType(PNG), 'image/png');
+    assert.equal(sniffImageType(GIF), 'image/gif');
+    assert.equal(sniffImageType(ICO), 'image/x-icon');
+    assert.equal(sniffImageType(Buffer.from(SVG)), undefined);
+    assert.equal(sniffImageType(Buffer.from('<!doctype html>')), undefined);
+  });
+
+  it("reads a page's icon links, resolved, leaving SVG out", () => {
+    const html =
+      '<head><link rel="stylesheet" href="/a.css"><link rel="icon" type="image/svg+xml" href="/i.svg">' +
+      '<link rel="shortcut icon" href="fav.gif"><link rel="apple-touch-icon" href="/touch.png"></head>';
+    assert.deepEqual(pageIconUrls(html, 'https://site.example/blog/'), [
+      'https://site.example/blog/fav.gif',
+      'https://site.example/touch.png',
+    ]);
+  });
+});
+
+describe('refreshFeedIcon (local server)', () => {
+  const backend = storeBackends()[0];
+  let server: TestServer;
+  let store: Store;
+  let hasFavicon = true;
+  const base = () => server.url;
+  const feedXml = (extra: string, link = `${base()}/site/`) =>
+    rss([{ guid: '1', title: 'One' }]).replace(
+      '<link>https://example.com/</link>',
+      `<link>${link}</link>${extra}`,
+    );
+
+  before(async () => {
+    server = await startServer({
+      '/with-image.xml': (_q, res) =>
+        send(
+          res,
+          200,
+          feedXml(`<image><url>${base()}/logo.png</url><title>t</title><link>${base()}/</link></image>`),
+        ),
+      '/logo.png': (_q, res) => send(res, 200, PNG, { 'content-type': 'image/png' }),
+      '/page-icon.xml': (_q, res) => send(res, 200, feedXml('')),
+      '/site/': (_q, res) =>
+        send(res, 200, '<html><head><link rel="icon" href="/fav.gif"></head></html>', {
+          'content-type': 'text/html',
+        }),
+      '/fav.gif': (_q, res) => send(res, 200, GIF, { 'content-type': 'text/plain' }),
+      '/favicon-only.xml': (_q, res) => send(res, 200, feedXml('', `${base()}/bare/`)),
+      '/favicon.ico': (_q, res) =>
+        hasFavicon
+          ? send(res, 200, ICO, { 'content-type': 'image/vnd.microsoft.icon' })
+          : send(res, 404, 'none'),
+      '/bad.xml': (_q, res) =>
+        send(res, 200, feedXml(`<image><url>${base()}/big.png</url></image>`, `${base()}/svg/`)),
+      '/big.png': (_q, res) =>
+        send(res, 200, Buffer.concat([PNG, Buffer.alloc(ICON_MAX_BYTES)]), { 'content-type': 'image/png' }),
+      '/svg/': (_q, res) =>
+        send(res, 200, '<link rel="icon" href="/i.svg">', { 'content-type': 'text/html' }),
+      '/i.svg': (_q, res) => send(res, 200, SVG, { 'content-type': 'image/svg+xml' }),
+    });
+    store = (await backend?.open()) as Store;
+  });
+  after(async () => {
+    await server.close();
+    await backend?.cleanup();
+  });
+
+  async function pollFeed(path: string) {
+    const clock = testClock();
+    const deps = pollDeps(store, clock, { config: { feedIcons: true } });
+    const feed = await store.addFeed(`${base()}${path}`, clock.now().toISOString());
+    await pollOnce(deps, { feedIds: [feed.id], force: true });
+    return { feed, deps, clock };
+  }
+
+  it("stores the feed's own image, found while polling", async () => {
+    const { feed } = await pollFeed('/with-image.xml');
+    const icon = await store.feedIcon(feed.id);
+    assert.equal(icon?.contentType, 'image/png');
+    assert.deepEqual(Buffer.from(icon?.bytes ?? []), PNG);
+  });
+
+  it("falls back to the site's <link rel=icon>, then /favicon.ico, typed by their bytes", async () => {
+    const fromPage = await pollFeed('/page-icon.xml');
+    assert.equal((await store.feedIcon(fromPage.feed.id))?.contentType, 'image/gif');
+    const favicon = await pollFeed('/favicon-only.xml');
+    assert.equal((await store.feedIcon(favicon.feed.id))?.contentType, 'image/x-icon');
+  });
+
+  it('refuses oversized images and SVG, records that none was found, and looks again after a week', async () => {
+    hasFavicon = false;
+    const { feed, deps, clock } = await pollFeed('/bad.xml');
+    const none = await store.feedIcon(feed.id);
+    assert.equal(none?.contentType, '');
+    const asked = server.requests.length;
+    const current = (await store.getFeed(feed.id)) ?? feed;
+    await refreshFeedIcon(deps, current, clock.now());
+    assert.equal(server.requests.length, asked, 'not again within the week');
+    clock.advance(8 * 24 * 3600 * 1000);
+    await refreshFeedIcon(deps, current, clock.now());
+    assert.ok(server.requests.length > asked);
+    assert.ok(!(await store.feedIdsWithIcons()).includes(feed.id));
+  });
+
+  it('asks an unreachable site for nothing more than its page', async () => {
+    const clock = testClock();
+    const asked: string[] = [];
+    const deps = pollDeps(store, clock, { config: { feedIcons: true } });
+    const counting = {
+      ...deps,
+      fetch: (request: Parameters<typeof deps.fetch>[0]) => {
+        asked.push(request.url);
+        return deps.fetch(request);
+      },
+    };
+    const feed = await store.addFeed(`${base()}/unreachable.xml`, clock.now().toISOString());
+    await refreshFeedIcon(counting, { ...feed, siteUrl: 'http://127.0.0.1:1/' }, clock.now());
+    assert.deepEqual(asked, ['http://127.0.0.1:1/']);
+    assert.equal((await store.feedIcon(feed.id))?.contentType, '');
+  });
+});

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import {
+  minutesAfterT0 as at,
+  type StoreBackend,
+  storeBackends,
+  testEntry,
+  testPoll,
+} from '../../test/helpers/temp-store.js';
+import type { Store } from './store.js';
+
+/** A new feed with `count` entries `${name}-0..` one minute apart (0 oldest), followed by `channelId`. */
+async function feedWithEntries(store: Store, channelId: number, name: string, count: number) {
+  const feed = await store.addFeed(`https://example.org/${name}.xml`, at(0));
+  await store.subscribe(channelId, feed.id, at(0));
+  const entries = Array.from({ length: count }, (_, i) => testEntry(`${name}-${i}`, { sortAt: at(i) }));
+  await store.recordPoll(testPoll(feed.id, entries));
+  const stored = await store.listFeedEntries(feed.id, 1000);
+  const id = (n: number) => stored.find((entry) => entry.guid === `${name}-${n}`)?.id ?? -1;
+  return { feed, id };
+}
+
+function suite(backend: StoreBackend) {
+  after(() => backend.cleanup());
+
+  it('counts unread entries per subscription, leaving read, removed and muted ones out', async () => {
+    const store = await backend.open();
+    const news = await store.createChannel('news');
+    const later = await store.createChannel('later');
+    const a = await feedWithEntries(store, news.id, 'a', 4);
+    const b = await feedWithEntries(store, news.id, 'b', 3);
+    await store.subscribe(later.id, a.feed.id, at(0));
+    await store.markRead(news.id, [a.id(0)], true, at(9));
+    await store.removeEntries(news.id, [a.id(1)], at(9));
+    await store.addFilter({ channelId: news.id, kind: 'mute', url: b.feed.url }, at(9));
+    const counts = await store.unreadCountsByFeed();
+    const sorted = counts.sort((x, y) => x.channelId - y.channelId || x.feedId - y.feedId);
+    assert.deepEqual(sorted, [
+      { channelId: news.id, feedId: a.feed.id, unread: 2 },
+      { channelId: later.id, feedId: a.feed.id, unread: 4 },
+    ]);
+  });
+
+  it('lists All unread across channels once each, newest first, with cursors', async () => {
+    const store = await backend.open();
+    const news = await store.createChannel('news');
+    const later = await store.createChannel('later');
+    const a = await feedWithEntries(store, news.id, 'a', 3);
+    const b = await feedWithEntries(store, later.id, 'b', 2);
+    await store.subscribe(later.id, a.feed.id, at(0));
+    await store.markRead(later.id, [b.id(1)], true, at(9));
+    const first = await store.allUnread({ limit: 3 });
+    assert.deepEqual(
+      first.entries.map((e) => e.guid),
+      ['a-2', 'a-1', 'b-0'],
+    );
+    assert.ok(first.after);
+    const second = await store.allUnread({ limit: 3, after: first.after });
+    assert.deepEqual(
+      second.entries.map((e) => e.guid),
+      ['a-0'],
+    );
+    // read in one of the two channels that follow it: still unread in the other
+    await store.markRead(news.id, [a.id(2)], true, at(9));
+    assert.equal((await store.allUnread({ limit: 10 })).entries.length, 4);
+  });
+
+  it('marks read up to an entry or one feed and returns exactly the ids it changed', async () => {
+    const store = await backend.open();
+    const news = await store.createChannel('news');
+    const a = await feedWithEntries(store, news.id, 'a', 5);
+    const b = await feedWithEntries(store, news.id, 'b', 2);
+    await store.markRead(news.id, [a.id(1)], true, at(9));
+    const upTo = await store.markReadReturningIds(news.id, { upToEntryId: a.id(2) }, at(10));
+    assert.deepEqual(upTo.sort(), [a.id(0), a.id(2), b.id(0), b.id(1)].sort());
+    const feedOnly = await store.markReadReturningIds(news.id, { feedId: a.feed.id }, at(11));
+    assert.deepEqual(feedOnly.sort(), [a.id(3), a.id(4)].sort());
+    assert.deepEqual(await store.markReadReturningIds(news.id, {}, at(12)), []);
+    await store.markRead(news.id, upTo, false, at(13));
+    const unread = await store.timeline({ channelId: news.id, limit: 10, unreadOnly: true });
+    assert.deepEqual(
+      unread.entries.map((e) => e.guid),
+      ['a-2', 'b-1', 'b-0', 'a-0'],
+    );
+  });
+
+  it('keeps one icon per feed, records that none was found, and drops it with the feed', async () => {
+    const store = await backend.open();
+    const feed = await store.addFeed('https://example.org/icon.xml', at(0));
+    assert.equal(await store.feedIcon(feed.id), undefined);
+    await store.saveFeedIcon(feed.id, undefined, at(1));
+    assert.deepEqual(await store.feedIcon(feed.id), {
+      contentType: '',
+      bytes: new Uint8Array(),
+      fetchedAt: at(1),
+    });
+    assert.deepEqual(await store.feedIdsWithIcons(), []);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    await store.saveFeedIcon(feed.id, { contentType: 'image/png', bytes: png }, at(2));
+    assert.deepEqual(await store.feedIcon(feed.id), {
+      contentType: 'image/png',
+      bytes: png,
+      fetchedAt: at(2),
+    });
+    assert.deepEqual(await store.feedIdsWithIcons(), [feed.id]);
+    await store.removeFeed(feed.id);
+    assert.equal(await store.feedIcon(feed.id), undefined);
+  });
+}
+
+for (const backend of storeBackends()) {
+  if (backend.skip !== undefined) it(backend.name, { skip: backend.skip }, () => {});
+  else describe(backend.name, () => suite(backend));
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { Channel } from '../../model/stored.js';
+import type { WebContext, WebEnv } from '../env.js';
+import { sessionOf } from '../render.js';
+import type { ViewScope } from '../views/hrefs.js';
+import type { EntryContext } from '../views/reader.js';
+import { Sidebar, type SidebarCurrent } from '../views/sidebar.js';
+import { sidebarData } from './sidebar.js';
+
+/** The sidebar of a reading page. */
+export async function sidebarFor(ctx: WebContext, current: SidebarCurrent) {
+  return <Sidebar {...(await sidebarData(ctx, current))} />;
+}
+
+/**
+ * The channel an entry of All unread acts in: the first channel (in the sidebar's order) that follows
+ * its feed. A feed followed in two channels is marked read in both when its entry page is opened.
+ */
+export async function channelOfFeed(ctx: WebContext): Promise<Map<number, string>> {
+  const [channels, subscriptions] = await Promise.all([
+    ctx.deps.store.listChannels(),
+    ctx.deps.store.listSubscriptions(),
+  ]);
+  const uidOf = new Map(channels.map((ch) => [ch.id, ch]));
+  const byFeed = new Map<number, Channel>();
+  for (const sub of subscriptions) {
+    const channel = uidOf.get(sub.channelId);
+    const known = byFeed.get(sub.feedId);
+    if (channel && (!known || channel.position < known.position)) byFeed.set(sub.feedId, channel);
+  }
+  return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
+}
+
+/** What entry actions need: the channel they act in, the CSRF token, the page to come back to. */
+export function entryContext(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  channel: { uid: string },
+  scope: ViewScope,
+): EntryContext {
+  const url = new URL(c.req.url);
+  url.searchParams.delete('undo');
+  return {
+    channelUid: channel.uid,
+    scope,
+    csrf: sessionOf(c).csrf,
+    returnTo: url.pathname + url.search,
+    now: ctx.deps.now(),
+  };
+}

@@ -1,0 +1,127 @@
+import { channelHref } from './hrefs.js';
+
+/** A feed under its channel in the sidebar. */
+export interface FeedItem {
+  id: number;
+  title: string;
+  unread: number;
+  /** Served at /icons/ID (found while polling). */
+  hasIcon: boolean;
+}
+
+/** A channel in the sidebar, with its feeds. */
+export interface ChannelItem {
+  uid: string;
+  name: string;
+  unread: number;
+  feeds: FeedItem[];
+}
+
+/** Which reading view is shown: All unread, or a channel (and maybe one of its feeds). */
+export type SidebarCurrent = { all: true } | { channel: string; feed?: number | undefined } | undefined;
+
+export interface SidebarProps {
+  channels: ChannelItem[];
+  /** The sum of the channels' unread counts. */
+  allUnread: number;
+  current: SidebarCurrent;
+}
+
+function Count(props: { unread: number }) {
+  return props.unread > 0 ? (
+    <span class="count" data-unread>
+      {props.unread}
+    </span>
+  ) : null;
+}
+
+/**
+ * The reader's sidebar (sticky on wide screens): a search box, All unread, the channels with their
+ * unread counts and, folded under each, its feeds with theirs.
+ */
+export function Sidebar(props: SidebarProps) {
+  const current = props.current;
+  const isAll = current !== undefined && 'all' in current;
+  const channelNow = current !== undefined && 'channel' in current ? current : undefined;
+  return (
+    <nav class="channels" aria-label="Channels">
+      <form method="get" action="/search" class="search">
+        <input type="search" name="q" placeholder="Search all entries" aria-label="Search all entries" />
+      </form>
+      <ul class="views-list">
+        <li>
+          <a href="/all" aria-current={isAll ? 'page' : undefined} data-view="all">
+            <span class="name">All unread</span>
+            <Count unread={props.allUnread} />
+          </a>
+        </li>
+        {/* saved: the "Saved" view (starred entries) comes with the sync APIs' saved state; its link goes here */}
+      </ul>
+      <ul class="channels-list">
+        {props.channels.map((ch) => (
+          <ChannelEntry channel={ch} current={channelNow} />
+        ))}
+      </ul>
+      <p class="sidebar-links">
+        <a href="/subscriptions">Follow a feed</a> · <a href="/channels">Channels</a>
+      </p>
+    </nav>
+  );
+}
+
+function ChannelEntry(props: {
+  channel: ChannelItem;
+  current: { channel: string; feed?: number | undefined } | undefined;
+}) {
+  const { channel: ch, current } = props;
+  const isCurrent = current?.channel === ch.uid;
+  const link = (
+    <a
+      href={channelHref(ch.uid)}
+      aria-current={isCurrent && current?.feed === undefined ? 'page' : undefined}
+      data-channel={ch.uid}
+    >
+      <span class="name">{ch.name}</span>
+      <Count unread={ch.unread} />
+    </a>
+  );
+  if (ch.feeds.length === 0) return <li>{link}</li>;
+  return (
+    <li>
+      {link}
+      <details class="feeds" open={isCurrent}>
+        <summary>
+          {ch.feeds.length} {ch.feeds.length === 1 ? 'feed' : 'feeds'}
+        </summary>
+        <ul class="feeds-list">
+          {ch.feeds.map((feed) => (
+            <li>
+              <a
+                href={channelHref(ch.uid, { feed: String(feed.id) })}
+                aria-current={isCurrent && current?.feed === feed.id ? 'page' : undefined}
+                data-feed={String(feed.id)}
+              >
+                <span class="name">
+                  {feed.hasIcon ? (
+                    <img
+                      class="feed-icon"
+                      src={`/icons/${feed.id}`}
+                      alt=""
+                      width="16"
+                      height="16"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span class="feed-icon none" />
+                  )}
+                  {feed.title}
+                </span>
+                <Count unread={feed.unread} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
