@@ -52,7 +52,7 @@ export class TreeBuilder {
     const colon = name.indexOf(':');
     const prefix = colon > 0 ? name.slice(0, colon) : '';
     const local = colon > 0 ? name.slice(colon + 1) : name;
-    let ns = scope[prefix] ?? '';
+    let ns = Object.hasOwn(scope, prefix) ? (scope[prefix] as string) : '';
     if (ns === '' && prefix !== '') {
       this.unboundPrefixes.push({ prefix, offset });
       ns = `urn:unbound:${prefix}`;
@@ -105,11 +105,17 @@ export class TreeBuilder {
       const prefix = key.length === 5 ? '' : key.slice(6);
       const uri = (attrs[key] ?? '').trim();
       if (scope === inherited) scope = { ...inherited };
-      (scope as Record<string, string>)[prefix] = uri;
-      if (!(prefix in this.doc.declared)) this.doc.declared[prefix] = uri;
+      // prefixes such as `__proto__` and `constructor` are names like any other: own properties only
+      setOwn(scope as Record<string, string>, prefix, uri);
+      if (!Object.hasOwn(this.doc.declared, prefix)) setOwn(this.doc.declared, prefix, uri);
     }
     return scope;
   }
+}
+
+/** Sets a record's own property, even one named `__proto__` (a plain assignment would set the prototype). */
+export function setOwn(record: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function hasKeys(record: Record<string, string>): boolean {

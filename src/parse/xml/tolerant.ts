@@ -1,6 +1,6 @@
 import type { Parser } from 'htmlparser2';
 import { loadHtmlparser } from '../lazy-imports.js';
-import { TreeBuilder, type TreeLimits } from './builder.js';
+import { setOwn, TreeBuilder, type TreeLimits } from './builder.js';
 import { decodeReferences } from './entities.js';
 import type { XmlDocument } from './tree.js';
 
@@ -19,7 +19,7 @@ export function parseTolerant(
     {
       onopentag(name, attribs) {
         const attrs: Record<string, string> = {};
-        for (const key in attribs) attrs[key] = decodeReferences(attribs[key] ?? '', entities);
+        for (const key in attribs) setOwn(attrs, key, decodeReferences(attribs[key] ?? '', entities));
         builder.open(name, attrs, parser.startIndex);
       },
       onclosetag() {
