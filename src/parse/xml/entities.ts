@@ -45,9 +45,10 @@ const OTHER_ENTITIES = new Proxy(Object.create(null) as Record<string, string>, 
   get(_target, key): string | undefined {
     if (typeof key !== 'string' || current === undefined) return undefined;
     const { declared, use } = current;
-    const value = lookupEntity(key, declared);
+    const value = isName(key) ? lookupEntity(key, declared) : undefined;
     if (value === undefined) {
-      noteName(use.unknownNames, key);
+      // a bare `&` before markup makes saxes read up to the next `;` as one name: list only its Name
+      noteName(use.unknownNames, namePrefix(key));
       return undefined;
     }
     if (!declared?.has(key)) noteName(use.undefinedNames, key);
@@ -59,6 +60,18 @@ const OTHER_ENTITIES = new Proxy(Object.create(null) as Record<string, string>, 
     return value;
   },
 });
+
+// An XML Name (XML 1.0 section 2.3), approximated above U+00BF: what an entity reference may be called.
+const NAME_RE = /^[A-Za-z_:\u00C0-\uFFFF][A-Za-z_:\u00C0-\uFFFF0-9.\-\u00B7]*/;
+
+function isName(key: string): boolean {
+  return NAME_RE.exec(key)?.[0].length === key.length;
+}
+
+/** The longest XML Name a string starts with, or the first character when it starts with none. */
+function namePrefix(key: string): string {
+  return NAME_RE.exec(key)?.[0] ?? key.slice(0, 1);
+}
 
 // Names are listed once each, and a document that uses thousands of different ones lists the first few.
 const MAX_NAMES = 100;

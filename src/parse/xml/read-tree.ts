@@ -3,7 +3,7 @@ import type { DocumentText } from '../document-text.js';
 import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
 import { parseStrict, type XmlError } from './strict.js';
-import { parseTolerant } from './tolerant.js';
+import { readTolerant } from './tolerant.js';
 import { isElement, type XmlDocument, type XmlElement } from './tree.js';
 
 export interface TreeResult {
@@ -42,7 +42,15 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: n
   let reason: string | undefined;
   if (strict.error) {
     const text = source.full().slice(offsetBase);
-    doc = parseTolerant(text, doctype?.entities, { maxDepth, offsetBase });
+    const tolerant = readTolerant(text, doctype?.entities, { maxDepth, offsetBase });
+    doc = tolerant.doc;
+    if (tolerant.stoppedAt !== undefined) {
+      diagnostics.add(
+        'xml.too-deep',
+        'xml: too many elements are left open; the rest of the document was not read',
+        { offset: tolerant.stoppedAt },
+      );
+    }
     const bare = findBareAmpersand(text, strict.error.offset - offsetBase);
     const error =
       bare < 0
