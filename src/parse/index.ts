@@ -1,6 +1,7 @@
 import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion, ParseResult } from '../model/parse-result.js';
+import { cleanResult } from './clean-text.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
 import { DocumentText } from './document-text.js';
@@ -73,6 +74,7 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
   if (result.alternates) out.alternates = result.alternates;
   if (out.feed.language === undefined && scope.lang !== undefined)
     out.feed = { ...out.feed, language: scope.lang };
+  cleanResult(out, diagnostics);
   return out;
 }
 
