@@ -36,6 +36,10 @@ export const DIAGNOSTIC_CODES = {
   'entry.unreadable': { severity: 'error', summary: 'an entry could not be read' },
   'field.invalid': { severity: 'warning', summary: 'a field value is not what the format allows' },
   'url.invalid': { severity: 'warning', summary: 'a URL could not be resolved' },
+  'entries.truncated': {
+    severity: 'warning',
+    summary: 'the document has more entries than the limit; the first were read',
+  },
   'text.control-character': {
     severity: 'warning',
     summary: 'a field held control characters (removed) or lone surrogates (replaced with U+FFFD)',

@@ -13,12 +13,19 @@ export interface TreeResult {
   doctypePublicId: string;
 }
 
+/** What a document may make the tree reader do. */
+export interface ReadLimits {
+  maxDepth: number;
+  maxEntries: number;
+}
+
 /**
  * Reads a document strictly (well-formed XML); on the first error, records where it is and which
  * entry and field it broke, and reads the document again tolerantly so that every item that can be
  * read is read.
  */
-export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: number): TreeResult {
+export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: ReadLimits): TreeResult {
+  const { maxDepth } = limits;
   const { diagnostics } = ctx;
   // Whitespace before the XML declaration is not well-formed, yet common (blog plugins print a blank
   // line first) and harmless: read the document from its declaration and say so.
@@ -37,12 +44,12 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: n
     diagnostics.add(d.code as 'xml.external-entity', d.message, {
       offset: (doctype?.offset ?? 0) + offsetBase,
     });
-  const strict = parseStrict(source, doctype, { maxDepth, offsetBase });
+  const strict = parseStrict(source, doctype, { ...limits, offsetBase });
   let doc = strict.doc;
   let reason: string | undefined;
   if (strict.error) {
     const text = source.full().slice(offsetBase);
-    const tolerant = readTolerant(text, doctype?.entities, { maxDepth, offsetBase });
+    const tolerant = readTolerant(text, doctype?.entities, { ...limits, offsetBase });
     doc = tolerant.doc;
     if (tolerant.stoppedAt !== undefined) {
       diagnostics.add(
