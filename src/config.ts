@@ -13,6 +13,10 @@ export interface Config {
   maxBodyBytes: number;
   /** Worker threads that parse fetched documents (TIDINGS_PARSE_WORKERS; default: one less than the cores, 0 parses in the main thread). */
   parseWorkers?: number;
+  /** The time one document may take to parse in a worker thread (TIDINGS_PARSE_TIMEOUT_MS, default 30 s). */
+  parseTimeoutMs?: number;
+  /** Entries read from one document, the first ones (TIDINGS_MAX_ENTRIES_PER_FEED, default 5,000). */
+  maxEntriesPerFeed?: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -32,6 +36,12 @@ export function loadConfig(
     maxBodyBytes: positiveInt(env['TIDINGS_MAX_BODY_BYTES'], 20 * 1024 * 1024),
     ...(env['TIDINGS_PARSE_WORKERS'] !== undefined
       ? { parseWorkers: nonNegativeInt(env['TIDINGS_PARSE_WORKERS']) }
+      : {}),
+    ...(env['TIDINGS_PARSE_TIMEOUT_MS'] !== undefined
+      ? { parseTimeoutMs: positiveInt(env['TIDINGS_PARSE_TIMEOUT_MS'], 30_000) }
+      : {}),
+    ...(env['TIDINGS_MAX_ENTRIES_PER_FEED'] !== undefined
+      ? { maxEntriesPerFeed: positiveInt(env['TIDINGS_MAX_ENTRIES_PER_FEED'], 5_000) }
       : {}),
   };
 }

@@ -7,6 +7,8 @@ import type { Preparer } from './parse-pool.js';
 /** The poller's settings: the parts of Config it uses. */
 export interface PollConfig {
   parseWorkers?: number;
+  parseTimeoutMs?: number;
+  maxEntriesPerFeed?: number;
   pollIntervalSeconds: number;
   allowPrivateAddresses: boolean;
   concurrency: number;
