@@ -12,6 +12,11 @@ export const DIAGNOSTIC_CODES = {
   'xml.leading-whitespace': { severity: 'warning', summary: 'whitespace before the XML declaration' },
   'xml.truncated': { severity: 'error', summary: 'the document ends before its root element is closed' },
   'xml.doctype-entity': { severity: 'warning', summary: 'a DTD entity declaration was ignored' },
+  'xml.parameter-entity': { severity: 'warning', summary: 'a DTD parameter entity was declared and ignored' },
+  'xml.parameter-entity-used': {
+    severity: 'error',
+    summary: 'the DTD uses parameter entities, which are not read: the document may mean more',
+  },
   'xml.external-entity': { severity: 'error', summary: 'an external entity (XXE) was refused' },
   'xml.entity-expansion': { severity: 'error', summary: 'entity expansion exceeded its limit' },
   'xml.too-deep': { severity: 'error', summary: 'elements nest deeper than the limit' },

@@ -38,9 +38,13 @@ export function readDoctype(text: string): Doctype | undefined {
     offset: match.index,
   };
   const raw = new Map<string, string>();
+  const parameterNames: string[] = [];
   for (const m of match[0].matchAll(ENTITY_RE)) {
     const name = m[2] as string;
-    if (m[1]) continue; // parameter entities only matter inside the DTD itself
+    if (m[1]) {
+      parameterNames.push(name);
+      continue;
+    }
     if (m[3]) {
       doctype.diagnostics.push({
         severity: 'error',
@@ -52,6 +56,7 @@ export function readDoctype(text: string): Doctype | undefined {
       raw.set(name, m[5] ?? '');
     }
   }
+  reportParameterEntities(doctype, parameterNames);
   for (const name of raw.keys()) {
     const value = expand(name, raw, 0, new Set());
     if (value === undefined) {
@@ -64,6 +69,37 @@ export function readDoctype(text: string): Doctype | undefined {
     doctype.entities.set(name, value ?? '');
   }
   return doctype;
+}
+
+// A reference to a parameter entity in the DTD (`%name;`): what it would declare is not read.
+const PARAMETER_REF_RE = /%([A-Za-z_:][\w.:-]*);/g;
+
+/**
+ * Parameter entities are not expanded (they could declare entities, even fetch a DTD): declared ones are
+ * reported, and referenced ones as an error, since the document then means what we do not read.
+ */
+function reportParameterEntities(doctype: Doctype, declared: string[]): void {
+  const used = [...new Set(Array.from(doctype.text.matchAll(PARAMETER_REF_RE), (m) => m[1] as string))];
+  if (used.length > 0) {
+    doctype.diagnostics.push({
+      severity: 'error',
+      code: 'xml.parameter-entity-used',
+      message: `xml: the DTD uses parameter entities (${list(used)}): what they declare is ignored`,
+    });
+  } else if (declared.length > 0) {
+    doctype.diagnostics.push({
+      severity: 'warning',
+      code: 'xml.parameter-entity',
+      message: `xml: the DTD declares parameter entities (${list(declared)}), which are ignored`,
+    });
+  }
+}
+
+function list(names: string[]): string {
+  const shown = names.slice(0, 10).map((n) => `%${n};`);
+  return names.length > shown.length
+    ? `${shown.join(' ')} and ${names.length - shown.length} more`
+    : shown.join(' ');
 }
 
 function expand(

@@ -31,3 +31,24 @@ describe('readXmlTree on broken documents', () => {
     assert.ok(result.diagnostics.some((d) => d.message.includes('the rest of the document was not read')));
   });
 });
+
+describe('parameter entities in the DTD', () => {
+  const feed = (dtd: string) =>
+    `<!DOCTYPE rss [${dtd}]><rss version="2.0"><channel><item><title>a</title></item></channel></rss>`;
+
+  it('reports declared parameter entities as ignored, and the document stays well-formed', () => {
+    const result = parseFeed(feed('<!ENTITY % ext "x"><!ENTITY who "me">'));
+    const found = result.diagnostics.find((d) => d.code === 'xml.parameter-entity');
+    assert.equal(found?.message, 'xml: the DTD declares parameter entities (%ext;), which are ignored');
+    assert.equal(result.bozo, false);
+  });
+
+  it('makes a document that uses them bozo: what they declare is not read', () => {
+    const result = parseFeed(feed('<!ENTITY % defs "<!ENTITY who \'me\'>"> %defs;'));
+    const found = result.diagnostics.find((d) => d.code === 'xml.parameter-entity-used');
+    assert.equal(found?.message, 'xml: the DTD uses parameter entities (%defs;): what they declare is ignored');
+    assert.equal(result.bozo, true);
+    assert.equal(result.bozoReason, 'parameter entities in the DTD');
+    assert.equal(result.entries.length, 1);
+  });
+});

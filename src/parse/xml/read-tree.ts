@@ -40,13 +40,15 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: Rea
   const doctype = DOCTYPE_START.test(source.head(offsetBase + DOCTYPE_HEAD_CHARS))
     ? readDoctype(source.full().slice(offsetBase))
     : undefined;
-  for (const d of doctype?.diagnostics ?? [])
+  let reason: string | undefined;
+  for (const d of doctype?.diagnostics ?? []) {
     diagnostics.add(d.code as 'xml.external-entity', d.message, {
       offset: (doctype?.offset ?? 0) + offsetBase,
     });
+    if (d.code === 'xml.parameter-entity-used') reason ??= 'parameter entities in the DTD';
+  }
   const strict = parseStrict(source, doctype, { ...limits, offsetBase });
   let doc = strict.doc;
-  let reason: string | undefined;
   if (strict.error) {
     const text = source.full().slice(offsetBase);
     const tolerant = readTolerant(text, doctype?.entities, { ...limits, offsetBase });
