@@ -46,7 +46,10 @@ describe('parameter entities in the DTD', () => {
   it('makes a document that uses them bozo: what they declare is not read', () => {
     const result = parseFeed(feed('<!ENTITY % defs "<!ENTITY who \'me\'>"> %defs;'));
     const found = result.diagnostics.find((d) => d.code === 'xml.parameter-entity-used');
-    assert.equal(found?.message, 'xml: the DTD uses parameter entities (%defs;): what they declare is ignored');
+    assert.equal(
+      found?.message,
+      'xml: the DTD uses parameter entities (%defs;): what they declare is ignored',
+    );
     assert.equal(result.bozo, true);
     assert.equal(result.bozoReason, 'parameter entities in the DTD');
     assert.equal(result.entries.length, 1);
