@@ -158,12 +158,17 @@ describe('parseFeed on any input', () => {
     fc.assert(
       fc.property(protoName, protoName, protoName, protoName, (element, prefix, attribute, key) => {
         const xml =
-          `<rss version="2.0" xmlns:${prefix}="urn:${prefix}"><channel><${element}>x</${element}>` +
+          `<rss version="2.0" xmlns:${prefix}="urn:${prefix}"><channel><${element}>x</${element}><${prefix}:${element}/>` +
           `<item ${attribute}="1"><title ${prefix}:${attribute}="2">a</title><${prefix}:${element}>b</${prefix}:${element}>` +
           `<guid>${key}</guid></item><item><title>${key}</title><${prefix}:x/></item></channel></rss>`;
-        const xmlResult = parseFeed(xml);
-        assert.equal(xmlResult.entries.length, 2);
-        assert.equal(parseFeed(xml.replace(`xmlns:${prefix}="urn:${prefix}"`, '')).entries.length, 2);
+        for (const doc of [xml, xml.replace(`xmlns:${prefix}="urn:${prefix}"`, '')]) {
+          const result = parseFeed(doc);
+          assert.deepEqual(
+            result.entries.map((e) => e.title),
+            ['a', key],
+          );
+          assert.ok(!result.diagnostics.some((d) => d.code === 'entry.unreadable'));
+        }
         const json = `{"version":"https://jsonfeed.org/version/1.1","${key}":{"${prefix}":1},"title":"t","items":[{"id":"${key}","${key}":[1],"_${element}":{"${attribute}":2}},{"id":"2","title":"${element}"}]}`;
         const jsonResult = parseFeed(json);
         assert.equal(jsonResult.entries.length, 2);
