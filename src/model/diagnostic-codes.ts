@@ -15,7 +15,7 @@ export const DIAGNOSTIC_CODES = {
   'xml.parameter-entity': { severity: 'warning', summary: 'a DTD parameter entity was declared and ignored' },
   'xml.parameter-entity-used': {
     severity: 'error',
-    summary: 'the DTD uses parameter entities, which are not read: the document may mean more',
+    summary: 'the DTD declares entities or attributes through parameter entities, which are not read',
   },
   'xml.external-entity': { severity: 'error', summary: 'an external entity (XXE) was refused' },
   'xml.entity-expansion': { severity: 'error', summary: 'entity expansion exceeded its limit' },

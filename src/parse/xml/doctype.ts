@@ -38,11 +38,12 @@ export function readDoctype(text: string): Doctype | undefined {
     offset: match.index,
   };
   const raw = new Map<string, string>();
-  const parameterNames: string[] = [];
+  // parameter entity name -> its value, undefined for an external one
+  const parameters = new Map<string, string | undefined>();
   for (const m of match[0].matchAll(ENTITY_RE)) {
     const name = m[2] as string;
     if (m[1]) {
-      parameterNames.push(name);
+      if (!parameters.has(name)) parameters.set(name, m[3] ? undefined : (m[5] ?? ''));
       continue;
     }
     if (m[3]) {
@@ -56,7 +57,7 @@ export function readDoctype(text: string): Doctype | undefined {
       raw.set(name, m[5] ?? '');
     }
   }
-  reportParameterEntities(doctype, parameterNames);
+  reportParameterEntities(doctype, parameters);
   for (const name of raw.keys()) {
     const value = expand(name, raw, 0, new Set());
     if (value === undefined) {
@@ -75,22 +76,27 @@ export function readDoctype(text: string): Doctype | undefined {
 const PARAMETER_REF_RE = /%([A-Za-z_:][\w.:-]*);/g;
 
 /**
- * Parameter entities are not expanded (they could declare entities, even fetch a DTD): declared ones are
- * reported, and referenced ones as an error, since the document then means what we do not read.
+ * Parameter entities are not expanded (they could declare entities, even fetch a DTD), and are reported.
+ * One that the DTD uses and that declares something (an internal one whose text holds `<!`) is an error:
+ * the document then means what we do not read. An external one is most often an XHTML entity set
+ * (`%HTMLlat1;`), whose names are read as HTML entities anyway (feedparser: doctype_contains_entity_decl).
  */
-function reportParameterEntities(doctype: Doctype, declared: string[]): void {
+function reportParameterEntities(doctype: Doctype, declared: Map<string, string | undefined>): void {
+  if (declared.size === 0 && !doctype.text.includes('%')) return;
   const used = [...new Set(Array.from(doctype.text.matchAll(PARAMETER_REF_RE), (m) => m[1] as string))];
-  if (used.length > 0) {
+  const declaring = used.filter((name) => declared.get(name)?.includes('<!'));
+  if (declaring.length > 0) {
     doctype.diagnostics.push({
       severity: 'error',
       code: 'xml.parameter-entity-used',
-      message: `xml: the DTD uses parameter entities (${list(used)}): what they declare is ignored`,
+      message: `xml: the DTD declares through parameter entities (${list(declaring)}), which are not read`,
     });
-  } else if (declared.length > 0) {
+  } else if (used.length > 0 || declared.size > 0) {
+    const names = used.length > 0 ? used : [...declared.keys()];
     doctype.diagnostics.push({
       severity: 'warning',
       code: 'xml.parameter-entity',
-      message: `xml: the DTD declares parameter entities (${list(declared)}), which are ignored`,
+      message: `xml: the DTD ${used.length > 0 ? 'uses' : 'declares'} parameter entities (${list(names)}), which are ignored`,
     });
   }
 }
