@@ -41,6 +41,8 @@ export function cleanResult(result: ParseResult, diagnostics: DiagnosticList): v
   cleanMember(result as unknown as Record<string, unknown>, 'namespaces');
   cleanMember(result as unknown as Record<string, unknown>, 'alternates');
   if (result.bozoReason !== undefined) result.bozoReason = cleanString(result.bozoReason);
+  // a remembered string could be a slice that keeps its whole document alive
+  recentClean.fill('');
   for (const d of result.diagnostics) {
     d.message = cleanString(d.message);
     if (d.field !== undefined) d.field = cleanString(d.field);
@@ -63,8 +65,23 @@ function cleanFields(record: Record<string, unknown>, changed: Set<string>): voi
     if (cleanMember(record, key)) changed.add(key.replace(/Detail$/, ''));
 }
 
-// The last string found clean (or made so); long strings are only worth remembering
-let lastClean = '';
+// The last long strings found clean (or made so): an entry's first content, its summary and its
+// summaryDetail are one string, met a few fields apart, and a long one is worth checking once
+const recentClean: string[] = ['', '', '', ''];
+let recentAt = 0;
+const LONG_STRING = 256;
+
+function isRecentlyClean(value: string): boolean {
+  if (value.length < LONG_STRING) return false;
+  for (const known of recentClean) if (known === value) return true;
+  return false;
+}
+
+function rememberClean(value: string): void {
+  if (value.length < LONG_STRING) return;
+  recentClean[recentAt] = value;
+  recentAt = (recentAt + 1) % recentClean.length;
+}
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -72,10 +89,9 @@ type Container = Record<string, unknown> | unknown[];
 function cleanMember(container: Container, key: string | number): boolean {
   const value: unknown = (container as Record<string | number, unknown>)[key];
   if (typeof value === 'string') {
-    // an entry's summary, summaryDetail and first content are one string: one check
-    if (value === lastClean) return false;
+    if (isRecentlyClean(value)) return false;
     const cleaned = cleanString(value);
-    lastClean = cleaned;
+    rememberClean(cleaned);
     if (cleaned === value) return false;
     (container as Record<string | number, unknown>)[key] = cleaned;
     return true;
