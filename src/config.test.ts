@@ -39,6 +39,16 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig parse limits', () => {
+  it('reads the parse time limit and the entries per feed, and refuses what is not a positive integer', () => {
+    const config = loadConfig({ TIDINGS_PARSE_TIMEOUT_MS: '5000', TIDINGS_MAX_ENTRIES_PER_FEED: '200' });
+    assert.equal(config.parseTimeoutMs, 5000);
+    assert.equal(config.maxEntriesPerFeed, 200);
+    assert.equal(loadConfig({}).parseTimeoutMs, undefined);
+    assert.throws(() => loadConfig({ TIDINGS_MAX_ENTRIES_PER_FEED: '-1' }), /expected a positive integer/);
+  });
+});
+
 describe('parseInterval', () => {
   it('reads 5s, 10m, 2h, 1d and plain seconds', () => {
     assert.deepEqual(['5s', '10m', '2h', '1d', '90'].map(parseInterval), [5, 600, 7200, 86400, 90]);

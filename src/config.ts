@@ -20,6 +20,10 @@ export interface Config {
   parseWorkers?: number;
   /** Look for feed icons while polling; on unless false (the tests turn it off: their feeds name sites on the internet). */
   feedIcons?: boolean;
+  /** The time one document may take to parse in a worker thread (TIDINGS_PARSE_TIMEOUT_MS, default 30 s). */
+  parseTimeoutMs?: number;
+  /** Entries read from one document, the first ones (TIDINGS_MAX_ENTRIES_PER_FEED, default 5,000). */
+  maxEntriesPerFeed?: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -52,6 +56,12 @@ export function loadConfig(
     ...(env['TIDINGS_FEED_ICONS'] !== undefined ? { feedIcons: isTrue(env['TIDINGS_FEED_ICONS']) } : {}),
     ...((env['TIDINGS_PARSE_WORKERS'] ?? '').trim() !== ''
       ? { parseWorkers: nonNegativeInt(env, 'TIDINGS_PARSE_WORKERS') }
+      : {}),
+    ...((env['TIDINGS_PARSE_TIMEOUT_MS'] ?? '').trim() !== ''
+      ? { parseTimeoutMs: positiveInt(env, 'TIDINGS_PARSE_TIMEOUT_MS', 30_000) }
+      : {}),
+    ...((env['TIDINGS_MAX_ENTRIES_PER_FEED'] ?? '').trim() !== ''
+      ? { maxEntriesPerFeed: positiveInt(env, 'TIDINGS_MAX_ENTRIES_PER_FEED', 5_000) }
       : {}),
   };
 }

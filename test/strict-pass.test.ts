@@ -38,7 +38,7 @@ function plain(node: XmlNode | undefined): unknown {
 function read(source: DocumentText): unknown {
   const diagnostics = new DiagnosticList(new LineIndex(source));
   const ctx: ParseContext = { diagnostics, version: '', bareIsAtom: false, entryIndex: undefined };
-  const tree = readXmlTree(ctx, source, 256);
+  const tree = readXmlTree(ctx, source, { maxDepth: 256, maxEntries: Number.POSITIVE_INFINITY });
   return { root: plain(tree.doc.root), bozoReason: tree.bozoReason, diagnostics: diagnostics.items };
 }
 

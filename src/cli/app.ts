@@ -32,7 +32,7 @@ export interface AppOptions {
 export async function openApp(options: AppOptions = {}): Promise<App> {
   const config = loadConfig(process.env, { databaseUrl: options.database });
   const log = options.logs ? createLogger() : silentLogger;
-  const preparer = createPreparer(config.parseWorkers);
+  const preparer = createPreparer(config.parseWorkers, config.parseTimeoutMs);
   if (options.polls) preparer.warmUp?.();
   let store: Store;
   try {

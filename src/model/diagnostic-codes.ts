@@ -12,6 +12,11 @@ export const DIAGNOSTIC_CODES = {
   'xml.leading-whitespace': { severity: 'warning', summary: 'whitespace before the XML declaration' },
   'xml.truncated': { severity: 'error', summary: 'the document ends before its root element is closed' },
   'xml.doctype-entity': { severity: 'warning', summary: 'a DTD entity declaration was ignored' },
+  'xml.parameter-entity': { severity: 'warning', summary: 'a DTD parameter entity was declared and ignored' },
+  'xml.parameter-entity-used': {
+    severity: 'error',
+    summary: 'the DTD declares entities or attributes through parameter entities, which are not read',
+  },
   'xml.external-entity': { severity: 'error', summary: 'an external entity (XXE) was refused' },
   'xml.entity-expansion': { severity: 'error', summary: 'entity expansion exceeded its limit' },
   'xml.too-deep': { severity: 'error', summary: 'elements nest deeper than the limit' },
@@ -36,6 +41,14 @@ export const DIAGNOSTIC_CODES = {
   'entry.unreadable': { severity: 'error', summary: 'an entry could not be read' },
   'field.invalid': { severity: 'warning', summary: 'a field value is not what the format allows' },
   'url.invalid': { severity: 'warning', summary: 'a URL could not be resolved' },
+  'entries.truncated': {
+    severity: 'warning',
+    summary: 'the document has more entries than the limit; the first were read',
+  },
+  'text.control-character': {
+    severity: 'warning',
+    summary: 'a field held control characters (removed) or lone surrogates (replaced with U+FFFD)',
+  },
   'html.sanitized': { severity: 'warning', summary: 'active content was removed from HTML' },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 

@@ -1,6 +1,7 @@
 import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion, ParseResult } from '../model/parse-result.js';
+import { cleanResult } from './clean-text.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
 import { DocumentText } from './document-text.js';
@@ -8,11 +9,12 @@ import { decodeSource } from './encoding.js';
 import { finishEntries } from './finish.js';
 import { parseHfeed } from './hfeed.js';
 import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from './html.js';
+import { cutJsonItems } from './json-items.js';
 import { recoverJson } from './json-recover.js';
 import { detectJsonVersion, readJsonFeed } from './jsonfeed.js';
 import { detectXmlVersion, readXmlFeed } from './read-xml.js';
 import { isRssInJson, rssJsonToTree } from './rss-json.js';
-import { readXmlTree } from './xml/read-tree.js';
+import { type ReadLimits, readXmlTree } from './xml/read-tree.js';
 import { isElement, type XmlElement } from './xml/tree.js';
 
 export interface ParseOptions {
@@ -26,12 +28,17 @@ export interface ParseOptions {
   maxBytes?: number;
   /** Elements nested deeper than this are skipped with a diagnostic (default 256). */
   maxDepth?: number;
+  /** Entries past the first this many are left out with a diagnostic (default 5,000). */
+  maxEntries?: number;
   /** Give diagnostics the raw line they point at (`excerpt`); off by default, as in the parse contract. */
   excerpts?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 256;
+// Feeds list their newest entries first, and the longest real ones (podcasts with daily episodes over
+// years) hold a few thousand; past this, a document only costs memory (issue 12: 200,000 items, 600 MB).
+export const DEFAULT_MAX_ENTRIES = 5_000;
 
 /** Parses an RSS, Atom, RDF, CDF or JSON Feed document; never throws for a bad document. */
 export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}): ParseResult {
@@ -56,7 +63,12 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
   for (const d of decoded.diagnostics) diagnostics.push(d);
   const scope: Scope = { base: options.baseUrl, lang: options.contentLanguage?.trim() || undefined };
   const ctx: ParseContext = { diagnostics, version: '', bareIsAtom: false, entryIndex: undefined };
-  const result = readDocument(ctx, decoded.source, scope, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const limits: ReadLimits = {
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxEntries: Math.max(0, options.maxEntries ?? DEFAULT_MAX_ENTRIES),
+  };
+  const result = readDocument(ctx, decoded.source, scope, limits);
+  const entries = keepFirstEntries(ctx, result.entries, result.skippedEntries ?? 0, limits.maxEntries);
   const bozo = decoded.bozo || result.bozo;
   const out: ParseResult = {
     version: result.version,
@@ -64,7 +76,7 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
     encoding: decoded.encoding,
     namespaces: result.namespaces,
     feed: result.feed,
-    entries: finishEntries(ctx, result.entries),
+    entries: finishEntries(ctx, entries),
     diagnostics: diagnostics.items,
   };
   if (options.excerpts) diagnostics.addExcerpts();
@@ -73,6 +85,7 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
   if (result.alternates) out.alternates = result.alternates;
   if (out.feed.language === undefined && scope.lang !== undefined)
     out.feed = { ...out.feed, language: scope.lang };
+  cleanResult(out, diagnostics);
   return out;
 }
 
@@ -84,13 +97,26 @@ interface DocumentResult {
   feed: Feed;
   entries: Entry[];
   alternates?: ParseResult['alternates'];
+  /** Entries the XML tree left out past the limit. */
+  skippedEntries?: number;
+}
+
+/** The first `max` entries, with a diagnostic saying how many there were when there were more. */
+function keepFirstEntries(ctx: ParseContext, entries: Entry[], skipped: number, max: number): Entry[] {
+  const total = entries.length + skipped;
+  if (total <= max) return entries;
+  ctx.diagnostics.add(
+    'entries.truncated',
+    `parse: the document has ${total} entries; only the first ${max} were read (the limit on entries per feed)`,
+  );
+  return entries.length > max ? entries.slice(0, max) : entries;
 }
 
 function readDocument(
   ctx: ParseContext,
   source: DocumentText,
   scope: Scope,
-  maxDepth: number,
+  limits: ReadLimits,
 ): DocumentResult {
   const start = source.firstNonSpace();
   if (start < 0) {
@@ -104,19 +130,20 @@ function readDocument(
       entries: [],
     };
   }
-  if (source.head(start + 1).charCodeAt(start) === 123 /* { */) return readJson(ctx, source.full(), scope);
+  if (source.head(start + 1).charCodeAt(start) === 123 /* { */)
+    return readLargeJson(ctx, source.full(), scope, limits);
   // A feed saved inside an XHTML page still reads as XML; any other HTML page is reported as one
   if (looksLikeHtmlPage(source.head(HTML_SNIFF_CHARS))) {
     const text = source.full();
     if (!EMBEDDED_FEED_RE.test(text)) return readHtml(ctx, text, scope);
   }
-  return readXml(ctx, source, scope, maxDepth);
+  return readXml(ctx, source, scope, limits);
 }
 
 const EMBEDDED_FEED_RE = /<(?:feed|rss|rdf:RDF)[\s>]/;
 
-function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, maxDepth: number): DocumentResult {
-  const tree = readXmlTree(ctx, source, maxDepth);
+function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: ReadLimits): DocumentResult {
+  const tree = readXmlTree(ctx, source, limits);
   let root = tree.doc.root;
   let version = root ? detectXmlVersion(root, tree.doctypePublicId) : undefined;
   if (root && version === undefined) {
@@ -147,6 +174,7 @@ function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, maxDepth
   ctx.bareIsAtom = version.startsWith('atom');
   const { feed, entries } = readXmlFeed(ctx, root, scope);
   const result: DocumentResult = { version, bozo: tree.bozo, namespaces: tree.doc.declared, feed, entries };
+  if (tree.doc.skippedEntries) result.skippedEntries = tree.doc.skippedEntries;
   if (tree.bozoReason) result.bozoReason = tree.bozoReason;
   return result;
 }
@@ -171,6 +199,17 @@ function findNestedFeed(
     level = next;
   }
   return undefined;
+}
+
+// Below this, JSON.parse of a whole document costs little, and its entries are cut after reading
+const JSON_CUT_MIN_CHARS = 1 << 20;
+
+/** Reads a JSON document, its items past the limit cut from the text first when the text is large. */
+function readLargeJson(ctx: ParseContext, text: string, scope: Scope, limits: ReadLimits): DocumentResult {
+  if (text.length < JSON_CUT_MIN_CHARS) return readJson(ctx, text, scope);
+  const { text: kept, cut } = cutJsonItems(text, limits.maxEntries);
+  const result = readJson(ctx, kept, scope);
+  return cut > 0 ? { ...result, skippedEntries: cut } : result;
 }
 
 function readJson(ctx: ParseContext, text: string, scope: Scope): DocumentResult {

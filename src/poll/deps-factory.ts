@@ -18,7 +18,7 @@ export function createPollDeps(
   config: Config,
   log: Logger,
   hooks: PollHooks = {},
-  preparer: Preparer = createPreparer(config.parseWorkers),
+  preparer: Preparer = createPreparer(config.parseWorkers, config.parseTimeoutMs),
 ): PollDeps {
   return {
     store,

@@ -7,6 +7,8 @@ import type { Preparer } from './parse-pool.js';
 /** The poller's settings: the parts of Config it uses. */
 export interface PollConfig {
   parseWorkers?: number;
+  parseTimeoutMs?: number;
+  maxEntriesPerFeed?: number;
   pollIntervalSeconds: number;
   /** How many times the interval cadence and hints may stretch it (TIDINGS_ADAPTIVE_MAX); default 4. */
   adaptiveMax?: number | undefined;

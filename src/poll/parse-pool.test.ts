@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { ParsePool } from './parse-pool.js';
+import { ParsePool, ParseTimeoutError } from './parse-pool.js';
 import { prepareDocument } from './prepare.js';
 
 const DOC = new TextEncoder().encode(
@@ -56,5 +56,27 @@ describe('ParsePool', () => {
     const closing = new ParsePool(1);
     await closing.close();
     await assert.rejects(closing.prepare(job()), /closed/);
+  });
+
+  it('stops a document that takes longer than the time limit, replaces its worker and goes on', async () => {
+    // 1 ms: no worker even starts that fast, so the first document always runs out of time
+    const slow = new ParsePool(1, 1);
+    await assert.rejects(slow.prepare(job()), (err: unknown) => {
+      assert.ok(err instanceof ParseTimeoutError);
+      assert.equal(err.message, 'parse: the document took longer than 1 ms to parse; parsing was stopped');
+      return true;
+    });
+    assert.equal(slow.threadCount, 1);
+    slow.timeoutMs = 60_000;
+    const result = await slow.prepare(job());
+    assert.equal(result.items.length, 1);
+    await slow.close();
+  });
+
+  it('runs one document at a time per worker: the time limit blames only the one running', async () => {
+    const one = new ParsePool(1);
+    const results = await Promise.all([1, 2, 3, 4].map(() => one.prepare(job())));
+    assert.equal(results.length, 4);
+    await one.close();
   });
 });

@@ -8,6 +8,8 @@ import { diffEntries } from './diff.js';
 import { refreshFeedIcon } from './feed-icon.js';
 import type { StoredPoll } from './hooks.js';
 import { feedMetadata } from './metadata.js';
+import { ParseTimeoutError } from './parse-pool.js';
+import type { PreparedDocument } from './prepare.js';
 import { learnCadence, nextCheckAt } from './scheduler.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -162,15 +164,17 @@ async function processDocument(
   const options = {
     baseUrl: outcome.url,
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
+    ...(deps.config.maxEntriesPerFeed ? { maxEntries: deps.config.maxEntriesPerFeed } : {}),
   };
   const arrival = feed.lastSuccessAt !== undefined;
-  // the body goes to the parse thread (and may be handed over): it is hashed there too
-  const document = await deps.preparer.prepare({
-    body: outcome.body,
-    options,
-    now: now.toISOString(),
-    arrival,
-  });
+  let document: PreparedDocument;
+  try {
+    // the body goes to the parse thread (and may be handed over): it is hashed there too
+    document = await deps.preparer.prepare({ body: outcome.body, options, now: now.toISOString(), arrival });
+  } catch (err) {
+    if (err instanceof ParseTimeoutError) return parseTimedOut(deps, feed, outcome, err, now);
+    throw err;
+  }
   const patch = validatorPatch(feed, request, outcome, document.bodyHash, now);
   const diagnostics: Diagnostic[] = [];
   if (patch.trustsValidators === false) diagnostics.push(UNRELIABLE_VALIDATORS);
@@ -201,6 +205,33 @@ async function processDocument(
   const learnt = cadence === undefined ? feed : { ...feed, cadenceSeconds: cadence };
   patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hint);
   return { status, message, diagnostics, feedPatch: patch, ...diff };
+}
+
+// A document that took too long to parse: a parse_error, and the feed is polled again as after an error.
+function parseTimedOut(
+  deps: PollDeps,
+  feed: StoredFeed,
+  outcome: Extract<FetchOutcome, { kind: 'ok' }>,
+  err: ParseTimeoutError,
+  now: Date,
+): PollDecision {
+  const errorCount = feed.errorCount + 1;
+  const feedPatch: FeedPatch = {
+    status: 'parse_error',
+    message: err.message,
+    httpStatus: outcome.status,
+    errorCount,
+    lastCheckedAt: now.toISOString(),
+    nextCheckAt: schedule(deps, feed, 'parse_error', now, errorCount, feed.hintIntervalSeconds),
+  };
+  return {
+    status: 'parse_error',
+    message: err.message,
+    diagnostics: [],
+    feedPatch,
+    newEntries: [],
+    changedEntries: [],
+  };
 }
 
 const UNRELIABLE_VALIDATORS: Diagnostic = {

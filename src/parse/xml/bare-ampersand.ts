@@ -1,36 +1,26 @@
 const NAME_RE = /^(?:#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z_:][\w.:-]*);/;
+// An `&` or the start of a section whose `&`s are not references
+const SCAN_RE = /&|<!\[CDATA\[|<!--|<\?/g;
+const SECTION_END: Record<string, string> = { '<![CDATA[': ']]>', '<!--': '-->', '<?': '?>' };
 
 /**
  * The first `&` before `end` that starts no entity or character reference, outside CDATA sections,
  * comments and processing instructions; -1 when there is none. saxes reads a bare `&` as the start of
  * an entity name up to the next `;`, often the end of the document, so its error points far from
  * the real mistake (fixture: robustness/broken-item.xml). This finds the real place.
+ * One pass forward: searching back for a section start at each `&` took 35 s on an 870 KB feed (issue 12).
  */
 export function findBareAmpersand(text: string, end: number): number {
-  let i = text.indexOf('&');
-  while (i >= 0 && i < end) {
-    const skipTo = closingOfSkippedSection(text, i);
-    if (skipTo > i) {
-      i = text.indexOf('&', skipTo);
+  const scan = new RegExp(SCAN_RE);
+  for (let m = scan.exec(text); m !== null && m.index < end; m = scan.exec(text)) {
+    const found = m[0];
+    if (found === '&') {
+      if (!NAME_RE.test(text.slice(m.index + 1, m.index + 66))) return m.index;
       continue;
     }
-    if (!NAME_RE.test(text.slice(i + 1, i + 66))) return i;
-    i = text.indexOf('&', i + 1);
+    const close = text.indexOf(SECTION_END[found] as string, m.index + found.length);
+    if (close < 0) return -1;
+    scan.lastIndex = close + (SECTION_END[found] as string).length;
   }
   return -1;
-}
-
-// When `at` lies inside a CDATA section, comment or PI, the index just past its end; else `at`.
-function closingOfSkippedSection(text: string, at: number): number {
-  for (const [open, close] of [
-    ['<![CDATA[', ']]>'],
-    ['<!--', '-->'],
-    ['<?', '?>'],
-  ] as const) {
-    const start = text.lastIndexOf(open, at);
-    if (start < 0) continue;
-    const stop = text.indexOf(close, start + open.length);
-    if (stop < 0 || stop + close.length > at) return stop < 0 ? text.length : stop + close.length;
-  }
-  return at;
 }

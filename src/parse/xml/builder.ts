@@ -9,6 +9,8 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 /** Limits that bound the work spent on a hostile document. */
 export interface TreeLimits {
   maxDepth: number;
+  /** Items and entries of the feed past this many are skipped (counted in doc.skippedEntries). */
+  maxEntries?: number;
   /** Added to every offset: where the parsed text starts in the whole document. */
   offsetBase?: number;
 }
@@ -26,9 +28,12 @@ export class TreeBuilder {
   tooDeepAt: number | undefined;
 
   private readonly offsetBase: number;
+  private readonly maxEntries: number;
+  private entries = 0;
 
   constructor(private readonly limits: TreeLimits) {
     this.offsetBase = limits.offsetBase ?? 0;
+    this.maxEntries = limits.maxEntries ?? Number.POSITIVE_INFINITY;
   }
 
   get depth(): number {
@@ -47,12 +52,18 @@ export class TreeBuilder {
       this.skippedDepth++;
       return;
     }
+    if (this.stack.length <= 2 && isEntryName(name) && ++this.entries > this.maxEntries) {
+      // past the limit, an item is skipped as it is read: a document of 650,000 items peaked at 600 MB
+      this.doc.skippedEntries = (this.doc.skippedEntries ?? 0) + 1;
+      this.skippedDepth++;
+      return;
+    }
     const parent = this.stack[this.stack.length - 1];
     const scope = this.scopeFor(attrs, parent ? parent.scope : ROOT_SCOPE);
     const colon = name.indexOf(':');
     const prefix = colon > 0 ? name.slice(0, colon) : '';
     const local = colon > 0 ? name.slice(colon + 1) : name;
-    let ns = scope[prefix] ?? '';
+    let ns = Object.hasOwn(scope, prefix) ? (scope[prefix] as string) : '';
     if (ns === '' && prefix !== '') {
       this.unboundPrefixes.push({ prefix, offset });
       ns = `urn:unbound:${prefix}`;
@@ -105,11 +116,23 @@ export class TreeBuilder {
       const prefix = key.length === 5 ? '' : key.slice(6);
       const uri = (attrs[key] ?? '').trim();
       if (scope === inherited) scope = { ...inherited };
-      (scope as Record<string, string>)[prefix] = uri;
-      if (!(prefix in this.doc.declared)) this.doc.declared[prefix] = uri;
+      // prefixes such as `__proto__` and `constructor` are names like any other: own properties only
+      setOwn(scope as Record<string, string>, prefix, uri);
+      if (!Object.hasOwn(this.doc.declared, prefix)) setOwn(this.doc.declared, prefix, uri);
     }
     return scope;
   }
+}
+
+/** Sets a record's own property, even one named `__proto__` (a plain assignment would set the prototype). */
+export function setOwn(record: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+// RSS's items (rss/channel/item, rdf:RDF/item) and Atom's entries (feed/entry), by their local name
+function isEntryName(name: string): boolean {
+  const local = name.slice(name.indexOf(':') + 1);
+  return local.length <= 5 && /^(?:item|entry)$/i.test(local);
 }
 
 function hasKeys(record: Record<string, string>): boolean {

@@ -38,9 +38,14 @@ export function readDoctype(text: string): Doctype | undefined {
     offset: match.index,
   };
   const raw = new Map<string, string>();
+  // parameter entity name -> its value, undefined for an external one
+  const parameters = new Map<string, string | undefined>();
   for (const m of match[0].matchAll(ENTITY_RE)) {
     const name = m[2] as string;
-    if (m[1]) continue; // parameter entities only matter inside the DTD itself
+    if (m[1]) {
+      if (!parameters.has(name)) parameters.set(name, m[3] ? undefined : (m[5] ?? ''));
+      continue;
+    }
     if (m[3]) {
       doctype.diagnostics.push({
         severity: 'error',
@@ -52,6 +57,7 @@ export function readDoctype(text: string): Doctype | undefined {
       raw.set(name, m[5] ?? '');
     }
   }
+  reportParameterEntities(doctype, parameters);
   for (const name of raw.keys()) {
     const value = expand(name, raw, 0, new Set());
     if (value === undefined) {
@@ -64,6 +70,42 @@ export function readDoctype(text: string): Doctype | undefined {
     doctype.entities.set(name, value ?? '');
   }
   return doctype;
+}
+
+// A reference to a parameter entity in the DTD (`%name;`): what it would declare is not read.
+const PARAMETER_REF_RE = /%([A-Za-z_:][\w.:-]*);/g;
+
+/**
+ * Parameter entities are not expanded (they could declare entities, even fetch a DTD), and are reported.
+ * One that the DTD uses and that declares something (an internal one whose text holds `<!`) is an error:
+ * the document then means what we do not read. An external one is most often an XHTML entity set
+ * (`%HTMLlat1;`), whose names are read as HTML entities anyway (feedparser: doctype_contains_entity_decl).
+ */
+function reportParameterEntities(doctype: Doctype, declared: Map<string, string | undefined>): void {
+  if (declared.size === 0 && !doctype.text.includes('%')) return;
+  const used = [...new Set(Array.from(doctype.text.matchAll(PARAMETER_REF_RE), (m) => m[1] as string))];
+  const declaring = used.filter((name) => declared.get(name)?.includes('<!'));
+  if (declaring.length > 0) {
+    doctype.diagnostics.push({
+      severity: 'error',
+      code: 'xml.parameter-entity-used',
+      message: `xml: the DTD declares through parameter entities (${list(declaring)}), which are not read`,
+    });
+  } else if (used.length > 0 || declared.size > 0) {
+    const names = used.length > 0 ? used : [...declared.keys()];
+    doctype.diagnostics.push({
+      severity: 'warning',
+      code: 'xml.parameter-entity',
+      message: `xml: the DTD ${used.length > 0 ? 'uses' : 'declares'} parameter entities (${list(names)}), which are ignored`,
+    });
+  }
+}
+
+function list(names: string[]): string {
+  const shown = names.slice(0, 10).map((n) => `%${n};`);
+  return names.length > shown.length
+    ? `${shown.join(' ')} and ${names.length - shown.length} more`
+    : shown.join(' ');
 }
 
 function expand(

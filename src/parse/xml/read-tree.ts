@@ -3,7 +3,7 @@ import type { DocumentText } from '../document-text.js';
 import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
 import { parseStrict, type XmlError } from './strict.js';
-import { parseTolerant } from './tolerant.js';
+import { readTolerant } from './tolerant.js';
 import { isElement, type XmlDocument, type XmlElement } from './tree.js';
 
 export interface TreeResult {
@@ -13,12 +13,19 @@ export interface TreeResult {
   doctypePublicId: string;
 }
 
+/** What a document may make the tree reader do. */
+export interface ReadLimits {
+  maxDepth: number;
+  maxEntries: number;
+}
+
 /**
  * Reads a document strictly (well-formed XML); on the first error, records where it is and which
  * entry and field it broke, and reads the document again tolerantly so that every item that can be
  * read is read.
  */
-export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: number): TreeResult {
+export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: ReadLimits): TreeResult {
+  const { maxDepth } = limits;
   const { diagnostics } = ctx;
   // Whitespace before the XML declaration is not well-formed, yet common (blog plugins print a blank
   // line first) and harmless: read the document from its declaration and say so.
@@ -33,16 +40,26 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, maxDepth: n
   const doctype = DOCTYPE_START.test(source.head(offsetBase + DOCTYPE_HEAD_CHARS))
     ? readDoctype(source.full().slice(offsetBase))
     : undefined;
-  for (const d of doctype?.diagnostics ?? [])
+  let reason: string | undefined;
+  for (const d of doctype?.diagnostics ?? []) {
     diagnostics.add(d.code as 'xml.external-entity', d.message, {
       offset: (doctype?.offset ?? 0) + offsetBase,
     });
-  const strict = parseStrict(source, doctype, { maxDepth, offsetBase });
+    if (d.code === 'xml.parameter-entity-used') reason ??= 'parameter entities in the DTD';
+  }
+  const strict = parseStrict(source, doctype, { ...limits, offsetBase });
   let doc = strict.doc;
-  let reason: string | undefined;
   if (strict.error) {
     const text = source.full().slice(offsetBase);
-    doc = parseTolerant(text, doctype?.entities, { maxDepth, offsetBase });
+    const tolerant = readTolerant(text, doctype?.entities, { ...limits, offsetBase });
+    doc = tolerant.doc;
+    if (tolerant.stoppedAt !== undefined) {
+      diagnostics.add(
+        'xml.too-deep',
+        'xml: too many elements are left open; the rest of the document was not read',
+        { offset: tolerant.stoppedAt },
+      );
+    }
     const bare = findBareAmpersand(text, strict.error.offset - offsetBase);
     const error =
       bare < 0

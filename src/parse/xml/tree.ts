@@ -34,6 +34,8 @@ export interface XmlDocument {
   declared: Record<string, string>;
   /** The internal or external subset of the DOCTYPE, when there was one. */
   doctype?: string;
+  /** Items or entries left out of the tree past the limit on entries (TreeLimits.maxEntries). */
+  skippedEntries?: number;
 }
 
 export function isElement(node: XmlNode): node is XmlElement {

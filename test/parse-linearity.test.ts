@@ -1,0 +1,47 @@
+// Parsing time grows linearly with the document for every hostile shape (issue 12): a document 8 times
+// larger takes well under 8 x 8 = 64 times as long (the bound, 20 times, leaves room for noise and for
+// the garbage collector).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseFeed } from '../src/parse/index.js';
+import { SHAPES } from './helpers/shapes.js';
+
+const N = 4_000;
+const GROWTH = 8;
+const MAX_RATIO = 20;
+
+// The time of one parse (ms): the best of 3 rounds, each parsing the document as often as fits in 20 ms
+// (at least once), so that a document that takes a millisecond is timed as well as a large one.
+function timeParse(doc: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    let runs = 0;
+    let elapsed = 0;
+    do {
+      parseFeed(doc);
+      runs++;
+      elapsed = performance.now() - start;
+    } while (elapsed < 20);
+    best = Math.min(best, elapsed / runs);
+  }
+  return best;
+}
+
+describe('parse time grows linearly with the document', () => {
+  parseFeed(SHAPES[0]?.make(100) ?? ''); // load the parser's lazy modules before timing
+  for (const shape of SHAPES) {
+    it(`for ${shape.name}`, () => {
+      const small = shape.make(N);
+      const large = shape.make(N * GROWTH);
+      timeParse(small); // warm up
+      const smallMs = timeParse(small);
+      const largeMs = timeParse(large);
+      const ratio = largeMs / smallMs;
+      assert.ok(
+        ratio < MAX_RATIO,
+        `${shape.name}: ${small.length} chars in ${smallMs.toFixed(1)} ms, ${large.length} in ${largeMs.toFixed(1)} ms (${ratio.toFixed(1)}x)`,
+      );
+    });
+  }
+});

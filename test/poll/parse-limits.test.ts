@@ -1,0 +1,65 @@
+// The poller's limits on one document: the entries it keeps (TIDINGS_MAX_ENTRIES_PER_FEED) and the time it
+// may take to parse (TIDINGS_PARSE_TIMEOUT_MS): past it the feed gets a parse_error saying so. Both backends.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ParsePool } from '../../src/poll/parse-pool.js';
+import { pollOnce } from '../../src/poll/poller.js';
+import type { Store } from '../../src/store/store.js';
+import { send, startServer, type TestServer } from '../helpers/http-server.js';
+import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
+import { storeBackends } from '../helpers/temp-store.js';
+
+const ITEMS = Array.from({ length: 30 }, (_, i) => ({ guid: `g${i}`, title: `Item ${i}` }));
+
+for (const backend of storeBackends()) {
+  describe(`poll limits on one document (${backend.name})`, { skip: backend.skip }, () => {
+    let server: TestServer;
+    let store: Store;
+    const clock = testClock();
+    const pool = new ParsePool(1, 1);
+
+    before(async () => {
+      server = await startServer({
+        '/feed': (_req, res) => send(res, 200, rss(ITEMS), { 'content-type': 'application/rss+xml' }),
+      });
+      store = await backend.open();
+    });
+
+    after(async () => {
+      await pool.close();
+      await server.close();
+      await backend.cleanup();
+    });
+
+    it('stores the first entries of a feed, as many as maxEntriesPerFeed, and says so', async () => {
+      const feed = await store.addFeed(`${server.url}/feed?limit`, clock.now().toISOString());
+      await pollOnce(pollDeps(store, clock, { config: { maxEntriesPerFeed: 10 } }), {
+        feedIds: [feed.id],
+        force: true,
+      });
+      const entries = await store.listFeedEntries(feed.id, 100);
+      assert.deepEqual(
+        entries.map((e) => e.guid).sort(),
+        ITEMS.slice(0, 10)
+          .map((i) => i.guid)
+          .sort(),
+      );
+      const stored = await store.getFeed(feed.id);
+      assert.ok(stored?.diagnostics?.some((d) => d.code === 'entries.truncated'));
+    });
+
+    it('gives a feed whose document takes too long to parse a parse_error saying so', async () => {
+      const feed = await store.addFeed(`${server.url}/feed?slow`, clock.now().toISOString());
+      const deps = { ...pollDeps(store, clock), preparer: pool };
+      const summary = await pollOnce(deps, { feedIds: [feed.id], force: true });
+      assert.equal(summary.byStatus['parse_error'], 1);
+      const heartbeat = (await store.listHeartbeats(feed.id, 1))[0];
+      assert.equal(heartbeat?.status, 'parse_error');
+      assert.match(heartbeat?.message ?? '', /took longer than 1 ms to parse/);
+      const stored = await store.getFeed(feed.id);
+      assert.equal(stored?.status, 'parse_error');
+      assert.equal(stored?.errorCount, 1);
+      assert.equal((await store.listFeedEntries(feed.id, 10)).length, 0);
+    });
+  });
+}
