@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readOpml } from '../opml/read.js';
 import { pollOnce } from '../poll/poller.js';
-import type { ServerDeps } from './deps.js';
+import type { ServerDeps } from '../server/deps.js';
 import { subscribeOpml } from './opml-import.js';
 
 /** One OPML import running in the background, as its status page shows it. */

@@ -15,7 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { ServerDeps } from './deps.js';
+import type { ServerDeps } from '../server/deps.js';
 import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
 import { OpmlJobs } from './opml-jobs.js';
