@@ -4,13 +4,9 @@ import { decodeDocument } from '../parse/encoding.js';
 import { pageRels, parseHfeed } from '../parse/hfeed.js';
 import { parseFeed } from '../parse/index.js';
 import type { PollDeps } from './deps.js';
+import { type DiscoveredFeed, feedLinksOf } from './feed-links.js';
 
-/** A feed a page links to; `text/html` marks the page itself when it carries an h-feed. */
-export interface DiscoveredFeed {
-  url: string;
-  type?: string;
-  title?: string;
-}
+export type { DiscoveredFeed };
 
 /** What a page says about its owner: rel=me profiles and a rel=microsub endpoint (IndieWeb discovery). */
 export interface PageRels {
@@ -23,13 +19,6 @@ export type Discovery =
   | { kind: 'feed'; url: string; result: ParseResult; rels?: PageRels }
   | { kind: 'page'; url: string; feeds: DiscoveredFeed[]; rels?: PageRels }
   | { kind: 'error'; url: string; message: string };
-
-const FEED_TYPE_ORDER = [
-  'application/atom+xml',
-  'application/rss+xml',
-  'application/feed+json',
-  'application/json',
-];
 
 /**
  * Fetches a URL a person gave and says what it is: a feed, or a web page whose rel=alternate links
@@ -53,13 +42,7 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
   };
   const result = parseFeed(outcome.body, options);
   if (result.version !== '') return { kind: 'feed', url: outcome.url, result };
-  const feeds: DiscoveredFeed[] = (result.alternates ?? [])
-    .map((a) => ({
-      url: a.href,
-      ...(a.type ? { type: a.type } : {}),
-      ...(a.title ? { title: a.title } : {}),
-    }))
-    .sort((a, b) => rank(a.type) - rank(b.type));
+  const feeds = feedLinksOf(result.alternates ?? []);
   const page = readPage(outcome.body, outcome.contentType, outcome.url);
   if (page?.hfeed && feeds.length === 0) {
     return { kind: 'feed', url: outcome.url, result: page.hfeed, rels: page.rels };
@@ -95,9 +78,4 @@ function readPage(
 
 function titleOf(result: ParseResult): { title?: string } {
   return result.feed.title ? { title: result.feed.title } : {};
-}
-
-function rank(type: string | undefined): number {
-  const i = FEED_TYPE_ORDER.indexOf(type ?? '');
-  return i < 0 ? FEED_TYPE_ORDER.length : i;
 }

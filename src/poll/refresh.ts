@@ -6,6 +6,7 @@ import type { FeedPatch, PollOutcome } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
 import type { StoredPoll } from './hooks.js';
+import { adoptLinkedFeed } from './linked-feed.js';
 import { feedMetadata } from './metadata.js';
 import { learnCadence, nextCheckAt } from './scheduler.js';
 
@@ -179,7 +180,9 @@ async function processDocument(
   );
   const learnt = cadence === undefined ? feed : { ...feed, cadenceSeconds: cadence };
   patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hints.length ? Math.max(...hints) : undefined);
-  return { status, message, diagnostics, feedPatch: patch, ...diff };
+  if (document.result.version === '')
+    Object.assign(patch, await adoptLinkedFeed(deps, feed, document.result.alternates, message, now));
+  return { status, message: patch.message ?? message, diagnostics, feedPatch: patch, ...diff };
 }
 
 const UNRELIABLE_VALIDATORS: Diagnostic = {

@@ -62,6 +62,7 @@ export interface FeedTable {
   diagnostics: string;
   lease_owner: string | null;
   lease_expires_at: string | null;
+  unfollowed_at: string | null;
   created_at: string;
 }
 
