@@ -47,6 +47,8 @@ export interface StoredFeed {
   pendingMoveUrl?: string;
   pendingMoveCount: number;
   diagnostics: Diagnostic[];
+  /** The title a person gave it: polls leave `title` at this. */
+  customTitle?: string;
   /** When the last channel that followed it stopped; such a feed is not polled, and is forgotten later. */
   unfollowedAt?: string;
   createdAt: string;

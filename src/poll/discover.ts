@@ -18,7 +18,10 @@ export interface PageRels {
 export type Discovery =
   | { kind: 'feed'; url: string; result: ParseResult; rels?: PageRels }
   | { kind: 'page'; url: string; feeds: DiscoveredFeed[]; rels?: PageRels }
-  | { kind: 'error'; url: string; message: string };
+  | { kind: 'error'; url: string; reason: DiscoveryFailure; message: string };
+
+/** Why a URL could not be followed: it could not be fetched, it points to a private address, or it is no feed. */
+export type DiscoveryFailure = 'fetch-failed' | 'private-address' | 'not-a-feed';
 
 /**
  * Fetches a URL a person gave and says what it is: a feed, or a web page whose rel=alternate links
@@ -33,9 +36,17 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
     allowPrivateAddresses: deps.config.allowPrivateAddresses,
   };
   const outcome = await deps.fetch(request);
-  if (outcome.kind === 'error') return { kind: 'error', url, message: outcome.error.message };
+  if (outcome.kind === 'error') {
+    const reason = outcome.error.kind === 'private_address' ? 'private-address' : 'fetch-failed';
+    return { kind: 'error', url, reason, message: outcome.error.message };
+  }
   if (outcome.kind !== 'ok')
-    return { kind: 'error', url, message: `discover: ${url} answered ${outcome.status}` };
+    return {
+      kind: 'error',
+      url,
+      reason: 'fetch-failed',
+      message: `discover: ${url} answered ${outcome.status}`,
+    };
   const options = {
     baseUrl: outcome.url,
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
@@ -51,7 +62,12 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
   if (feeds.length > 0)
     return { kind: 'page', url: outcome.url, feeds, ...(page ? { rels: page.rels } : {}) };
   const why = result.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not a feed';
-  return { kind: 'error', url, message: `discover: ${url} is not a feed and links to none (${why})` };
+  return {
+    kind: 'error',
+    url,
+    reason: 'not-a-feed',
+    message: `discover: ${url} is not a feed and links to none (${why})`,
+  };
 }
 
 /** An HTML page's h-feed (as a parse result) and rel links; undefined for what is not HTML. */

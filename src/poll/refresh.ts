@@ -163,7 +163,9 @@ async function processDocument(
   diagnostics.push(...document.diagnostics);
   const { status, message } = document.status;
   const diff = await diffEntries(deps, feed, document.items, diagnostics);
-  Object.assign(patch, feedMetadata(document.result), {
+  // a title the person gave the feed outlives what the feed calls itself
+  const { title, ...metadata } = feedMetadata(document.result);
+  Object.assign(patch, feed.customTitle === undefined && title ? { title } : {}, metadata, {
     status,
     message,
     httpStatus: outcome.status,

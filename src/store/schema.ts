@@ -63,6 +63,7 @@ export interface FeedTable {
   lease_owner: string | null;
   lease_expires_at: string | null;
   unfollowed_at: string | null;
+  custom_title: string | null;
   created_at: string;
 }
 

@@ -5,3 +5,6 @@ ALTER TABLE feeds ADD COLUMN unfollowed_at TEXT;
 
 -- Feeds that no channel follows, found without reading every feed.
 CREATE INDEX feeds_unfollowed ON feeds (unfollowed_at);
+
+-- The title a person gave the feed (tidings feed ID --title, the web UI): polls keep it as the title.
+ALTER TABLE feeds ADD COLUMN custom_title TEXT;

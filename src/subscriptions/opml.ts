@@ -1,0 +1,131 @@
+import type { Channel } from '../model/stored.js';
+import { readOpml } from '../opml/read.js';
+import { type OpmlChannel, writeOpml } from '../opml/write.js';
+import { checkFollowUrl } from '../poll/check-url.js';
+import { pollOnce } from '../poll/poller.js';
+import { channelFor } from './channels.js';
+import type { SubscriptionDeps } from './deps.js';
+import { channelsFollowing, comparableUrl } from './feed-ref.js';
+
+/** An outline that was not followed, by line and reason. */
+export interface SkippedOutline {
+  line: number;
+  url: string;
+  reason: string;
+}
+
+/** What an OPML import did. */
+export interface OpmlImport {
+  /** Outlines with an xmlUrl. */
+  total: number;
+  /** Outlines followed now (`added` of them are feeds tidings did not have). */
+  followed: number;
+  added: number;
+  newFeedIds: number[];
+  skipped: SkippedOutline[];
+  /** Problems with the file itself (not well-formed, folders without feeds). */
+  warnings: string[];
+}
+
+export interface OpmlImportOptions {
+  /** Fetch the new feeds at once (the web import); the CLI leaves them to the next poll. */
+  fetchNow?: boolean;
+  onProgress?: (event: { phase: 'following' | 'fetching'; done: number; total: number }) => void;
+}
+
+/**
+ * Follows every outline of an OPML document by the rules of `follow`, except that nothing is fetched
+ * while importing (an import of thousands of feeds stays fast): an outline pointing at a web page is
+ * resolved to its feed by its first poll (poll/linked-feed.ts). Folders become channels ("Parent / Child"
+ * when nested), unfiled outlines go to the default channel, and each outline not followed is reported.
+ */
+export async function importOpml(
+  deps: SubscriptionDeps,
+  text: string,
+  options: OpmlImportOptions = {},
+): Promise<OpmlImport> {
+  const doc = readOpml(text);
+  const result: OpmlImport = {
+    total: doc.feeds.length,
+    followed: 0,
+    added: 0,
+    newFeedIds: [],
+    skipped: [],
+    warnings: doc.warnings,
+  };
+  const seen = new Map<string, number>();
+  const channels = new Map<string, Channel>();
+  const now = deps.now().toISOString();
+  for (const [i, outline] of doc.feeds.entries()) {
+    const skip = (reason: string) => result.skipped.push({ line: outline.line, url: outline.xmlUrl, reason });
+    options.onProgress?.({ phase: 'following', done: i + 1, total: doc.feeds.length });
+    const checked = checkFollowUrl(deps.poll.config, outline.xmlUrl);
+    if (!checked.ok) {
+      skip(checked.message);
+      continue;
+    }
+    const key = comparableUrl(checked.url);
+    const firstLine = seen.get(key);
+    if (firstLine !== undefined) {
+      skip(`a duplicate of line ${firstLine}`);
+      continue;
+    }
+    seen.set(key, outline.line);
+    const name = outline.channel ?? '';
+    const channel = channels.get(name) ?? (await channelFor(deps.store, outline.channel));
+    channels.set(name, channel);
+    const known = await deps.store.findFeedByUrl(checked.url);
+    const following = known ? await channelsFollowing(deps.store, known.id) : [];
+    if (following.length > 0) {
+      skip(`already followed in ${following.map((c) => c.name).join(', ')}`);
+      continue;
+    }
+    const feed = known ?? (await deps.store.addFeed(checked.url, now));
+    await deps.store.subscribe(channel.id, feed.id, now);
+    if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
+    if (!known && outline.title) await deps.store.updateFeed(feed.id, { title: outline.title });
+    if (!known) result.newFeedIds.push(feed.id);
+    result.followed += 1;
+  }
+  result.added = result.newFeedIds.length;
+  if (options.fetchNow === true) await fetchNew(deps, result.newFeedIds, options);
+  return result;
+}
+
+// The first poll of an outline that was a web page moves it to its feed: that feed is fetched too.
+async function fetchNew(
+  deps: SubscriptionDeps,
+  feedIds: number[],
+  options: OpmlImportOptions,
+): Promise<void> {
+  if (feedIds.length === 0) return;
+  const total = feedIds.length;
+  const onProgress = ({ done }: { done: number }) => options.onProgress?.({ phase: 'fetching', done, total });
+  await pollOnce(deps.poll, { feedIds, force: true, onProgress });
+  const moved = [];
+  for (const id of feedIds) {
+    const feed = await deps.store.getFeed(id);
+    if (feed && feed.url !== feed.originalUrl && feed.status === 'parse_error') moved.push(id);
+  }
+  if (moved.length > 0) await pollOnce(deps.poll, { feedIds: moved, force: true });
+}
+
+/** The subscriptions as OPML 2.0: one outline folder per channel, nested for "Parent / Child" names. */
+export async function exportOpml(deps: SubscriptionDeps): Promise<string> {
+  const { store } = deps;
+  const [channels, subscriptions] = await Promise.all([store.listChannels(), store.listSubscriptions()]);
+  const out: OpmlChannel[] = [];
+  for (const channel of channels) {
+    const feeds = subscriptions.filter((s) => s.channelId === channel.id);
+    if (feeds.length === 0) continue;
+    out.push({
+      name: channel.name,
+      feeds: feeds.map(({ feed }) => ({
+        xmlUrl: feed.url,
+        ...(feed.title ? { title: feed.title } : {}),
+        ...(feed.siteUrl ? { htmlUrl: feed.siteUrl } : {}),
+      })),
+    });
+  }
+  return writeOpml(out, { title: 'tidings subscriptions', now: deps.now().toISOString() });
+}
