@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerFeed } from './cli/feed.js';
 import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
 import { registerPassword } from './cli/password.js';
@@ -18,6 +19,7 @@ function main(argv: string[]): Promise<void> | void {
     .showHelpAfterError();
   registerParse(program);
   registerSubscribe(program);
+  registerFeed(program);
   registerPoll(program);
   registerStatus(program);
   registerOpml(program);

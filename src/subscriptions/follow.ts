@@ -30,7 +30,15 @@ export interface FirstFetch {
 
 export type FollowResult =
   /** Followed in `channel` now and fetched at once; `resumed` when nobody followed it and it kept its history. */
-  | { kind: 'followed'; feed: StoredFeed; channel: Channel; resumed: boolean; firstFetch: FirstFetch }
+  | {
+      kind: 'followed';
+      feed: StoredFeed;
+      channel: Channel;
+      resumed: boolean;
+      firstFetch: FirstFetch;
+      /** The web page given, when autodiscovery found the feed behind it. */
+      page?: string;
+    }
   /** `channel` follows it already: nothing changed. */
   | { kind: 'already'; feed: StoredFeed; channel: Channel }
   /** Other channels follow it and `inAnotherChannel` was not set: nothing changed (offer to move it). */
@@ -59,11 +67,13 @@ export async function follow(deps: SubscriptionDeps, request: FollowRequest): Pr
   if (resumed) await store.updateFeed(feed.id, { unfollowedAt: null });
   if (!known && request.title) await store.updateFeed(feed.id, { title: request.title });
   const firstFetch = await fetchFirst(deps, feed);
-  return { kind: 'followed', feed: (await store.getFeed(feed.id)) ?? feed, channel, resumed, firstFetch };
+  const followed = (await store.getFeed(feed.id)) ?? feed;
+  const page = found.page ? { page: checked.url } : {};
+  return { kind: 'followed', feed: followed, channel, resumed, firstFetch, ...page };
 }
 
 type Resolved =
-  | { kind: 'feed'; url: string; feed: StoredFeed | undefined }
+  | { kind: 'feed'; url: string; feed: StoredFeed | undefined; page?: boolean }
   | Extract<FollowResult, { kind: 'refused' }>;
 
 /** The stored feed a URL names, or the feed URL autodiscovery finds behind it. */
@@ -79,7 +89,8 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
     return { kind: 'refused', reason: 'not-a-feed', message: `follow: ${url} links to no feed` };
   const checked = checkFollowUrl(deps.poll.config, feedUrl);
   if (!checked.ok) return { kind: 'refused', reason: checked.reason, message: `follow: ${checked.message}` };
-  return { kind: 'feed', url: checked.url, feed: await deps.store.findFeedByUrl(checked.url) };
+  const feed = await deps.store.findFeedByUrl(checked.url);
+  return { kind: 'feed', url: checked.url, feed, page: found.kind === 'page' };
 }
 
 /**
