@@ -62,6 +62,8 @@ export async function follow(deps: SubscriptionDeps, request: FollowRequest): Pr
   const channel = target ?? (await channelFor(store, request.channel));
   const now = deps.now().toISOString();
   const feed = known ?? (await store.addFeed(found.url, now));
+  // the page a person followed names the feed from now on (unfollow by it, follow it again)
+  if (!known && found.page) await store.updateFeed(feed.id, { originalUrl: checked.url });
   await store.subscribe(channel.id, feed.id, now);
   const resumed = feed.unfollowedAt !== undefined;
   if (resumed) await store.updateFeed(feed.id, { unfollowedAt: null });
