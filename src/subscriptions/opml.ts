@@ -3,6 +3,7 @@ import { readOpml } from '../opml/read.js';
 import { type OpmlChannel, writeOpml } from '../opml/write.js';
 import { checkFollowUrl } from '../poll/check-url.js';
 import { pollOnce } from '../poll/poller.js';
+import type { FeedPatch } from '../store/store.js';
 import { channelFor } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { channelsFollowing, comparableUrl } from './feed-ref.js';
@@ -83,13 +84,21 @@ export async function importOpml(
     const feed = known ?? (await deps.store.addFeed(checked.url, now));
     await deps.store.subscribe(channel.id, feed.id, now);
     if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
-    if (!known && outline.title) await deps.store.updateFeed(feed.id, { title: outline.title });
+    // what the outline says of a new feed stands until its first poll says better
+    if (!known) await deps.store.updateFeed(feed.id, outlineFacts(outline));
     if (!known) result.newFeedIds.push(feed.id);
     result.followed += 1;
   }
   result.added = result.newFeedIds.length;
   if (options.fetchNow === true) await fetchNew(deps, result.newFeedIds, options);
   return result;
+}
+
+function outlineFacts(outline: { title?: string; htmlUrl?: string }): FeedPatch {
+  return {
+    ...(outline.title ? { title: outline.title } : {}),
+    ...(outline.htmlUrl ? { siteUrl: outline.htmlUrl } : {}),
+  };
 }
 
 // The first poll of an outline that was a web page moves it to its feed: that feed is fetched too.

@@ -1,0 +1,160 @@
+// OPML import/export, move and feed settings of src/subscriptions, against both databases (issue 13).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pollOnce } from '../../src/poll/poller.js';
+import {
+  exportOpml,
+  follow,
+  importOpml,
+  move,
+  type SubscriptionDeps,
+  updateFeedSettings,
+} from '../../src/subscriptions/index.js';
+import type { TestServer } from '../helpers/http-server.js';
+import { testClock } from '../helpers/poll-harness.js';
+import { storeBackends } from '../helpers/temp-store.js';
+import { hits, startSite, subscriptionDeps } from './fixtures.js';
+
+function opml(site: string, extra = ''): string {
+  return `<?xml version="1.0"?>
+<opml version="2.0"><head><title>mine</title></head><body>
+  <outline text="Loose" xmlUrl="${site}/a.xml"/>
+  <outline text="Tech">
+    <outline text="B" xmlUrl="${site}/b.xml"/>
+    <outline text="Deeper">
+      <outline text="Blog page" xmlUrl="${site}/blog/"/>
+    </outline>
+  </outline>
+  <outline text="Bad">
+    <outline text="not a url" xmlUrl="not a url"/>
+    <outline text="ftp" xmlUrl="ftp://example.com/feed"/>
+    <outline text="B again" xmlUrl="${site}/b.xml/"/>
+  </outline>${extra}
+</body></opml>`;
+}
+
+// each run polls a feed once: the test clock moves on between runs, as time does
+const clock = testClock();
+const poll: typeof pollOnce = (d, options) => {
+  clock.advance(60_000);
+  return pollOnce(d, options);
+};
+
+const withoutDate = (text: string) => text.replace(/<dateCreated>.*<\/dateCreated>/, '');
+
+for (const backend of storeBackends()) {
+  describe(`subscriptions: OPML, move, settings (${backend.name})`, { skip: backend.skip }, () => {
+    let site: TestServer;
+    let deps: SubscriptionDeps;
+
+    before(async () => {
+      site = await startSite();
+      deps = subscriptionDeps(await backend.open(), clock);
+    });
+    after(async () => {
+      await site.close();
+      await backend.cleanup();
+    });
+
+    it('imports without fetching, keeps nested folders, files loose outlines in Home, reports each skipped outline by line', async () => {
+      const requests = site.requests.length;
+      const result = await importOpml(deps, opml(site.url));
+      assert.equal(site.requests.length, requests, 'nothing is fetched while importing');
+      assert.deepEqual([result.total, result.followed, result.added], [6, 3, 3]);
+      assert.deepEqual(
+        result.skipped.map((s) => [s.line, s.reason.replace(/"[^"]*"|ftp:\S+/, 'X')]),
+        [
+          [11, 'X is not a URL'],
+          [12, 'X only http and https URLs can be followed'],
+          [13, 'a duplicate of line 5'],
+        ],
+      );
+      const byChannel = new Map<string, string[]>();
+      const channels = await deps.store.listChannels();
+      for (const s of await deps.store.listSubscriptions()) {
+        const name = channels.find((c) => c.id === s.channelId)?.name ?? '?';
+        byChannel.set(name, [...(byChannel.get(name) ?? []), s.feed.url.replace(site.url, '')]);
+      }
+      assert.deepEqual(Object.fromEntries(byChannel), {
+        Home: ['/a.xml'],
+        Tech: ['/b.xml'],
+        'Tech / Deeper': ['/blog/'],
+      });
+    });
+
+    it('resolves an outline that is a web page by its first poll', async () => {
+      await poll(deps.poll, { force: true });
+      const page = await deps.store.findFeedByUrl(`${site.url}/blog/`);
+      assert.equal(page?.url, `${site.url}/blog/feed.xml`);
+      await poll(deps.poll);
+      assert.equal((await deps.store.getFeed(page.id))?.status, 'ok');
+      assert.equal((await deps.store.listFeedEntries(page.id, 10)).length, 2);
+    });
+
+    it('reports outlines already followed; import, export, import loses nothing', async () => {
+      const again = await importOpml(deps, opml(site.url));
+      assert.deepEqual(
+        again.skipped.filter((s) => s.reason.startsWith('already')).map((s) => [s.line, s.reason]),
+        [
+          [3, 'already followed in Home'],
+          [5, 'already followed in Tech'],
+          [7, 'already followed in Tech / Deeper'],
+        ],
+      );
+      const exported = await exportOpml(deps);
+      assert.match(
+        exported,
+        /<outline text="Tech" title="Tech">[\s\S]*<outline text="Deeper" title="Deeper">/,
+      );
+      const other = subscriptionDeps(await backend.open(), clock);
+      const reimported = await importOpml(other, exported);
+      assert.deepEqual([reimported.followed, reimported.skipped], [3, []]);
+      assert.equal(withoutDate(await exportOpml(other)), withoutDate(exported));
+    });
+
+    it('moves a feed to another channel, created when new', async () => {
+      const b = await deps.store.findFeedByUrl(`${site.url}/b.xml`);
+      assert.ok(b);
+      const moved = await move(deps, { feedId: b.id, to: 'Later' });
+      assert.deepEqual(moved.kind === 'moved' && [moved.from.map((c) => c.name), moved.to.name], [
+        ['Tech'],
+        'Later',
+      ]);
+      assert.equal((await follow(deps, { url: b.url, channel: 'Later' })).kind, 'already');
+      assert.equal((await move(deps, { feedId: b.id, from: 'Tech', to: 'Home' })).kind, 'not-found');
+    });
+
+    it("sets a feed's own title (kept by polls), interval, user agent, pause and URL", async () => {
+      const a = await deps.store.findFeedByUrl(`${site.url}/a.xml`);
+      assert.ok(a);
+      const set = await updateFeedSettings(deps, a.id, {
+        title: 'My A',
+        pollIntervalSeconds: 900,
+        userAgent: 'Friendly/1.0',
+      });
+      assert.equal(set.kind, 'updated');
+      await poll(deps.poll, { force: true, feedIds: [a.id] });
+      const polled = await deps.store.getFeed(a.id);
+      assert.deepEqual(
+        [polled?.title, polled?.pollIntervalSeconds, polled?.userAgent],
+        ['My A', 900, 'Friendly/1.0'],
+      );
+      assert.equal(site.requests.at(-1)?.headers['user-agent'], 'Friendly/1.0');
+      assert.equal((await updateFeedSettings(deps, a.id, { pollIntervalSeconds: 5 })).kind, 'refused');
+      await updateFeedSettings(deps, a.id, { title: null, paused: true });
+      const before = hits(site, '/a.xml');
+      await poll(deps.poll, { force: true, feedIds: [a.id] });
+      assert.equal(hits(site, '/a.xml'), before, 'paused: not polled');
+      await updateFeedSettings(deps, a.id, { paused: false });
+      await poll(deps.poll, { force: true, feedIds: [a.id] });
+      assert.equal((await deps.store.getFeed(a.id))?.title, 'Test feed', 'its own title is back');
+
+      const taken = await updateFeedSettings(deps, a.id, { url: `${site.url}/b.xml` });
+      assert.equal(taken.kind === 'refused' && taken.reason, 'taken');
+      assert.equal((await updateFeedSettings(deps, a.id, { url: 'gopher://x' })).kind, 'refused');
+      const movedUrl = await updateFeedSettings(deps, a.id, { url: `${site.url}/a.xml?moved=1` });
+      assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.url, `${site.url}/a.xml?moved=1`);
+      assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.nextCheckAt, clock.now().toISOString());
+    });
+  });
+}
