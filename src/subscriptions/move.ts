@@ -27,11 +27,10 @@ export async function move(deps: SubscriptionDeps, request: MoveRequest): Promis
     const named = await findChannel(store, request.from);
     from = following.filter((c) => c.id === named?.id);
   }
-  if (from.length === 0)
-    return {
-      kind: 'not-found',
-      message: `move: ${request.from ?? 'no channel'} does not follow feed ${feed.id}`,
-    };
+  if (from.length === 0) {
+    const who = request.from === undefined ? 'no channel follows' : `${request.from} does not follow`;
+    return { kind: 'not-found', message: `move: ${who} feed ${feed.id}` };
+  }
   const to = await channelFor(store, request.to);
   const now = deps.now().toISOString();
   for (const channel of from) await store.moveSubscription(feed.id, channel.id, to.id, now);
