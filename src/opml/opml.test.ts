@@ -69,7 +69,10 @@ describe('writeOpml', () => {
       { name: 'D', feeds: [{ xmlUrl: 'https://d.example/4', title: 'four' }] },
     ];
     const text = writeOpml(channels, { title: 't', now: '2026-01-02T03:04:05Z' });
-    assert.match(text, /<outline text="A" title="A">\n\s+<outline type="rss"[^\n]+\n\s+<outline text="B" title="B">/);
+    assert.match(
+      text,
+      /<outline text="A" title="A">\n\s+<outline type="rss"[^\n]+\n\s+<outline text="B" title="B">/,
+    );
     const back = readOpml(text).feeds.map((f) => [f.channel, f.xmlUrl]);
     assert.deepEqual(
       back,

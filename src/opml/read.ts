@@ -1,3 +1,5 @@
+import { LineIndex } from '../parse/diagnostics.js';
+import { DocumentText } from '../parse/document-text.js';
 import { parseStrict } from '../parse/xml/strict.js';
 import { parseTolerant } from '../parse/xml/tolerant.js';
 import { isElement, type XmlElement } from '../parse/xml/tree.js';
@@ -46,24 +48,9 @@ export function readOpml(text: string): OpmlDocument {
   const title = head ? textOfChild(head, 'title') : undefined;
   if (title) doc.title = title;
   const body = childNamed(root, 'body');
-  if (body) readOutlines(body, undefined, doc, lineOf(text));
+  const lines = new LineIndex(DocumentText.of(text));
+  if (body) readOutlines(body, undefined, doc, (offset) => lines.locate(offset).line);
   return doc;
-}
-
-/** The 1-based line of a string index. */
-function lineOf(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
 }
 
 function readOutlines(

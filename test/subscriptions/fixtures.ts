@@ -1,9 +1,11 @@
 // Fixture sites for the subscriptions tests: feeds, a page linking to its feed, a page linking to none.
+import { after, before } from 'node:test';
 import type { Config } from '../../src/config.js';
 import type { Store } from '../../src/store/store.js';
 import type { SubscriptionDeps } from '../../src/subscriptions/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, type TestClock } from '../helpers/poll-harness.js';
+import type { StoreBackend } from '../helpers/temp-store.js';
 
 const RSS = { 'content-type': 'application/rss+xml' };
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
@@ -44,4 +46,24 @@ export function subscriptionDeps(
 /** Requests the site received for this path. */
 export function hits(server: TestServer, path: string): number {
   return server.requests.filter((r) => r.path === path).length;
+}
+
+/** The fixture site and the module's dependencies on a fresh store, set by `withSite`'s hooks. */
+export interface SiteContext {
+  site: TestServer;
+  deps: SubscriptionDeps;
+}
+
+/** Registers the hooks of a describe block: the site and a store of this backend before, both gone after. */
+export function withSite(backend: StoreBackend, clock: TestClock): SiteContext {
+  const context = {} as SiteContext;
+  before(async () => {
+    context.site = await startSite();
+    context.deps = subscriptionDeps(await backend.open(), clock);
+  });
+  after(async () => {
+    await context.site.close();
+    await backend.cleanup();
+  });
+  return context;
 }

@@ -1,19 +1,11 @@
 // OPML import/export, move and feed settings of src/subscriptions, against both databases (issue 13).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import {
-  exportOpml,
-  follow,
-  importOpml,
-  move,
-  type SubscriptionDeps,
-  updateFeedSettings,
-} from '../../src/subscriptions/index.js';
-import type { TestServer } from '../helpers/http-server.js';
+import { exportOpml, follow, importOpml, move, updateFeedSettings } from '../../src/subscriptions/index.js';
 import { testClock } from '../helpers/poll-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';
-import { hits, startSite, subscriptionDeps } from './fixtures.js';
+import { hits, subscriptionDeps, withSite } from './fixtures.js';
 
 function opml(site: string, extra = ''): string {
   return `<?xml version="1.0"?>
@@ -44,22 +36,12 @@ const withoutDate = (text: string) => text.replace(/<dateCreated>.*<\/dateCreate
 
 for (const backend of storeBackends()) {
   describe(`subscriptions: OPML, move, settings (${backend.name})`, { skip: backend.skip }, () => {
-    let site: TestServer;
-    let deps: SubscriptionDeps;
-
-    before(async () => {
-      site = await startSite();
-      deps = subscriptionDeps(await backend.open(), clock);
-    });
-    after(async () => {
-      await site.close();
-      await backend.cleanup();
-    });
+    const t = withSite(backend, clock);
 
     it('imports without fetching, keeps nested folders, files loose outlines in Home, reports each skipped outline by line', async () => {
-      const requests = site.requests.length;
-      const result = await importOpml(deps, opml(site.url));
-      assert.equal(site.requests.length, requests, 'nothing is fetched while importing');
+      const requests = t.site.requests.length;
+      const result = await importOpml(t.deps, opml(t.site.url));
+      assert.equal(t.site.requests.length, requests, 'nothing is fetched while importing');
       assert.deepEqual([result.total, result.followed, result.added], [6, 3, 3]);
       assert.deepEqual(
         result.skipped.map((s) => [s.line, s.reason.replace(/"[^"]*"|ftp:\S+/, 'X')]),
@@ -70,10 +52,10 @@ for (const backend of storeBackends()) {
         ],
       );
       const byChannel = new Map<string, string[]>();
-      const channels = await deps.store.listChannels();
-      for (const s of await deps.store.listSubscriptions()) {
+      const channels = await t.deps.store.listChannels();
+      for (const s of await t.deps.store.listSubscriptions()) {
         const name = channels.find((c) => c.id === s.channelId)?.name ?? '?';
-        byChannel.set(name, [...(byChannel.get(name) ?? []), s.feed.url.replace(site.url, '')]);
+        byChannel.set(name, [...(byChannel.get(name) ?? []), s.feed.url.replace(t.site.url, '')]);
       }
       assert.deepEqual(Object.fromEntries(byChannel), {
         Home: ['/a.xml'],
@@ -83,16 +65,16 @@ for (const backend of storeBackends()) {
     });
 
     it('resolves an outline that is a web page by its first poll', async () => {
-      await poll(deps.poll, { force: true });
-      const page = await deps.store.findFeedByUrl(`${site.url}/blog/`);
-      assert.equal(page?.url, `${site.url}/blog/feed.xml`);
-      await poll(deps.poll);
-      assert.equal((await deps.store.getFeed(page.id))?.status, 'ok');
-      assert.equal((await deps.store.listFeedEntries(page.id, 10)).length, 2);
+      await poll(t.deps.poll, { force: true });
+      const page = await t.deps.store.findFeedByUrl(`${t.site.url}/blog/`);
+      assert.equal(page?.url, `${t.site.url}/blog/feed.xml`);
+      await poll(t.deps.poll);
+      assert.equal((await t.deps.store.getFeed(page.id))?.status, 'ok');
+      assert.equal((await t.deps.store.listFeedEntries(page.id, 10)).length, 2);
     });
 
     it('reports outlines already followed; import, export, import loses nothing', async () => {
-      const again = await importOpml(deps, opml(site.url));
+      const again = await importOpml(t.deps, opml(t.site.url));
       assert.deepEqual(
         again.skipped.filter((s) => s.reason.startsWith('already')).map((s) => [s.line, s.reason]),
         [
@@ -101,7 +83,7 @@ for (const backend of storeBackends()) {
           [7, 'already followed in Tech / Deeper'],
         ],
       );
-      const exported = await exportOpml(deps);
+      const exported = await exportOpml(t.deps);
       assert.match(
         exported,
         /<outline text="Tech" title="Tech">[\s\S]*<outline text="Deeper" title="Deeper">/,
@@ -113,47 +95,47 @@ for (const backend of storeBackends()) {
     });
 
     it('moves a feed to another channel, created when new', async () => {
-      const b = await deps.store.findFeedByUrl(`${site.url}/b.xml`);
+      const b = await t.deps.store.findFeedByUrl(`${t.site.url}/b.xml`);
       assert.ok(b);
-      const moved = await move(deps, { feedId: b.id, to: 'Later' });
+      const moved = await move(t.deps, { feedId: b.id, to: 'Later' });
       assert.deepEqual(moved.kind === 'moved' && [moved.from.map((c) => c.name), moved.to.name], [
         ['Tech'],
         'Later',
       ]);
-      assert.equal((await follow(deps, { url: b.url, channel: 'Later' })).kind, 'already');
-      assert.equal((await move(deps, { feedId: b.id, from: 'Tech', to: 'Home' })).kind, 'not-found');
+      assert.equal((await follow(t.deps, { url: b.url, channel: 'Later' })).kind, 'already');
+      assert.equal((await move(t.deps, { feedId: b.id, from: 'Tech', to: 'Home' })).kind, 'not-found');
     });
 
     it("sets a feed's own title (kept by polls), interval, user agent, pause and URL", async () => {
-      const a = await deps.store.findFeedByUrl(`${site.url}/a.xml`);
+      const a = await t.deps.store.findFeedByUrl(`${t.site.url}/a.xml`);
       assert.ok(a);
-      const set = await updateFeedSettings(deps, a.id, {
+      const set = await updateFeedSettings(t.deps, a.id, {
         title: 'My A',
         pollIntervalSeconds: 900,
         userAgent: 'Friendly/1.0',
       });
       assert.equal(set.kind, 'updated');
-      await poll(deps.poll, { force: true, feedIds: [a.id] });
-      const polled = await deps.store.getFeed(a.id);
+      await poll(t.deps.poll, { force: true, feedIds: [a.id] });
+      const polled = await t.deps.store.getFeed(a.id);
       assert.deepEqual(
         [polled?.title, polled?.pollIntervalSeconds, polled?.userAgent],
         ['My A', 900, 'Friendly/1.0'],
       );
-      assert.equal(site.requests.at(-1)?.headers['user-agent'], 'Friendly/1.0');
-      assert.equal((await updateFeedSettings(deps, a.id, { pollIntervalSeconds: 5 })).kind, 'refused');
-      await updateFeedSettings(deps, a.id, { title: null, paused: true });
-      const before = hits(site, '/a.xml');
-      await poll(deps.poll, { force: true, feedIds: [a.id] });
-      assert.equal(hits(site, '/a.xml'), before, 'paused: not polled');
-      await updateFeedSettings(deps, a.id, { paused: false });
-      await poll(deps.poll, { force: true, feedIds: [a.id] });
-      assert.equal((await deps.store.getFeed(a.id))?.title, 'Test feed', 'its own title is back');
+      assert.equal(t.site.requests.at(-1)?.headers['user-agent'], 'Friendly/1.0');
+      assert.equal((await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 5 })).kind, 'refused');
+      await updateFeedSettings(t.deps, a.id, { title: null, paused: true });
+      const before = hits(t.site, '/a.xml');
+      await poll(t.deps.poll, { force: true, feedIds: [a.id] });
+      assert.equal(hits(t.site, '/a.xml'), before, 'paused: not polled');
+      await updateFeedSettings(t.deps, a.id, { paused: false });
+      await poll(t.deps.poll, { force: true, feedIds: [a.id] });
+      assert.equal((await t.deps.store.getFeed(a.id))?.title, 'Test feed', 'its own title is back');
 
-      const taken = await updateFeedSettings(deps, a.id, { url: `${site.url}/b.xml` });
+      const taken = await updateFeedSettings(t.deps, a.id, { url: `${t.site.url}/b.xml` });
       assert.equal(taken.kind === 'refused' && taken.reason, 'taken');
-      assert.equal((await updateFeedSettings(deps, a.id, { url: 'gopher://x' })).kind, 'refused');
-      const movedUrl = await updateFeedSettings(deps, a.id, { url: `${site.url}/a.xml?moved=1` });
-      assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.url, `${site.url}/a.xml?moved=1`);
+      assert.equal((await updateFeedSettings(t.deps, a.id, { url: 'gopher://x' })).kind, 'refused');
+      const movedUrl = await updateFeedSettings(t.deps, a.id, { url: `${t.site.url}/a.xml?moved=1` });
+      assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.url, `${t.site.url}/a.xml?moved=1`);
       assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.nextCheckAt, clock.now().toISOString());
     });
   });
