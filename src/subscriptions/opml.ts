@@ -6,7 +6,7 @@ import { pollOnce } from '../poll/poller.js';
 import type { FeedPatch } from '../store/store.js';
 import { channelFor } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
-import { channelsFollowing, comparableUrl } from './feed-ref.js';
+import { comparableUrl } from './feed-ref.js';
 
 /** An outline that was not followed, by line and reason. */
 export interface SkippedOutline {
@@ -56,6 +56,8 @@ export async function importOpml(
   };
   const seen = new Map<string, number>();
   const channels = new Map<string, Channel>();
+  // who follows what, read once: an import of thousands of outlines must not read it per outline
+  const following = await followersByFeed(deps);
   const now = deps.now().toISOString();
   for (const [i, outline] of doc.feeds.entries()) {
     const skip = (reason: string) => result.skipped.push({ line: outline.line, url: outline.xmlUrl, reason });
@@ -76,13 +78,14 @@ export async function importOpml(
     const channel = channels.get(name) ?? (await channelFor(deps.store, outline.channel));
     channels.set(name, channel);
     const known = await deps.store.findFeedByUrl(checked.url);
-    const following = known ? await channelsFollowing(deps.store, known.id) : [];
-    if (following.length > 0) {
-      skip(`already followed in ${following.map((c) => c.name).join(', ')}`);
+    const followers = known ? following.get(known.id) : undefined;
+    if (followers) {
+      skip(`already followed in ${followers.join(', ')}`);
       continue;
     }
     const feed = known ?? (await deps.store.addFeed(checked.url, now));
     await deps.store.subscribe(channel.id, feed.id, now);
+    following.set(feed.id, [channel.name]);
     if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
     // what the outline says of a new feed stands until its first poll says better
     if (!known) await deps.store.updateFeed(feed.id, outlineFacts(outline));
@@ -92,6 +95,19 @@ export async function importOpml(
   result.added = result.newFeedIds.length;
   if (options.fetchNow === true) await fetchNew(deps, result.newFeedIds, options);
   return result;
+}
+
+/** The names of the channels that follow each feed. */
+async function followersByFeed(deps: SubscriptionDeps): Promise<Map<number, string[]>> {
+  const [channels, subscriptions] = await Promise.all([
+    deps.store.listChannels(),
+    deps.store.listSubscriptions(),
+  ]);
+  const names = new Map(channels.map((c) => [c.id, c.name]));
+  const followers = new Map<number, string[]>();
+  for (const s of subscriptions)
+    followers.set(s.feedId, [...(followers.get(s.feedId) ?? []), names.get(s.channelId) ?? '?']);
+  return followers;
 }
 
 function outlineFacts(outline: { title?: string; htmlUrl?: string }): FeedPatch {
