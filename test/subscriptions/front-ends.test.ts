@@ -93,6 +93,41 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
     assert.equal(await subscriptionCount(), 1);
   });
 
+  it("web UI: a filter box (GET ?q=) and each feed's settings form go through the module", async () => {
+    const a = await follow(h.deps, { url: `${site.url}/a.xml`, channel: 'Blogs' });
+    assert.equal(a.kind, 'followed');
+    const all = await client.get('/subscriptions');
+    assert.match(all.text, /<form method="get" action="\/subscriptions"/);
+    const filtered = await client.get('/subscriptions?q=b+feed');
+    assert.match(filtered.text, /B feed/);
+    assert.doesNotMatch(filtered.text, /a\.xml/);
+    assert.match(filtered.text, /1 of 2/);
+    assert.match((await client.get('/subscriptions?q=nothing-like-it')).text, /No feed matches/);
+
+    const id = a.kind === 'followed' ? a.feed.id : 0;
+    assert.match((await client.get(`/subscriptions/${id}`)).text, /name="interval_minutes"/);
+    const form = {
+      title: 'Mine',
+      url: `${site.url}/a.xml`,
+      interval_minutes: '15',
+      user_agent: 'UA/1',
+      paused: '1',
+    };
+    assert.equal((await client.post(`/subscriptions/${id}/settings`, form)).status, 303);
+    const saved = await h.store.getFeed(id);
+    assert.deepEqual(
+      [saved?.title, saved?.customTitle, saved?.pollIntervalSeconds, saved?.userAgent, saved?.paused],
+      ['Mine', 'Mine', 900, 'UA/1', true],
+    );
+    const bad = await client.post(`/subscriptions/${id}/settings`, { ...form, interval_minutes: '0' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /between 1 minute and 7 days/);
+    const taken = await client.post(`/subscriptions/${id}/settings`, { ...form, url: feedUrl() });
+    assert.match(taken.text, /is feed \d+ already/);
+    assert.equal((await client.get('/subscriptions/999')).status, 404);
+    await client.post(`/subscriptions/${id}/unfollow`, { channel: blogs.uid });
+  });
+
   it('web UI and Microsub: a feed unfollowed there is not claimed by a forced run', async () => {
     const b = await h.store.findFeedByUrl(feedUrl());
     assert.ok(b);
