@@ -113,7 +113,10 @@ describe('web: subscriptions admin', () => {
     await client.post(`/subscriptions/${feed.id}/unfollow`, { channel: to.uid });
     assert.equal((await h.store.listSubscriptions()).length, 0);
     const unfollowed = await h.store.getFeed(feed.id);
-    assert.ok(unfollowed?.unfollowedAt, 'a feed followed nowhere is kept, marked unfollowed (no longer polled)');
+    assert.ok(
+      unfollowed?.unfollowedAt,
+      'a feed followed nowhere is kept, marked unfollowed (no longer polled)',
+    );
     assert.equal((await h.store.listHeartbeats(feed.id, 10)).length, 2, 'with its history');
   });
 });
