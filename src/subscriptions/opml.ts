@@ -7,6 +7,7 @@ import type { FeedPatch } from '../store/store.js';
 import { channelFor } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { comparableUrl } from './feed-ref.js';
+import { unfollow } from './unfollow.js';
 
 /** An outline that was not followed, by line and reason. */
 export interface SkippedOutline {
@@ -55,6 +56,8 @@ export async function importOpml(
     warnings: doc.warnings,
   };
   const seen = new Map<string, number>();
+  /** The line of each new feed's outline. */
+  const lines = new Map<number, number>();
   const channels = new Map<string, Channel>();
   // who follows what, read once: an import of thousands of outlines must not read it per outline
   const following = await followersByFeed(deps);
@@ -89,11 +92,14 @@ export async function importOpml(
     if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
     // what the outline says of a new feed stands until its first poll says better
     if (!known) await deps.store.updateFeed(feed.id, outlineFacts(outline));
-    if (!known) result.newFeedIds.push(feed.id);
+    if (!known) {
+      result.newFeedIds.push(feed.id);
+      lines.set(feed.id, outline.line);
+    }
     result.followed += 1;
   }
   result.added = result.newFeedIds.length;
-  if (options.fetchNow === true) await fetchNew(deps, result.newFeedIds, options);
+  if (options.fetchNow === true) await fetchNew(deps, result, lines, options);
   return result;
 }
 
@@ -117,12 +123,17 @@ function outlineFacts(outline: { title?: string; htmlUrl?: string }): FeedPatch 
   };
 }
 
-// The first poll of an outline that was a web page moves it to its feed: that feed is fetched too.
+/**
+ * Fetches the new feeds at once. The first poll of an outline that was a web page moves it to its feed,
+ * which is fetched too; a web page that links to no feed is no feed: it is unfollowed and reported.
+ */
 async function fetchNew(
   deps: SubscriptionDeps,
-  feedIds: number[],
+  result: OpmlImport,
+  lines: Map<number, number>,
   options: OpmlImportOptions,
 ): Promise<void> {
+  const feedIds = result.newFeedIds;
   if (feedIds.length === 0) return;
   const total = feedIds.length;
   const onProgress = ({ done }: { done: number }) => options.onProgress?.({ phase: 'fetching', done, total });
@@ -130,8 +141,16 @@ async function fetchNew(
   const moved = [];
   for (const id of feedIds) {
     const feed = await deps.store.getFeed(id);
-    if (feed && feed.url !== feed.originalUrl && feed.status === 'parse_error') moved.push(id);
+    if (feed?.status !== 'parse_error') continue;
+    if (feed.url !== feed.originalUrl) moved.push(id);
+    else if (feed.diagnostics.some((d) => d.code === 'document.html')) {
+      await unfollow(deps, { feedId: id });
+      result.followed -= 1;
+      const reason = 'not a feed: a web page that links to no feed';
+      result.skipped.push({ line: lines.get(id) ?? 0, url: feed.url, reason });
+    }
   }
+  result.skipped.sort((a, b) => a.line - b.line);
   if (moved.length > 0) await pollOnce(deps.poll, { feedIds: moved, force: true });
 }
 

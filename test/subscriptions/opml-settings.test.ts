@@ -73,6 +73,23 @@ for (const backend of storeBackends()) {
       assert.equal((await t.deps.store.listFeedEntries(page.id, 10)).length, 2);
     });
 
+    it('fetching at once (the web import), reports and unfollows an outline that is a page without feeds', async () => {
+      // time moves while a real import runs: the second run (the pages' feeds) comes after the first
+      const ticking = { ...clock, now: () => (clock.advance(1), clock.now()) };
+      const other = subscriptionDeps(await backend.open(), ticking);
+      const text = `<opml version="2.0"><body>
+        <outline text="page" xmlUrl="${t.site.url}/blog/"/>
+        <outline text="nothing" xmlUrl="${t.site.url}/nothing/"/></body></opml>`;
+      const result = await importOpml(other, text, { fetchNow: true });
+      assert.deepEqual(
+        [result.followed, result.skipped.map((s) => [s.line, s.reason])],
+        [1, [[3, 'not a feed: a web page that links to no feed']]],
+      );
+      const page = await other.store.findFeedByUrl(`${t.site.url}/blog/`);
+      assert.deepEqual([page?.url, page?.status], [`${t.site.url}/blog/feed.xml`, 'ok']);
+      assert.ok((await other.store.findFeedByUrl(`${t.site.url}/nothing/`))?.unfollowedAt);
+    });
+
     it('reports outlines already followed; import, export, import loses nothing', async () => {
       const again = await importOpml(t.deps, opml(t.site.url));
       assert.deepEqual(
