@@ -75,7 +75,13 @@ for (const backend of storeBackends()) {
 
     it('fetching at once (the web import), reports and unfollows an outline that is a page without feeds', async () => {
       // time moves while a real import runs: the second run (the pages' feeds) comes after the first
-      const ticking = { ...clock, now: () => (clock.advance(1), clock.now()) };
+      const ticking = {
+        ...clock,
+        now: () => {
+          clock.advance(1);
+          return clock.now();
+        },
+      };
       const other = subscriptionDeps(await backend.open(), ticking);
       const text = `<opml version="2.0"><body>
         <outline text="page" xmlUrl="${t.site.url}/blog/"/>
