@@ -136,6 +136,11 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
     await forcedRun();
     assert.equal(hits(site, '/b.xml'), before, 'web unfollow: not polled');
     assert.ok((await h.store.getFeed(b.id))?.unfollowedAt, 'kept, as unfollowed');
+    assert.match(
+      (await client.get('/feeds')).text,
+      /data-status="unfollowed">unfollowed</,
+      'health page: unfollowed, not failing',
+    );
 
     assert.equal((await microsub({ action: 'follow', channel: blogs.uid, url: feedUrl() })).status, 200);
     const unfollowed = await microsub({ action: 'unfollow', channel: blogs.uid, url: 'https://example.com' });
