@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { describeFailure } from './cli/failure.js';
+import { registerFeed } from './cli/feed.js';
 import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
 import { registerPassword } from './cli/password.js';
@@ -23,6 +24,7 @@ function main(argv: string[]): Promise<void> | void {
     .exitOverride();
   registerParse(program);
   registerSubscribe(program);
+  registerFeed(program);
   registerPoll(program);
   registerStatus(program);
   registerOpml(program);

@@ -45,7 +45,10 @@ describe('loadConfig parse limits', () => {
     assert.equal(config.parseTimeoutMs, 5000);
     assert.equal(config.maxEntriesPerFeed, 200);
     assert.equal(loadConfig({}).parseTimeoutMs, undefined);
-    assert.throws(() => loadConfig({ TIDINGS_MAX_ENTRIES_PER_FEED: '-1' }), /TIDINGS_(PARSE_TIMEOUT_MS|MAX_ENTRIES_PER_FEED) must be a positive whole number/);
+    assert.throws(
+      () => loadConfig({ TIDINGS_MAX_ENTRIES_PER_FEED: '-1' }),
+      /TIDINGS_(PARSE_TIMEOUT_MS|MAX_ENTRIES_PER_FEED) must be a positive whole number/,
+    );
   });
 });
 

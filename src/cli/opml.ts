@@ -1,46 +1,44 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { exportOpmlText, subscribeOpml } from '../web/opml-import.js';
+import { exportOpml, importOpml } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
+import { subscriptionDeps } from './subscribe.js';
 
 /** `tidings import FILE.opml` and `tidings export > subs.opml`. */
 export function registerOpml(program: Command): void {
   program
     .command('import')
-    .description('follow every feed of an OPML file; its folders become channels')
+    .description(
+      'follow every feed of an OPML file; its folders become channels ("Parent / Child" when nested), unfiled feeds go to the default channel',
+    )
     .argument('<file>', 'OPML file')
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(async (file: string, opts: { database?: string }) => {
       const text = await readFile(file, 'utf8');
-      process.exitCode = await withApp({ database: opts.database }, (app) => importOpml(app, text));
+      process.exitCode = await withApp({ database: opts.database }, (app) => importFile(app, text));
     });
   program
     .command('export')
-    .description('print the subscriptions as OPML 2.0, one outline folder per channel')
+    .description('print the subscriptions as OPML 2.0, one outline folder per channel (nested for "A / B")')
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(async (opts: { database?: string }) => {
-      const text = await withApp({ database: opts.database }, exportOpml);
+      const text = await withApp({ database: opts.database }, (app) => exportOpml(subscriptionDeps(app)));
       process.stdout.write(text);
     });
 }
 
-/** Imports an OPML document: returns the exit code (0 even when some outlines were skipped). */
-export async function importOpml(
-  app: App,
-  text: string,
-  onProgress?: (done: number, total: number) => void,
-): Promise<number> {
-  const { readOpml } = await import('../opml/read.js');
-  const doc = readOpml(text);
-  for (const warning of doc.warnings) process.stderr.write(`${warning}\n`);
-  const result = await subscribeOpml(app.store, doc, new Date().toISOString(), onProgress);
+/**
+ * Imports an OPML document: each outline not followed on stderr (line and reason), a summary on stdout.
+ * Exit 0 when the file could be read (some outlines skipped or not), 1 when it held no feed at all.
+ */
+async function importFile(app: App, text: string): Promise<number> {
+  const result = await importOpml(subscriptionDeps(app), text);
+  for (const warning of result.warnings) process.stderr.write(`import: ${warning}\n`);
+  for (const s of result.skipped)
+    process.stderr.write(`import: line ${s.line}: ${s.url.slice(0, 200)}: ${s.reason}\n`);
+  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
   process.stdout.write(
-    `imported ${result.total} feeds (${result.added} new); run tidings poll --once to fetch them\n`,
+    `imported ${result.followed} feeds (${result.added} new)${skipped} of ${result.total}; run tidings poll --once to fetch them\n`,
   );
-  return doc.feeds.length === 0 && doc.warnings.length > 0 ? 1 : 0;
-}
-
-/** The subscriptions as OPML 2.0. */
-export function exportOpml(app: App): Promise<string> {
-  return exportOpmlText(app.store, new Date().toISOString());
+  return result.total === 0 ? 1 : 0;
 }

@@ -33,7 +33,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
   // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).
   const [{ serve }, { createApp }] = await Promise.all([
     import('@hono/node-server'),
-    import('../web/app.js'),
+    import('../server/app.js'),
   ]);
   const events = new PollEvents();
   const app = await openApp({ database: opts.database, logs: true, hooks: events.hooks(), polls: true });

@@ -48,7 +48,12 @@ function statusTable(feeds: StoredFeed[]): string {
   if (feeds.length === 0) return 'no feeds yet: tidings add URL, or tidings import FILE.opml\n';
   const rows = feeds.map((f) => {
     const health = healthOf(f, isSilent(f.lastNewEntryAt, f.cadenceSeconds, new Date()));
-    const problem = health === 'ok' || health === 'not_modified' ? '' : (f.message ?? '');
+    const problem =
+      health === 'unfollowed'
+        ? `not polled: no channel follows it since ${f.unfollowedAt?.slice(0, 10)}`
+        : health === 'ok' || health === 'not_modified'
+          ? ''
+          : (f.message ?? '');
     return [
       String(f.id),
       health,

@@ -1,68 +1,110 @@
 import type { Command } from 'commander';
-import { pollOnce } from '../poll/poller.js';
-import { channelNamed } from '../store/channel-choice.js';
+import type { StoredFeed } from '../model/stored.js';
+import {
+  feedNamed,
+  follow,
+  type SubscriptionDeps,
+  UNFOLLOWED_KEEP_DAYS,
+  unfollow,
+} from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 
-/** `tidings add URL [--channel NAME]` and `tidings remove URL|ID`. */
+const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
+
+/** `tidings add URL [--channel NAME] [--also]` and `tidings remove URL|ID [--channel NAME]`. */
 export function registerSubscribe(program: Command): void {
   program
     .command('add')
     .description('follow a feed (a web page is resolved to its feed by autodiscovery) and fetch it at once')
     .argument('<url>', 'feed or web page URL')
-    .option('--channel <name>', 'the channel to put it in (created if needed)')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (url: string, opts: { channel?: string; database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) => addFeed(app, url, opts.channel));
+    .option('--channel <name>', 'the channel to put it in (created if needed; default: Home)')
+    .option('--also', 'follow it in --channel too when another channel follows it already')
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (url: string, opts: { channel?: string; also?: boolean; database?: string }) => {
+      process.exitCode = await withApp({ database: opts.database }, (app) => addFeed(app, url, opts));
     });
   program
     .command('remove')
-    .description('stop following a feed and delete its entries')
-    .argument('<feed>', 'feed URL or id')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (feed: string, opts: { database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const found = await findFeed(app, feed);
-        if (!found) {
-          process.stderr.write(`remove: no feed ${feed}\n`);
-          return 1;
-        }
-        await app.store.removeFeed(found.id);
-        process.stdout.write(`removed feed ${found.id} ${found.url}\n`);
-        return 0;
-      });
+    .description(
+      `stop following a feed (in every channel, or in --channel); it is no longer polled, and its entries are deleted after ${UNFOLLOWED_KEEP_DAYS} days`,
+    )
+    .argument('<feed>', 'feed id, feed URL, the URL first followed, or its site URL')
+    .option('--channel <name>', 'only in this channel')
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (ref: string, opts: { channel?: string; database?: string }) => {
+      process.exitCode = await withApp({ database: opts.database }, (app) =>
+        removeFeed(app, ref, opts.channel),
+      );
     });
 }
 
-/** Resolves, subscribes and polls one URL; returns the exit code. */
-async function addFeed(app: App, url: string, channelName: string | undefined): Promise<number> {
-  // loaded here: autodiscovery brings the parser, which other commands start without
-  const { discover } = await import('../poll/discover.js');
-  const found = await discover(app.poll, url);
-  if (found.kind === 'error') {
-    process.stderr.write(`${found.message}\n`);
+/** The module's dependencies for a CLI command. */
+export function subscriptionDeps(app: App): SubscriptionDeps {
+  return { store: app.store, poll: app.poll, now: () => new Date() };
+}
+
+/** Follows one URL through the subscriptions module and prints its answer; returns the exit code. */
+async function addFeed(app: App, url: string, opts: { channel?: string; also?: boolean }): Promise<number> {
+  const result = await follow(subscriptionDeps(app), {
+    url,
+    ...(opts.channel !== undefined ? { channel: opts.channel } : {}),
+    inAnotherChannel: opts.also === true,
+  });
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  switch (result.kind) {
+    case 'refused':
+      process.stderr.write(`add: ${result.message}\n`);
+      return 1;
+    case 'already':
+      out(
+        `add: feed ${result.feed.id} ${result.feed.url} is already followed in ${result.channel.name}; nothing changed`,
+      );
+      return 0;
+    case 'elsewhere': {
+      const names = result.channels.map((c) => c.name).join(', ');
+      out(
+        `add: feed ${result.feed.id} ${result.feed.url} is already followed in ${names}; nothing changed. Use --channel NAME --also to follow it in another channel too, or \`tidings feed ${result.feed.id} --move-to NAME\``,
+      );
+      return 0;
+    }
+    case 'followed': {
+      if (result.page)
+        process.stderr.write(`add: ${result.page} is a web page; following its feed ${result.feed.url}\n`);
+      const { firstFetch: first, feed } = result;
+      const resumed = result.resumed ? ' (resumed with its history)' : '';
+      out(
+        `added feed ${feed.id} ${feed.url} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${first.newEntries} entries`,
+      );
+      if (first.message) out(`  ${first.message}`);
+      return 0;
+    }
+  }
+}
+
+async function removeFeed(app: App, ref: string, channel: string | undefined): Promise<number> {
+  const feed = await findFeed(app, ref);
+  if (!feed) {
+    process.stderr.write(`remove: no feed ${ref}\n`);
     return 1;
   }
-  let feedUrl = found.url;
-  if (found.kind === 'page') {
-    feedUrl = (found.feeds[0] as { url: string }).url;
-    process.stderr.write(`add: ${url} is a web page; following its feed ${feedUrl}\n`);
-    for (const other of found.feeds.slice(1)) process.stderr.write(`add: (it also links to ${other.url})\n`);
+  const result = await unfollow(subscriptionDeps(app), {
+    feedId: feed.id,
+    ...(channel !== undefined ? { channel } : {}),
+  });
+  if (result.kind === 'not-found') {
+    process.stderr.write(`remove: ${result.message}\n`);
+    return 1;
   }
-  const now = new Date().toISOString();
-  const feed = await app.store.addFeed(feedUrl, now);
-  const channel = await channelNamed(app.store, channelName);
-  await app.store.subscribe(channel.id, feed.id, now);
-  const summary = await pollOnce(app.poll, { feedIds: [feed.id], force: true });
-  const polled = await app.store.getFeed(feed.id);
-  process.stdout.write(
-    `added feed ${feed.id} ${feedUrl} to ${channel.name}: ${polled?.status ?? 'not polled'}, ${summary.newEntries} entries\n`,
-  );
-  if (polled?.message && polled.status !== 'ok') process.stdout.write(`  ${polled.message}\n`);
+  const where = result.channels.map((c) => c.name).join(', ');
+  const after = result.unfollowed
+    ? `; no channel follows it now: it is no longer polled, and forgotten after ${UNFOLLOWED_KEEP_DAYS} days`
+    : '';
+  process.stdout.write(`unfollowed feed ${feed.id} ${feed.url} in ${where}${after}\n`);
   return 0;
 }
 
-/** A feed by id or URL (as subscribed or as moved). */
-export async function findFeed(app: App, ref: string) {
+/** A feed by id, or by a URL that names it (feed, first followed, site). */
+export async function findFeed(app: App, ref: string): Promise<StoredFeed | undefined> {
   if (/^\d+$/.test(ref)) return app.store.getFeed(Number(ref));
-  return app.store.findFeedByUrl(ref);
+  return feedNamed(app.store, ref);
 }

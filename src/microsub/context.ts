@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ServerDeps } from '../web/deps.js';
+import type { ServerDeps } from '../server/deps.js';
 import type { Grant } from './auth.js';
 import type { Params } from './params.js';
 import type { ChannelSignals } from './signals.js';

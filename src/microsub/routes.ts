@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { ServerDeps } from '../web/deps.js';
+import type { ServerDeps } from '../server/deps.js';
 import { actionFor } from './actions/index.js';
 import { Authenticator, bearerToken, type Grant, hasAnyScope } from './auth.js';
 import type { ActionContext, MicrosubOptions } from './context.js';

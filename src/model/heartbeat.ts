@@ -9,7 +9,7 @@ export type HeartbeatStatus =
   | 'encoding_error'
   | 'gone';
 
-export type FeedHealth = HeartbeatStatus | 'silent' | 'new' | 'paused';
+export type FeedHealth = HeartbeatStatus | 'silent' | 'new' | 'paused' | 'unfollowed';
 
 /** One poll of one feed: every refresh leaves exactly one. */
 export interface Heartbeat {

@@ -47,11 +47,16 @@ export interface StoredFeed {
   pendingMoveUrl?: string;
   pendingMoveCount: number;
   diagnostics: Diagnostic[];
+  /** The title a person gave it: polls leave `title` at this. */
+  customTitle?: string;
+  /** When the last channel that followed it stopped; such a feed is not polled, and is forgotten later. */
+  unfollowedAt?: string;
   createdAt: string;
 }
 
-/** The health shown to people: the last status, `silent`, `paused` or `new`. */
+/** The health shown to people: the last status, `silent`, `paused`, `unfollowed` (no channel follows it) or `new`. */
 export function healthOf(feed: StoredFeed, silent: boolean): FeedHealth {
+  if (feed.unfollowedAt !== undefined) return 'unfollowed';
   if (feed.paused) return 'paused';
   if (feed.status === undefined) return 'new';
   if (feed.status === 'ok' && silent) return 'silent';

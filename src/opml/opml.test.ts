@@ -4,7 +4,7 @@ import { readOpml } from './read.js';
 import { writeOpml } from './write.js';
 
 describe('readOpml', () => {
-  it('reads feeds with their folder as the channel', () => {
+  it('reads feeds with their folders as the channel ("Parent / Child") and their line', () => {
     const doc = readOpml(`<?xml version="1.0"?>
 <opml version="1.0"><head><title>My feeds</title></head><body>
   <outline text="Top" xmlUrl="https://a.example/feed" htmlUrl="https://a.example/"/>
@@ -13,9 +13,9 @@ describe('readOpml', () => {
 </body></opml>`);
     assert.equal(doc.title, 'My feeds');
     assert.deepEqual(doc.feeds, [
-      { xmlUrl: 'https://a.example/feed', title: 'Top', htmlUrl: 'https://a.example/' },
-      { xmlUrl: 'https://b.example/rss', title: 'B', channel: 'News' },
-      { xmlUrl: 'https://c.example/atom', title: 'C', channel: 'News' },
+      { xmlUrl: 'https://a.example/feed', title: 'Top', htmlUrl: 'https://a.example/', line: 3 },
+      { xmlUrl: 'https://b.example/rss', title: 'B', channel: 'News', line: 4 },
+      { xmlUrl: 'https://c.example/atom', title: 'C', channel: 'News / Deeper', line: 5 },
     ]);
   });
 
@@ -56,7 +56,27 @@ describe('writeOpml', () => {
         title: 'A <b>',
         htmlUrl: 'https://a.example/',
         channel: 'Tech & "Stuff"',
+        line: 9,
       },
     ]);
+  });
+
+  it('writes "A / B" channels as nested folders, which read back as the same channels', () => {
+    const channels = [
+      { name: 'A', feeds: [{ xmlUrl: 'https://a.example/1', title: 'one' }] },
+      { name: 'A / B', feeds: [{ xmlUrl: 'https://a.example/2', title: 'two' }] },
+      { name: 'A / B / C', feeds: [{ xmlUrl: 'https://a.example/3', title: 'three' }] },
+      { name: 'D', feeds: [{ xmlUrl: 'https://d.example/4', title: 'four' }] },
+    ];
+    const text = writeOpml(channels, { title: 't', now: '2026-01-02T03:04:05Z' });
+    assert.match(
+      text,
+      /<outline text="A" title="A">\n\s+<outline type="rss"[^\n]+\n\s+<outline text="B" title="B">/,
+    );
+    const back = readOpml(text).feeds.map((f) => [f.channel, f.xmlUrl]);
+    assert.deepEqual(
+      back,
+      channels.map((c) => [c.name, c.feeds[0]?.xmlUrl]),
+    );
   });
 });

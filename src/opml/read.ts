@@ -1,3 +1,5 @@
+import { LineIndex } from '../parse/diagnostics.js';
+import { DocumentText } from '../parse/document-text.js';
 import { parseStrict } from '../parse/xml/strict.js';
 import { parseTolerant } from '../parse/xml/tolerant.js';
 import { isElement, type XmlElement } from '../parse/xml/tree.js';
@@ -7,9 +9,14 @@ export interface OpmlFeed {
   xmlUrl: string;
   title?: string;
   htmlUrl?: string;
-  /** The name of the enclosing outline folder; undefined at the top level. */
+  /** The enclosing outline folders, outermost first, joined by " / "; undefined at the top level. */
   channel?: string;
+  /** The line of its outline in the file (1-based). */
+  line: number;
 }
+
+/** How nested folders are named as one channel: "Parent / Child". */
+export const FOLDER_SEPARATOR = ' / ';
 
 export interface OpmlDocument {
   title?: string;
@@ -22,7 +29,7 @@ const LIMITS = { maxDepth: 64 };
 
 /**
  * Reads an OPML subscription list (OPML 1.0/2.0): every outline with an xmlUrl is a feed; an outline
- * without one is a folder, which becomes a channel. Nested folders flatten to their outermost name.
+ * without one is a folder, which becomes a channel; nested folders become "Parent / Child".
  */
 export function readOpml(text: string): OpmlDocument {
   const warnings: string[] = [];
@@ -41,26 +48,33 @@ export function readOpml(text: string): OpmlDocument {
   const title = head ? textOfChild(head, 'title') : undefined;
   if (title) doc.title = title;
   const body = childNamed(root, 'body');
-  if (body) readOutlines(body, undefined, doc);
+  const lines = new LineIndex(DocumentText.of(text));
+  if (body) readOutlines(body, undefined, doc, (offset) => lines.locate(offset).line);
   return doc;
 }
 
-function readOutlines(parent: XmlElement, channel: string | undefined, doc: OpmlDocument): void {
+function readOutlines(
+  parent: XmlElement,
+  channel: string | undefined,
+  doc: OpmlDocument,
+  line: (offset: number) => number,
+): void {
   for (const child of parent.children) {
     if (!isElement(child) || child.local.toLowerCase() !== 'outline') continue;
     const attrs = lowerKeys(child.attrs);
     const xmlUrl = attrs['xmlurl']?.trim();
     const name = (attrs['title'] ?? attrs['text'])?.trim();
     if (xmlUrl) {
-      const feed: OpmlFeed = { xmlUrl };
+      const feed: OpmlFeed = { xmlUrl, line: line(child.offset) };
       if (name) feed.title = name;
       if (attrs['htmlurl']?.trim()) feed.htmlUrl = attrs['htmlurl'].trim();
       if (channel) feed.channel = channel;
       doc.feeds.push(feed);
     } else if (child.children.some(isElement)) {
-      readOutlines(child, channel ?? name, doc);
+      const path = channel && name ? `${channel}${FOLDER_SEPARATOR}${name}` : (name ?? channel);
+      readOutlines(child, path, doc, line);
     } else if (name) {
-      doc.warnings.push(`opml: the outline "${name}" has no xmlUrl; skipped`);
+      doc.warnings.push(`opml: line ${line(child.offset)}: the outline "${name}" has no xmlUrl; skipped`);
     }
   }
 }

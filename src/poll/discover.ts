@@ -4,13 +4,9 @@ import { decodeDocument } from '../parse/encoding.js';
 import { pageRels, parseHfeed } from '../parse/hfeed.js';
 import { parseFeed } from '../parse/index.js';
 import type { PollDeps } from './deps.js';
+import { type DiscoveredFeed, feedLinksOf } from './feed-links.js';
 
-/** A feed a page links to; `text/html` marks the page itself when it carries an h-feed. */
-export interface DiscoveredFeed {
-  url: string;
-  type?: string;
-  title?: string;
-}
+export type { DiscoveredFeed };
 
 /** What a page says about its owner: rel=me profiles and a rel=microsub endpoint (IndieWeb discovery). */
 export interface PageRels {
@@ -22,14 +18,10 @@ export interface PageRels {
 export type Discovery =
   | { kind: 'feed'; url: string; result: ParseResult; rels?: PageRels }
   | { kind: 'page'; url: string; feeds: DiscoveredFeed[]; rels?: PageRels }
-  | { kind: 'error'; url: string; message: string };
+  | { kind: 'error'; url: string; reason: DiscoveryFailure; message: string };
 
-const FEED_TYPE_ORDER = [
-  'application/atom+xml',
-  'application/rss+xml',
-  'application/feed+json',
-  'application/json',
-];
+/** Why a URL could not be followed: it could not be fetched, it points to a private address, or it is no feed. */
+export type DiscoveryFailure = 'fetch-failed' | 'private-address' | 'not-a-feed';
 
 /**
  * Fetches a URL a person gave and says what it is: a feed, or a web page whose rel=alternate links
@@ -44,22 +36,24 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
     allowPrivateAddresses: deps.config.allowPrivateAddresses,
   };
   const outcome = await deps.fetch(request);
-  if (outcome.kind === 'error') return { kind: 'error', url, message: outcome.error.message };
+  if (outcome.kind === 'error') {
+    const reason = outcome.error.kind === 'private_address' ? 'private-address' : 'fetch-failed';
+    return { kind: 'error', url, reason, message: outcome.error.message };
+  }
   if (outcome.kind !== 'ok')
-    return { kind: 'error', url, message: `discover: ${url} answered ${outcome.status}` };
+    return {
+      kind: 'error',
+      url,
+      reason: 'fetch-failed',
+      message: `discover: ${url} answered ${outcome.status}`,
+    };
   const options = {
     baseUrl: outcome.url,
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
   };
   const result = parseFeed(outcome.body, options);
   if (result.version !== '') return { kind: 'feed', url: outcome.url, result };
-  const feeds: DiscoveredFeed[] = (result.alternates ?? [])
-    .map((a) => ({
-      url: a.href,
-      ...(a.type ? { type: a.type } : {}),
-      ...(a.title ? { title: a.title } : {}),
-    }))
-    .sort((a, b) => rank(a.type) - rank(b.type));
+  const feeds = feedLinksOf(result.alternates ?? []);
   const page = readPage(outcome.body, outcome.contentType, outcome.url);
   if (page?.hfeed && feeds.length === 0) {
     return { kind: 'feed', url: outcome.url, result: page.hfeed, rels: page.rels };
@@ -68,7 +62,12 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
   if (feeds.length > 0)
     return { kind: 'page', url: outcome.url, feeds, ...(page ? { rels: page.rels } : {}) };
   const why = result.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not a feed';
-  return { kind: 'error', url, message: `discover: ${url} is not a feed and links to none (${why})` };
+  return {
+    kind: 'error',
+    url,
+    reason: 'not-a-feed',
+    message: `discover: ${url} is not a feed and links to none (${why})`,
+  };
 }
 
 /** An HTML page's h-feed (as a parse result) and rel links; undefined for what is not HTML. */
@@ -95,9 +94,4 @@ function readPage(
 
 function titleOf(result: ParseResult): { title?: string } {
   return result.feed.title ? { title: result.feed.title } : {};
-}
-
-function rank(type: string | undefined): number {
-  const i = FEED_TYPE_ORDER.indexOf(type ?? '');
-  return i < 0 ? FEED_TYPE_ORDER.length : i;
 }

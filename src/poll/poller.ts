@@ -2,6 +2,7 @@ import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
 import { storeFault } from '../store/store-error.js';
+import { UNFOLLOWED_KEEP_DAYS } from '../store/unfollowed.js';
 import type { PollDeps } from './deps.js';
 import { HostLimit } from './host-limit.js';
 import { Leases } from './leases.js';
@@ -47,6 +48,9 @@ export interface PollSummary {
  */
 export async function pollOnce(deps: PollDeps, options: PollRunOptions = {}): Promise<PollSummary> {
   const started = Date.now();
+  // A whole run (not a one-feed refresh) also forgets the feeds nobody has followed for a while.
+  if (options.feedIds === undefined)
+    await deps.store.sweepUnfollowedFeeds(deps.now().toISOString(), UNFOLLOWED_KEEP_DAYS);
   const run = new PollRun(deps, options);
   await run.execute();
   return { ...run.summary, durationMs: Date.now() - started };

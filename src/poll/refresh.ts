@@ -7,6 +7,7 @@ import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
 import { refreshFeedIcon } from './feed-icon.js';
 import type { StoredPoll } from './hooks.js';
+import { adoptLinkedFeed } from './linked-feed.js';
 import { feedMetadata } from './metadata.js';
 import { ParseTimeoutError } from './parse-pool.js';
 import type { PreparedDocument } from './prepare.js';
@@ -181,7 +182,9 @@ async function processDocument(
   diagnostics.push(...document.diagnostics);
   const { status, message } = document.status;
   const diff = await diffEntries(deps, feed, document.items, diagnostics);
-  Object.assign(patch, feedMetadata(document.result), {
+  // a title the person gave the feed outlives what the feed calls itself
+  const { title, ...metadata } = feedMetadata(document.result);
+  Object.assign(patch, feed.customTitle === undefined && title ? { title } : {}, metadata, {
     status,
     message,
     httpStatus: outcome.status,
@@ -204,7 +207,9 @@ async function processDocument(
   patch.hintIntervalSeconds = hint ?? null;
   const learnt = cadence === undefined ? feed : { ...feed, cadenceSeconds: cadence };
   patch.nextCheckAt = schedule(deps, learnt, status, now, 0, hint);
-  return { status, message, diagnostics, feedPatch: patch, ...diff };
+  if (document.result.version === '')
+    Object.assign(patch, await adoptLinkedFeed(deps, feed, document.result.alternates, message, now));
+  return { status, message: patch.message ?? message, diagnostics, feedPatch: patch, ...diff };
 }
 
 // A document that took too long to parse: a parse_error, and the feed is polled again as after an error.

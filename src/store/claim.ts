@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, FeedTable } from './schema.js';
 import type { ClaimOptions } from './store.js';
 import { toDbBool, toIso } from './values.js';
@@ -6,8 +6,9 @@ import { toDbBool, toIso } from './values.js';
 type FeedIdQuery = SelectQueryBuilder<Database, 'feeds', { id: number }>;
 
 /**
- * The ids a claim may take: not paused, not gone, no Retry-After ahead, no live lease (the worker's own
- * included, so a worker never polls one feed twice at once), and due unless forced. Feeds whose last
+ * The ids a claim may take: followed by at least one channel (also when forced or named: a feed nobody
+ * follows costs no requests, issue 13), not paused, not gone, no Retry-After ahead, no live lease (the
+ * worker's own included, so a worker never polls one feed twice at once), and due unless forced. Feeds whose last
  * fetch failed come first, then soonest due: a failing feed is the likeliest to run into the timeout,
  * and one that starts last keeps the whole run waiting for it (longest job first).
  */
@@ -44,6 +45,7 @@ function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sq
   const now = toIso(options.now, 'now');
   let query = db
     .selectFrom('feeds')
+    .where(isFollowed)
     .where('paused', '=', toDbBool(false, dialect))
     .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'gone')]))
     .where((eb) => eb.or([eb('retry_after_at', 'is', null), eb('retry_after_at', '<=', now)]))
@@ -58,6 +60,16 @@ function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sq
     );
   }
   return query;
+}
+
+/** A feed at least one channel follows. */
+export function isFollowed(eb: ExpressionBuilder<Database, 'feeds'>) {
+  return eb.exists(
+    eb
+      .selectFrom('subscriptions')
+      .select('subscriptions.id')
+      .whereRef('subscriptions.feed_id', '=', 'feeds.id'),
+  );
 }
 
 /** Sets the worker's lease on the feeds `ids` selects, in one UPDATE, and returns them in claim order. */

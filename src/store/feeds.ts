@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { StoredFeed } from '../model/stored.js';
+import { isFollowed } from './claim.js';
 import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
 import { dropFeedFromSearchIndex } from './search-index.js';
@@ -58,11 +59,12 @@ export async function listFeeds(db: Kysely<Database>): Promise<StoredFeed[]> {
   return rows.map(feedFromRow);
 }
 
-/** The earliest next-check time of a feed that is polled at all (not paused, not gone). */
+/** The earliest next-check time of a feed that is polled at all (followed, not paused, not gone). */
 export async function nextCheckTime(db: Kysely<Database>, dialect: Dialect): Promise<string | undefined> {
   const row = await db
     .selectFrom('feeds')
     .select((eb) => eb.fn.min('next_check_at').as('next'))
+    .where(isFollowed)
     .where('paused', '=', toDbBool(false, dialect))
     .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'gone')]))
     .executeTakeFirst();

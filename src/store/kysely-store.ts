@@ -32,6 +32,8 @@ import { PollWriter } from './sqlite/group-commit.js';
 import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
 import * as timelines from './timeline.js';
 import * as tokens from './tokens.js';
+import type { UnfollowedSweep } from './unfollowed.js';
+import * as unfollowed from './unfollowed.js';
 
 /** The Store on a Kysely instance; `backend` supplies what differs between SQLite and PostgreSQL. */
 export class KyselyStore implements Store {
@@ -181,6 +183,11 @@ export class KyselyStore implements Store {
 
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
     return channels.listSubscriptions(this.#db, channelId);
+  }
+
+  // subscriptions
+  sweepUnfollowedFeeds(now: string, keepDays: number): Promise<UnfollowedSweep> {
+    return unfollowed.sweepUnfollowedFeeds(this.#db, this.dialect, now, keepDays);
   }
 
   timeline(query: TimelineQuery): Promise<TimelinePage> {

@@ -51,6 +51,8 @@ const FEED_FIELDS: Record<FeedField, FieldSpec> = {
   pendingMoveUrl: { column: 'pending_move_url', kind: 'text' },
   pendingMoveCount: { column: 'pending_move_count', kind: 'int', reset: 0 },
   diagnostics: { column: 'diagnostics', kind: 'json', reset: [] },
+  unfollowedAt: { column: 'unfollowed_at', kind: 'time' },
+  customTitle: { column: 'custom_title', kind: 'text' },
 };
 
 const NOT_NULL: ReadonlySet<FeedField> = new Set(['url', 'originalUrl', 'nextCheckAt']);

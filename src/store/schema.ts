@@ -63,6 +63,8 @@ export interface FeedTable {
   diagnostics: string;
   lease_owner: string | null;
   lease_expires_at: string | null;
+  unfollowed_at: string | null;
+  custom_title: string | null;
   created_at: string;
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type StoreBackend, storeBackends } from '../../test/helpers/temp-store.js';
+import { addFollowedFeed, type StoreBackend, storeBackends } from '../../test/helpers/temp-store.js';
 import type { NewEntry, PollOutcome, Store } from './store.js';
 import { StoreError } from './store-error.js';
 
@@ -48,7 +48,7 @@ function outcome(feedId: number, overrides: Partial<PollOutcome> = {}): PollOutc
 async function addFeeds(store: Store, count: number, now = at(0)): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++)
-    ids.push((await store.addFeed(`https://example.org/feed-${i}.xml`, now)).id);
+    ids.push((await addFollowedFeed(store, `https://example.org/feed-${i}.xml`, now)).id);
   return ids;
 }
 
@@ -467,13 +467,14 @@ function storeSuite(backend: StoreBackend) {
 
     it('subscribes once per channel and feed, lists and unsubscribes', async () => {
       const own = await fresh();
-      const [f1, f2] = await addFeeds(own, 2);
+      const f1 = (await own.addFeed('https://example.org/feed-0.xml', at(0))).id;
+      const f2 = (await own.addFeed('https://example.org/feed-1.xml', at(0))).id;
       const news = await own.createChannel('News');
       const blogs = await own.createChannel('Blogs');
-      const sub = await own.subscribe(news.id, f1!, at(0));
-      assert.equal((await own.subscribe(news.id, f1!, at(9))).id, sub.id);
-      await own.subscribe(blogs.id, f1!, at(1));
-      await own.subscribe(news.id, f2!, at(2));
+      const sub = await own.subscribe(news.id, f1, at(0));
+      assert.equal((await own.subscribe(news.id, f1, at(9))).id, sub.id);
+      await own.subscribe(blogs.id, f1, at(1));
+      await own.subscribe(news.id, f2, at(2));
       const inNews = await own.listSubscriptions(news.id);
       assert.deepEqual(
         inNews.map((s) => [s.feedId, s.feed.url, s.createdAt]),
@@ -483,14 +484,14 @@ function storeSuite(backend: StoreBackend) {
         ],
       );
       assert.equal((await own.listSubscriptions()).length, 3);
-      await own.unsubscribe(news.id, f1!);
+      await own.unsubscribe(news.id, f1);
       assert.deepEqual(ids(await own.listSubscriptions(news.id)).length, 1);
       await own.deleteChannel(blogs.uid);
       assert.deepEqual(
         (await own.listSubscriptions()).map((s) => s.feedId),
         [f2],
       );
-      assert.equal((await own.getFeed(f1!))?.id, f1);
+      assert.equal((await own.getFeed(f1))?.id, f1);
     });
   });
 }

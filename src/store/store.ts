@@ -3,6 +3,7 @@ import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { AccountStore } from './accounts.js';
 import type { ReaderStore } from './reader.js';
+import type { UnfollowedSweep } from './unfollowed.js';
 
 /**
  * The storage interface: SQLite (embedded, default) and PostgreSQL implement it with one query
@@ -89,6 +90,13 @@ export interface Store extends ReaderStore, AccountStore {
   unsubscribe(channelId: number, feedId: number): Promise<void>;
   /** Subscriptions with their feeds, in one channel or all. */
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]>;
+
+  // subscriptions
+  /**
+   * Marks feeds that lost their last subscription without being told (a deleted channel) as unfollowed,
+   * clears the mark of feeds followed again, and deletes feeds unfollowed more than `keepDays` ago.
+   */
+  sweepUnfollowedFeeds(now: string, keepDays: number): Promise<UnfollowedSweep>;
 }
 
 /** The fields of a feed that polling and people change. `null` clears a field. */

@@ -1,4 +1,4 @@
-import type { ServerDeps } from './deps.js';
+import type { ServerDeps } from '../server/deps.js';
 import type { OpmlJobs } from './opml-jobs.js';
 import type { LoginLimiter } from './rate-limit.js';
 import type { Session, Sessions } from './session.js';

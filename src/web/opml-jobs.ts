@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readOpml } from '../opml/read.js';
-import { pollOnce } from '../poll/poller.js';
-import type { ServerDeps } from './deps.js';
-import { subscribeOpml } from './opml-import.js';
+import type { ServerDeps } from '../server/deps.js';
+import { importOpml, type SkippedOutline } from '../subscriptions/index.js';
 
 /** One OPML import running in the background, as its status page shows it. */
 export interface OpmlJob {
@@ -12,7 +10,11 @@ export interface OpmlJob {
   phase: 'subscribing' | 'fetching' | 'done' | 'failed';
   total: number;
   subscribed: number;
+  /** Outlines followed (`added` of them new feeds). */
+  followed: number;
   added: number;
+  /** Each outline not followed, by line and reason. */
+  skipped: SkippedOutline[];
   /** New feeds fetched so far (the first fetch of each, at once). */
   fetched: number;
   warnings: string[];
@@ -41,7 +43,9 @@ export class OpmlJobs {
       phase: 'subscribing',
       total: 0,
       subscribed: 0,
+      followed: 0,
       added: 0,
+      skipped: [],
       fetched: 0,
       warnings: [],
     };
@@ -63,24 +67,26 @@ export class OpmlJobs {
 
   private async run(job: OpmlJob, text: string): Promise<void> {
     try {
-      const doc = readOpml(text);
-      job.warnings = doc.warnings;
-      job.total = doc.feeds.length;
-      const now = this.deps.now().toISOString();
-      const result = await subscribeOpml(this.deps.store, doc, now, (done) => {
-        job.subscribed = done;
-      });
-      job.added = result.added;
-      job.phase = 'fetching';
-      if (result.newFeedIds.length > 0) {
-        await pollOnce(this.deps.poll, {
-          feedIds: result.newFeedIds,
-          force: true,
-          onProgress: ({ done }) => {
+      const result = await importOpml(this.deps, text, {
+        fetchNow: true,
+        onProgress: ({ phase, done, total }) => {
+          if (phase === 'following') {
+            job.total = total;
+            job.subscribed = done;
+          } else {
+            job.phase = 'fetching';
+            job.added = total;
             job.fetched = done;
-          },
-        });
-      }
+          }
+        },
+      });
+      Object.assign(job, {
+        warnings: result.warnings,
+        total: result.total,
+        followed: result.followed,
+        added: result.added,
+        skipped: result.skipped,
+      });
       job.phase = 'done';
     } catch (error) {
       job.phase = 'failed';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { StoredFeed } from '../../src/model/stored.js';
 import { openStore } from '../../src/store/open.js';
 import type { NewEntry, PollOutcome, Store } from '../../src/store/store.js';
 
@@ -162,4 +163,13 @@ export function testPoll(
     changedEntries: [],
     ...overrides,
   };
+}
+
+/** Adds a feed that a channel follows (a feed nobody follows is never polled), in the channel "Test". */
+export async function addFollowedFeed(store: Store, url: string, now: string): Promise<StoredFeed> {
+  const feed = await store.addFeed(url, now);
+  const channel =
+    (await store.listChannels()).find((c) => c.name === 'Test') ?? (await store.createChannel('Test'));
+  await store.subscribe(channel.id, feed.id, now);
+  return feed;
 }

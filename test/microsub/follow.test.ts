@@ -40,6 +40,11 @@ for (const backend of storeBackends()) {
       home = (await h.post({ action: 'channels', name: 'Home' })).body['uid'] as string;
       h.docs['/blog/'] = { body: pageLinking('/blog/feed.xml'), type: HTML };
       h.docs['/blog/feed.xml'] = { body: rss([item('b1', 1), item('b2', 2)]), type: RSS };
+      h.docs['/notes-blog/'] = { body: pageLinking('/notes-blog/feed.xml'), type: HTML };
+      h.docs['/notes-blog/feed.xml'] = {
+        body: rss([item('n1', 1)]).replace('https://example.com/', 'https://notes.example/'),
+        type: RSS,
+      };
       h.docs['/notes/'] = { body: HFEED_PAGE, type: HTML };
       h.docs['/broken.xml'] = { body: rss([item('x', 1)]), type: RSS };
       h.docs['/nothing/'] = {
@@ -117,6 +122,21 @@ for (const backend of storeBackends()) {
         0,
       );
       assert.equal((await h.get({ action: 'unfollow', channel: uid, url: h.url('/u.xml') })).status, 400);
+      // the page the client followed names the feed it was resolved to (issue 13: it answered 404)
+      const paged = (await h.post({ action: 'channels', name: 'By page' })).body['uid'] as string;
+      await h.post({ action: 'follow', channel: paged, url: h.url('/notes-blog/') });
+      assert.equal(
+        ((await h.get({ action: 'follow', channel: paged })).body['items'] as unknown[]).length,
+        1,
+      );
+      assert.equal(
+        (await h.post({ action: 'unfollow', channel: paged, url: h.url('/notes-blog/') })).status,
+        200,
+      );
+      assert.equal(
+        ((await h.get({ action: 'follow', channel: paged })).body['items'] as unknown[]).length,
+        0,
+      );
     });
 
     it('discovers the feeds of a page from its URL (search without a channel)', async () => {

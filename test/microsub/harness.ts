@@ -7,10 +7,10 @@ import type { MicrosubOptions } from '../../src/microsub/context.js';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { pollOnce } from '../../src/poll/poller.js';
+import { createApp } from '../../src/server/app.js';
+import type { IndieAuthSettings, ServerDeps } from '../../src/server/deps.js';
 import type { Store } from '../../src/store/store.js';
 import { hashToken, newToken } from '../../src/store/token-secrets.js';
-import { createApp } from '../../src/web/app.js';
-import type { IndieAuthSettings, ServerDeps } from '../../src/web/deps.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, TEST_CONFIG, type TestClock, testClock } from '../helpers/poll-harness.js';
 import type { StoreBackend } from '../helpers/temp-store.js';
@@ -68,7 +68,7 @@ export async function openHarness(backend: StoreBackend, options: HarnessOptions
   const events = options.events ?? new PollEvents();
   const deps = serverDeps(store, clock, events, options.indieAuth ?? {});
   // the whole server, as clients reach it; endpoint options (a short heartbeat) need the endpoint alone,
-  // mounted where web/app.ts mounts it
+  // mounted where server/app.ts mounts it
   const app = options.microsub
     ? new Hono().route('/microsub', microsubRoutes(deps, options.microsub))
     : createApp(deps);

@@ -5,7 +5,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 for (const backend of storeBackends()) {
   describe(`poll entries (${backend.name})`, { skip: backend.skip }, () => {
@@ -34,7 +34,8 @@ for (const backend of storeBackends()) {
 
     async function poll(path: string, hooks = {}) {
       const url = `${server.url}${path}`;
-      const feed = (await store.findFeedByUrl(url)) ?? (await store.addFeed(url, clock.now().toISOString()));
+      const feed =
+        (await store.findFeedByUrl(url)) ?? (await addFollowedFeed(store, url, clock.now().toISOString()));
       await pollOnce(pollDeps(store, clock, { hooks }), { feedIds: [feed.id], force: true });
       clock.advance(60_000);
       const after = (await store.getFeed(feed.id))!;

@@ -8,7 +8,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const FEEDS = 4;
 const [backend] = storeBackends();
@@ -25,7 +25,7 @@ describe('poll pipeline: fetching does not wait for processing', () => {
     });
     store = await backend!.open();
     for (let i = 0; i < FEEDS; i++)
-      await store.addFeed(`${server.url}/feed?n=${i}`, clock.now().toISOString());
+      await addFollowedFeed(store, `${server.url}/feed?n=${i}`, clock.now().toISOString());
   });
 
   after(async () => {

@@ -5,7 +5,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const FEED = rss([
   { guid: 'a', title: 'First', pubDate: 'Mon, 02 Feb 2026 10:00:00 GMT' },
@@ -70,7 +70,7 @@ for (const backend of storeBackends()) {
     async function pollPath(path: string, options: { force?: boolean } = {}) {
       const feed =
         (await store.findFeedByUrl(`${base}${path}`)) ??
-        (await store.addFeed(`${base}${path}`, clock.now().toISOString()));
+        (await addFollowedFeed(store, `${base}${path}`, clock.now().toISOString()));
       await pollOnce(pollDeps(store, clock), { feedIds: [feed.id], ...options });
       return { feed: (await store.getFeed(feed.id))!, heartbeats: await store.listHeartbeats(feed.id, 10) };
     }
@@ -157,10 +157,13 @@ for (const backend of storeBackends()) {
       assert.ok(titles.includes('Café'));
     });
 
-    it('reports an HTML page as parse_error naming the feeds it links to', async () => {
+    it('reports an HTML page as parse_error naming the feeds it links to, and follows the first from then on', async () => {
       const { feed } = await pollPath('/page.html');
       assert.equal(feed.status, 'parse_error');
-      assert.match(feed.message ?? '', /HTML page.*\/atom\.xml/);
+      assert.match(feed.message ?? '', /HTML page.*\/atom\.xml.*following its feed/);
+      assert.equal(feed.url, `${base}/atom.xml`);
+      assert.equal(feed.originalUrl, `${base}/page.html`);
+      assert.equal(feed.nextCheckAt, clock.now().toISOString());
     });
 
     it('turns a timeout and a body over the limit into fetch_error with the reason', async () => {

@@ -8,7 +8,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const [backend] = storeBackends();
 
@@ -31,7 +31,7 @@ describe('stopping a poll run', () => {
     });
     store = await backend!.open();
     for (const path of ['/fast', '/slow', '/later'])
-      ids.push((await store.addFeed(`${server.url}${path}`, clock.now().toISOString())).id);
+      ids.push((await addFollowedFeed(store, `${server.url}${path}`, clock.now().toISOString())).id);
   });
 
   after(async () => {

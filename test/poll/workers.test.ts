@@ -6,7 +6,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const FEEDS = 60;
 
@@ -33,7 +33,7 @@ for (const backend of storeBackends()) {
       store = await backend.open();
       peer = await backend.openPeer(store);
       for (let i = 0; i < FEEDS; i++)
-        await store.addFeed(`${server.url}/feed?n=${i}`, clock.now().toISOString());
+        await addFollowedFeed(store, `${server.url}/feed?n=${i}`, clock.now().toISOString());
     });
 
     after(async () => {

@@ -112,7 +112,12 @@ describe('web: subscriptions admin', () => {
 
     await client.post(`/subscriptions/${feed.id}/unfollow`, { channel: to.uid });
     assert.equal((await h.store.listSubscriptions()).length, 0);
-    assert.equal(await h.store.getFeed(feed.id), undefined, 'a feed followed nowhere is dropped');
+    const unfollowed = await h.store.getFeed(feed.id);
+    assert.ok(
+      unfollowed?.unfollowedAt,
+      'a feed followed nowhere is kept, marked unfollowed (no longer polled)',
+    );
+    assert.equal((await h.store.listHeartbeats(feed.id, 10)).length, 2, 'with its history');
   });
 });
 
@@ -147,7 +152,7 @@ describe('web: OPML and tokens', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       status = await client.get(jobPath);
     }
-    assert.match(status.text, /Finished: 3 feeds, 3 new/);
+    assert.match(status.text, /Finished: followed 3 feeds of 3 \(3 new\), 0 not followed/);
     assert.equal(status.headers.get('refresh'), null);
     const tech = (await h.store.listChannels()).find((c) => c.name === 'Tech');
     assert.ok(tech);

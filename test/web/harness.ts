@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { silentLogger } from '../../src/log.js';
 import { PollEvents } from '../../src/poll/events.js';
+import { createApp } from '../../src/server/app.js';
+import type { ServerDeps } from '../../src/server/deps.js';
 import type { Store } from '../../src/store/store.js';
-import { createApp } from '../../src/web/app.js';
-import type { ServerDeps } from '../../src/web/deps.js';
 import { hashPassword, PASSWORD_SETTING } from '../../src/web/password-hash.js';
 import { pollDeps, TEST_CONFIG, type TestClock, testClock } from '../helpers/poll-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';

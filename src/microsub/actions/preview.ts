@@ -12,7 +12,7 @@ const PREVIEW_ITEMS = 20;
  * following it and without storing anything. A page is resolved to its first feed.
  */
 export async function previewAction(ctx: ActionContext): Promise<object> {
-  const url = requireHttpUrl(ctx.params.one('url'));
+  const url = requireHttpUrl(ctx, ctx.params.one('url'));
   let found = await discover(ctx.deps.poll, url);
   if (found.kind === 'page' && found.feeds[0]) found = await discover(ctx.deps.poll, found.feeds[0].url);
   if (found.kind !== 'feed') {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
+import { exportOpml } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { formOf } from '../forms.js';
-import { exportOpmlText } from '../opml-import.js';
 import { errorPage, renderPage, sessionOf } from '../render.js';
 import { OpmlJobView, OpmlView } from '../views/opml.js';
 
@@ -12,7 +12,7 @@ export function registerOpml(app: Hono<WebEnv>, ctx: WebContext): void {
     return renderPage(c, ctx, { title: 'OPML', nav: 'opml', children });
   });
   app.get('/opml/export', async (c) => {
-    const text = await exportOpmlText(ctx.deps.store, ctx.deps.now().toISOString());
+    const text = await exportOpml(ctx.deps);
     c.header('content-type', 'text/x-opml; charset=utf-8');
     c.header('content-disposition', 'attachment; filename="tidings-subscriptions.opml"');
     return c.body(text);

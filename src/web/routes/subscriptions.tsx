@@ -1,55 +1,74 @@
 import type { Context, Hono } from 'hono';
 import { healthOf } from '../../model/stored.js';
 import { type Discovery, discover } from '../../poll/discover.js';
-import { pollOnce } from '../../poll/poller.js';
 import { isSilent } from '../../poll/scheduler.js';
-import { channelNamed, pickerOrder } from '../../store/channel-choice.js';
+import { pickerOrder } from '../../store/channel-choice.js';
+import { channelsFollowing, findChannel, follow, move, unfollow } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { type Candidate, DiscoverView } from '../views/discover.js';
+import { type Candidate, DiscoverView, FollowedElsewhereView } from '../views/discover.js';
 import { count, safeHref } from '../views/format.js';
 import { type SubscriptionGroup, SubscriptionsView } from '../views/subscriptions.js';
+import { registerFeedSettings } from './feed-settings.js';
 
 const PREVIEW_ENTRIES = 5;
 const PREVIEW_FEEDS = 4;
 
-/** GET /subscriptions; POST /subscriptions/{discover,follow}, /subscriptions/:feedId/{move,unfollow} */
+/**
+ * GET /subscriptions[?q=]; POST /subscriptions/{discover,follow}, /subscriptions/:feedId/{move,unfollow};
+ * the feed settings pages. Following, moving and unfollowing are the subscriptions module's: these
+ * routes read the form, call it, and show its answer.
+ */
 export function registerSubscriptions(app: Hono<WebEnv>, ctx: WebContext): void {
-  const { store } = ctx.deps;
+  const deps = ctx.deps;
   app.get('/subscriptions', (c) => subscriptionsPage(c, ctx));
   app.post('/subscriptions/discover', (c) => discoverPage(c, ctx));
-  app.post('/subscriptions/follow', (c) => follow(c, ctx));
+  app.post('/subscriptions/follow', (c) => followPost(c, ctx));
   app.post('/subscriptions/:feedId/move', async (c) => {
     const feedId = idOf(c.req.param('feedId'));
-    const [from, to] = await Promise.all([
-      store.getChannel(await field(c, 'from')),
-      store.getChannel(await field(c, 'to')),
-    ]);
-    if (!feedId || !from || !to) return errorPage(c, ctx, 404, 'There is no such feed or channel.');
-    await store.moveSubscription(feedId, from.id, to.id, ctx.deps.now().toISOString());
-    return redirectWith(c, ctx, '/subscriptions', `Moved it from ${from.name} to ${to.name}.`);
+    const [from, to] = [await field(c, 'from'), await field(c, 'to')];
+    if (!feedId || !to) return errorPage(c, ctx, 404, 'There is no such feed or channel.');
+    const result = await move(deps, { feedId, to, ...(from ? { from } : {}) });
+    if (result.kind !== 'moved') return errorPage(c, ctx, 404, 'There is no such feed or channel.');
+    const names = result.from.map((ch) => ch.name).join(', ');
+    return redirectWith(
+      c,
+      ctx,
+      '/subscriptions',
+      `Moved it from ${names || 'where it was'} to ${result.to.name}.`,
+    );
   });
   app.post('/subscriptions/:feedId/unfollow', async (c) => {
-    const feed = await store.getFeed(idOf(c.req.param('feedId')) ?? 0);
-    const channel = await store.getChannel(await field(c, 'channel'));
-    if (!feed || !channel) return errorPage(c, ctx, 404, 'There is no such feed or channel.');
-    await store.removeFeedEntries(channel.id, feed.id, ctx.deps.now().toISOString());
-    await store.unsubscribe(channel.id, feed.id);
-    // followed nowhere else: stop polling it for nobody
-    if ((await store.listSubscriptions()).every((s) => s.feedId !== feed.id)) await store.removeFeed(feed.id);
-    return redirectWith(c, ctx, '/subscriptions', `Unfollowed ${feed.title ?? feed.url}.`);
+    const feedId = idOf(c.req.param('feedId'));
+    const channel = await field(c, 'channel');
+    if (!feedId || !channel) return errorPage(c, ctx, 404, 'There is no such feed or channel.');
+    const result = await unfollow(deps, { feedId, channel });
+    if (result.kind !== 'unfollowed') return errorPage(c, ctx, 404, 'There is no such feed or channel.');
+    const after = result.unfollowed ? ' No channel follows it now: it is no longer fetched.' : '';
+    return redirectWith(
+      c,
+      ctx,
+      '/subscriptions',
+      `Unfollowed ${result.feed.title ?? result.feed.url}.${after}`,
+    );
   });
+  registerFeedSettings(app, ctx);
 }
 
 async function subscriptionsPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
+  const query = (c.req.query('q') ?? '').trim();
   const [channels, subscriptions] = await Promise.all([store.listChannels(), store.listSubscriptions()]);
   const now = ctx.deps.now();
+  const wanted = query.toLowerCase();
+  const matches = subscriptions.filter(({ feed }) =>
+    [feed.title, feed.url, feed.siteUrl].some((text) => text?.toLowerCase().includes(wanted)),
+  );
   const groups: SubscriptionGroup[] = channels
     .map((channel) => ({
       channel,
-      feeds: subscriptions
+      feeds: matches
         .filter((s) => s.channelId === channel.id)
         .map(({ feed }) => ({
           feed,
@@ -59,7 +78,14 @@ async function subscriptionsPage(c: Context<WebEnv>, ctx: WebContext): Promise<R
     }))
     .filter((group) => group.feeds.length > 0);
   const children = (
-    <SubscriptionsView groups={groups} channels={pickerOrder(channels)} csrf={sessionOf(c).csrf} now={now} />
+    <SubscriptionsView
+      groups={groups}
+      channels={pickerOrder(channels)}
+      csrf={sessionOf(c).csrf}
+      now={now}
+      query={query}
+      total={subscriptions.length}
+    />
   );
   return renderPage(c, ctx, { title: 'Subscriptions', nav: 'subscriptions', children });
 }
@@ -83,16 +109,28 @@ async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
 
 // A page's feeds are fetched too (a few, at once), so that each comes with its preview.
 async function candidatesOf(ctx: WebContext, found: Discovery): Promise<Candidate[]> {
-  if (found.kind === 'feed') return [candidateOf(found)];
   if (found.kind === 'error') return [];
-  return Promise.all(
-    found.feeds.slice(0, PREVIEW_FEEDS).map(async (link) => {
-      const feed = await discover(ctx.deps.poll, link.url);
-      if (feed.kind === 'feed') return { ...candidateOf(feed), title: feed.result.feed.title ?? link.title };
-      const error = feed.kind === 'error' ? feed.message : 'This link leads to a web page, not a feed.';
-      return { url: link.url, title: link.title, entries: [], error };
-    }),
-  );
+  const listed =
+    found.kind === 'feed'
+      ? [candidateOf(found)]
+      : await Promise.all(
+          found.feeds.slice(0, PREVIEW_FEEDS).map(async (link) => {
+            const feed = await discover(ctx.deps.poll, link.url);
+            if (feed.kind === 'feed')
+              return { ...candidateOf(feed), title: feed.result.feed.title ?? link.title };
+            const error = feed.kind === 'error' ? feed.message : 'This link leads to a web page, not a feed.';
+            return { url: link.url, title: link.title, entries: [], error };
+          }),
+        );
+  return Promise.all(listed.map((candidate) => withFollowers(ctx, candidate)));
+}
+
+/** Says which channels follow a candidate already, so the page can say so before Follow is pressed. */
+async function withFollowers(ctx: WebContext, candidate: Candidate): Promise<Candidate> {
+  const known = await ctx.deps.store.findFeedByUrl(candidate.url);
+  if (!known) return candidate;
+  const channels = await channelsFollowing(ctx.deps.store, known.id);
+  return channels.length > 0 ? { ...candidate, followedIn: channels.map((ch) => ch.name) } : candidate;
 }
 
 function candidateOf(found: Extract<Discovery, { kind: 'feed' }>): Candidate {
@@ -109,21 +147,42 @@ function candidateOf(found: Extract<Discovery, { kind: 'feed' }>): Candidate {
   };
 }
 
-// Follow, then fetch at once: its current entries are there when the timeline opens.
-async function follow(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+// Follow through the module: a new feed is fetched at once, so its entries are there when the channel opens.
+async function followPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const url = await field(c, 'url');
-  if (!safeHref(url)) return errorPage(c, ctx, 400, 'That is not an http or https URL.');
-  const channel = await channelNamed(store, (await field(c, 'new_channel')) || (await field(c, 'channel')));
-  const now = ctx.deps.now().toISOString();
-  const feed = await store.addFeed(url, now);
-  await store.subscribe(channel.id, feed.id, now);
-  const summary = await pollOnce(ctx.deps.poll, { feedIds: [feed.id], force: true });
-  const polled = await store.getFeed(feed.id);
-  const name = polled?.title ?? url;
-  const problem = polled?.status && polled.status !== 'ok' ? ` (${polled.message ?? polled.status})` : '';
-  const message = `Following ${name} in ${channel.name}: ${count(summary.newEntries, 'entry', 'entries')}.${problem}`;
-  return redirectWith(c, ctx, `/c/${encodeURIComponent(channel.uid)}?feed=${feed.id}`, message);
+  const channel = (await field(c, 'new_channel')) || (await field(c, 'channel'));
+  const also = (await field(c, 'also')) === '1';
+  const result = await follow(ctx.deps, { url, ...(channel ? { channel } : {}), inAnotherChannel: also });
+  switch (result.kind) {
+    case 'refused':
+      return errorPage(c, ctx, 400, result.message);
+    case 'already':
+      return redirectWith(
+        c,
+        ctx,
+        `/c/${encodeURIComponent(result.channel.uid)}?feed=${result.feed.id}`,
+        `You already follow ${result.feed.title ?? result.feed.url} in ${result.channel.name}: nothing changed.`,
+      );
+    case 'elsewhere': {
+      const named = channel ? await findChannel(ctx.deps.store, channel) : undefined;
+      const target = channel ? { ref: channel, name: named?.name ?? channel } : undefined;
+      const children = (
+        <FollowedElsewhereView
+          feed={result.feed}
+          channels={result.channels}
+          target={target}
+          csrf={sessionOf(c).csrf}
+        />
+      );
+      return renderPage(c, ctx, { title: 'Already followed', nav: 'subscriptions', children }, 409);
+    }
+    case 'followed': {
+      const { feed, firstFetch } = result;
+      const problem = firstFetch.message ? ` (${firstFetch.message})` : '';
+      const message = `Following ${feed.title ?? feed.url} in ${result.channel.name}: ${count(firstFetch.newEntries, 'entry', 'entries')}.${problem}`;
+      return redirectWith(c, ctx, `/c/${encodeURIComponent(result.channel.uid)}?feed=${feed.id}`, message);
+    }
+  }
 }
 
 /** People paste `example.com`: assume https. */

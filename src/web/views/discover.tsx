@@ -1,3 +1,4 @@
+import type { Channel, StoredFeed } from '../../model/stored.js';
 import { formatDate, safeHref } from './format.js';
 import { PostForm } from './layout.js';
 import { FollowBox } from './subscriptions.js';
@@ -10,6 +11,8 @@ export interface Candidate {
   entries: { title?: string | undefined; link?: string | undefined; published?: string | undefined }[];
   /** Why it could not be previewed. */
   error?: string | undefined;
+  /** The channels that follow it already. */
+  followedIn?: string[];
 }
 
 export interface DiscoverProps {
@@ -58,6 +61,12 @@ function CandidateView(props: {
         {candidate.url}
         {candidate.format && ` · ${candidate.format}`}
       </p>
+      {candidate.followedIn && (
+        <p class="notice">
+          You already follow it in {candidate.followedIn.join(', ')}. Following it in another channel asks
+          first.
+        </p>
+      )}
       {candidate.error ? (
         <p class="error">{candidate.error}</p>
       ) : (
@@ -102,5 +111,44 @@ function CandidateView(props: {
         </button>
       </PostForm>
     </article>
+  );
+}
+
+/** Follow found the feed followed in other channels: move it here, or follow it here too. */
+export function FollowedElsewhereView(props: {
+  feed: StoredFeed;
+  channels: Channel[];
+  /** The channel asked for (uid or new name, and its name); the default channel when undefined. */
+  target: { ref: string; name: string } | undefined;
+  csrf: string;
+}) {
+  const { feed, target, csrf } = props;
+  const names = props.channels.map((ch) => ch.name).join(', ');
+  return (
+    <section class="panel" data-elsewhere={String(feed.id)}>
+      <h1>Already followed</h1>
+      <p>
+        You already follow {feed.title ?? feed.url} in {names}. Nothing changed.
+      </p>
+      {target && (
+        <div class="row">
+          <PostForm action={`/subscriptions/${feed.id}/move`} csrf={csrf} class="inline">
+            <input type="hidden" name="to" value={target.ref} />
+            <button type="submit" class="primary">
+              Move it to {target.name}
+            </button>
+          </PostForm>
+          <PostForm action="/subscriptions/follow" csrf={csrf} class="inline">
+            <input type="hidden" name="url" value={feed.url} />
+            <input type="hidden" name="channel" value={target.ref} />
+            <input type="hidden" name="also" value="1" />
+            <button type="submit">Follow it in {target.name} too</button>
+          </PostForm>
+        </div>
+      )}
+      <p>
+        <a href="/subscriptions">Back to the subscriptions</a>
+      </p>
+    </section>
   );
 }

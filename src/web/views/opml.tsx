@@ -69,6 +69,29 @@ export function OpmlJobView(props: { job: OpmlJob }) {
         </label>
       </p>
       {job.error && <p class="error">{job.error}</p>}
+      {job.skipped.length > 0 && (
+        <section class="opml-skipped">
+          <h2>Not followed ({job.skipped.length})</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>line</th>
+                <th>URL</th>
+                <th>why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.skipped.map((s) => (
+                <tr>
+                  <td>{s.line}</td>
+                  <td class="small">{s.url}</td>
+                  <td>{s.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       {job.warnings.length > 0 && (
         <ul class="warnings">
           {job.warnings.map((w) => (
@@ -94,7 +117,7 @@ function phaseWords(job: OpmlJob): string {
     case 'fetching':
       return `Fetching the new feeds: ${job.fetched} of ${job.added}`;
     case 'done':
-      return `Finished: ${count(job.total, 'feed', 'feeds')}, ${job.added} new`;
+      return `Finished: followed ${count(job.followed, 'feed', 'feeds')} of ${job.total} (${job.added} new), ${job.skipped.length} not followed`;
     case 'failed':
       return `Failed: ${job.error ?? 'unknown error'}`;
   }

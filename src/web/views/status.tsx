@@ -10,6 +10,7 @@ const WORDS: Record<FeedHealth, string> = {
   silent: 'silent',
   paused: 'paused',
   new: 'not fetched yet',
+  unfollowed: 'unfollowed',
 };
 
 /** A feed's health in words, coloured by a class (colour never carries the meaning alone). */

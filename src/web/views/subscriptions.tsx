@@ -14,15 +14,22 @@ export interface SubscriptionsProps {
   channels: { uid: string; name: string }[];
   csrf: string;
   now: Date;
+  /** The filter typed in the box (`?q=`); '' shows every feed. */
+  query: string;
+  /** Subscriptions in all, before the filter. */
+  total: number;
 }
 
-/** The follow box (autodiscovery) and every subscription by channel, with its actions. */
+/** The follow box (autodiscovery), a filter box, and every subscription by channel, with its actions. */
 export function SubscriptionsView(props: SubscriptionsProps) {
+  const shown = props.groups.reduce((n, group) => n + group.feeds.length, 0);
   return (
     <section class="panel">
       <h1>Subscriptions</h1>
       <FollowBox csrf={props.csrf} />
-      {props.groups.length === 0 && <p class="empty">You follow no feeds yet.</p>}
+      {props.total > 0 && <FilterBox query={props.query} shown={shown} total={props.total} />}
+      {props.total === 0 && <p class="empty">You follow no feeds yet.</p>}
+      {props.total > 0 && shown === 0 && <p class="empty">No feed matches "{props.query}".</p>}
       {props.groups.map((group) => (
         <section class="sub-group">
           <h2>{group.channel.name}</h2>
@@ -57,6 +64,27 @@ export function FollowBox(props: { csrf: string; url?: string }) {
   );
 }
 
+/** A GET form, so that it works without JavaScript and the filtered list has an address. */
+function FilterBox(props: { query: string; shown: number; total: number }) {
+  return (
+    <form method="get" action="/subscriptions" class="row filter-box">
+      <input
+        type="search"
+        name="q"
+        value={props.query}
+        placeholder="Filter by title or URL"
+        aria-label="Filter subscriptions"
+      />
+      <button type="submit">Filter</button>
+      {props.query && (
+        <span class="muted small">
+          {props.shown} of {props.total} · <a href="/subscriptions">show all</a>
+        </span>
+      )}
+    </form>
+  );
+}
+
 function SubscriptionRow(
   props: {
     feed: StoredFeed;
@@ -82,6 +110,7 @@ function SubscriptionRow(
       </div>
       <div class="sub-actions row">
         <a href={`/c/${encodeURIComponent(channel.uid)}?feed=${feed.id}`}>Entries</a>
+        <a href={base}>Settings</a>
         <PostForm action={`/feeds/${feed.id}/refresh`} csrf={csrf} returnTo="/subscriptions" class="inline">
           <button type="submit">Refresh now</button>
         </PostForm>

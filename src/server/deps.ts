@@ -10,7 +10,7 @@ export interface IndieAuthSettings {
   me?: string;
 }
 
-/** What the HTTP server (web UI and Microsub endpoint) works with. */
+/** What the HTTP server (web UI, Microsub endpoint and the sync APIs) works with; shared by them, owned by none. */
 export interface ServerDeps {
   store: Store;
   config: Config;

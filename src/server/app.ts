@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { microsubRoutes } from '../microsub/routes.js';
+import { webRoutes } from '../web/routes.js';
 import type { ServerDeps } from './deps.js';
-import { webRoutes } from './routes.js';
 
 /** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
 export function createApp(deps: ServerDeps): Hono {

@@ -1,0 +1,103 @@
+import type { Command } from 'commander';
+import { parseInterval } from '../config.js';
+import type { StoredFeed } from '../model/stored.js';
+import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '../subscriptions/index.js';
+import { type App, withApp } from './app.js';
+import { findFeed, subscriptionDeps } from './subscribe.js';
+
+interface FeedOptions {
+  title?: string;
+  url?: string;
+  interval?: string;
+  userAgent?: string;
+  pause?: boolean;
+  resume?: boolean;
+  moveTo?: string;
+  database?: string;
+}
+
+/** `tidings feed ID|URL [--title T] [--url URL] [--interval 15m] [--user-agent UA] [--pause|--resume] [--move-to NAME]` */
+export function registerFeed(program: Command): void {
+  program
+    .command('feed')
+    .description("show a feed's settings, or change them")
+    .argument('<feed>', 'feed id, feed URL, the URL first followed, or its site URL')
+    .option('--title <title>', 'the title to show (polls keep it); "" gives the feed its own title back')
+    .option('--url <url>', 'where the feed lives now (fetched from there at the next poll)')
+    .option(
+      '--interval <interval>',
+      'poll interval such as 15m, 2h, 1d (1 minute to 7 days); "default" resets it',
+    )
+    .option('--user-agent <ua>', 'the User-Agent to send for this feed; "" resets it')
+    .option('--pause', 'stop polling it (it stays followed)')
+    .option('--resume', 'poll it again')
+    .option(
+      '--move-to <channel>',
+      'move it to this channel (created if needed) from every channel that follows it',
+    )
+    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
+    .action(async (ref: string, opts: FeedOptions) => {
+      process.exitCode = await withApp({ database: opts.database }, (app) => feedCommand(app, ref, opts));
+    });
+}
+
+async function feedCommand(app: App, ref: string, opts: FeedOptions): Promise<number> {
+  const fail = (message: string) => {
+    process.stderr.write(`${message}\n`);
+    return 1;
+  };
+  const found = await findFeed(app, ref);
+  if (!found) return fail(`feed: no feed ${ref}`);
+  if (opts.pause && opts.resume) return fail('feed: --pause and --resume contradict each other');
+  const settings = settingsOf(opts);
+  if (typeof settings === 'string') return fail(settings);
+  const deps = subscriptionDeps(app);
+  let feed = found;
+  if (Object.keys(settings).length > 0) {
+    const result = await updateFeedSettings(deps, found.id, settings);
+    if (result.kind !== 'updated') return fail(result.message);
+    feed = result.feed;
+  }
+  if (opts.moveTo !== undefined) {
+    const moved = await move(deps, { feedId: feed.id, to: opts.moveTo });
+    if (moved.kind !== 'moved') return fail(moved.message);
+  }
+  await printSettings(app, feed);
+  return 0;
+}
+
+/** The settings the options ask for, or a message saying what is wrong. */
+function settingsOf(opts: FeedOptions): FeedSettings | string {
+  const settings: FeedSettings = {};
+  if (opts.title !== undefined) settings.title = opts.title.trim() || null;
+  if (opts.url !== undefined) settings.url = opts.url;
+  if (opts.userAgent !== undefined) settings.userAgent = opts.userAgent.trim() || null;
+  if (opts.pause) settings.paused = true;
+  if (opts.resume) settings.paused = false;
+  if (opts.interval !== undefined) {
+    if (opts.interval === 'default') settings.pollIntervalSeconds = null;
+    else {
+      try {
+        settings.pollIntervalSeconds = parseInterval(opts.interval);
+      } catch {
+        return `feed: cannot read the interval "${opts.interval}" (use e.g. 15m, 2h, 1d)`;
+      }
+    }
+  }
+  return settings;
+}
+
+async function printSettings(app: App, feed: StoredFeed): Promise<void> {
+  const channels = await channelsFollowing(app.store, feed.id);
+  const interval = feed.pollIntervalSeconds;
+  const lines = [
+    `feed ${feed.id}`,
+    `  url:        ${feed.url}${feed.originalUrl !== feed.url ? ` (first followed as ${feed.originalUrl})` : ''}`,
+    `  title:      ${feed.title ?? '-'}${feed.customTitle ? ' (yours)' : ''}`,
+    `  channels:   ${channels.map((c) => c.name).join(', ') || `none (unfollowed ${feed.unfollowedAt ?? ''})`}`,
+    `  interval:   ${interval === undefined ? `default (${app.config.pollIntervalSeconds / 60} min)` : `${interval / 60} min`}`,
+    `  user agent: ${feed.userAgent ?? 'default'}`,
+    `  paused:     ${feed.paused ? 'yes' : 'no'}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

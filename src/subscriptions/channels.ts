@@ -1,0 +1,46 @@
+import type { Channel } from '../model/stored.js';
+import type { Store } from '../store/store.js';
+
+/** The name of the default channel when tidings creates it. */
+export const DEFAULT_CHANNEL_NAME = 'Home';
+/** Setting that remembers the default channel's uid, so that renaming it keeps it the default. */
+export const DEFAULT_CHANNEL_SETTING = 'subscriptions.default_channel';
+
+/**
+ * The channel follows and unfiled OPML outlines go to when none is named: the one remembered in the
+ * settings, else the channel named "Home" (created when there is none), which is then remembered.
+ */
+export async function defaultChannel(store: Store): Promise<Channel> {
+  const home = (await existingDefault(store)) ?? (await store.createChannel(DEFAULT_CHANNEL_NAME));
+  await store.setSetting(DEFAULT_CHANNEL_SETTING, home.uid);
+  return home;
+}
+
+async function existingDefault(store: Store): Promise<Channel | undefined> {
+  const uid = await store.getSetting(DEFAULT_CHANNEL_SETTING);
+  const remembered = uid === undefined ? undefined : await store.getChannel(uid);
+  return remembered ?? (await findChannel(store, DEFAULT_CHANNEL_NAME));
+}
+
+/** The channel `channelFor` would give, when it exists already (nothing is created). */
+export async function existingChannel(store: Store, ref: string | undefined): Promise<Channel | undefined> {
+  const wanted = ref?.trim();
+  return wanted ? findChannel(store, wanted) : existingDefault(store);
+}
+
+/** A channel by uid or by name (case does not matter); undefined when there is none. */
+export async function findChannel(store: Store, ref: string): Promise<Channel | undefined> {
+  const wanted = ref.trim();
+  const channels = await store.listChannels();
+  return (
+    channels.find((c) => c.uid === wanted) ??
+    channels.find((c) => c.name.toLowerCase() === wanted.toLowerCase())
+  );
+}
+
+/** A channel by uid or name, created under that name when there is none; the default one for no name. */
+export async function channelFor(store: Store, ref: string | undefined): Promise<Channel> {
+  const wanted = ref?.trim();
+  if (!wanted) return defaultChannel(store);
+  return (await findChannel(store, wanted)) ?? store.createChannel(wanted);
+}

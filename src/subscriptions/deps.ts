@@ -1,0 +1,9 @@
+import type { PollDeps } from '../poll/deps.js';
+import type { Store } from '../store/store.js';
+
+/** What the subscriptions module works with: the store, the poller (first fetches, discovery) and a clock. */
+export interface SubscriptionDeps {
+  store: Store;
+  poll: PollDeps;
+  now: () => Date;
+}

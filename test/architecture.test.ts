@@ -1,0 +1,97 @@
+// The import rules of ../shared/STYLE.md ("Layout"), checked on every module of src/: the folders are
+// layers, front ends import only downward, and web, microsub and the sync APIs never import each other
+// (src/server mounts them all). A new folder must be given its place here.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+// config.ts, log.ts and worker-thread.ts sit at the top of src/ and serve every layer but model.
+const SHARED = ['config', 'log', 'worker-thread'];
+const FRONT_END_DEPS = ['model', 'store', 'poll', 'subscriptions', 'server', ...SHARED];
+
+/** What each area may import besides itself. */
+const ALLOWED: Record<string, readonly string[]> = {
+  model: [],
+  parse: ['model'],
+  opml: ['model', 'parse'],
+  fetch: ['model'],
+  store: ['model', ...SHARED],
+  poll: ['model', 'fetch', 'parse', 'store', ...SHARED],
+  subscriptions: ['model', 'store', 'poll', 'opml'],
+  // jf2 turns HTML into text with the parser's htmlToText (microsub/jf2.ts)
+  microsub: [...FRONT_END_DEPS, 'parse'],
+  web: FRONT_END_DEPS,
+  greader: FRONT_END_DEPS,
+  fever: FRONT_END_DEPS,
+  server: ['web', 'microsub', 'greader', 'fever', 'model', 'store', 'poll', ...SHARED],
+  cli: ['*'],
+  // the package's entry (parseFeed) and the bin
+  index: ['model', 'parse'],
+  config: [],
+  log: [],
+  'worker-thread': ['*'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The area of a file: its folder under src/, or its name for a file at the top (cli.ts is the CLI). */
+function areaOf(path: string): string {
+  const parts = relative(SRC, path).split('/');
+  const first = parts.length === 1 ? (parts[0] as string).replace(/\.(tsx?|js)$/, '') : (parts[0] as string);
+  return first === 'cli' ? 'cli' : first;
+}
+
+/** Every relative import of a file: static, type-only, re-exports and dynamic import(). */
+function importsOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)'(\.[^']+)'/gm)].map(
+    (m) => m[1] as string,
+  );
+  return specifiers.map((s) => resolve(dirname(path), s));
+}
+
+describe('architecture', () => {
+  const files = sourceFiles(SRC);
+
+  it('finds the source files and their imports', () => {
+    assert.ok(files.length > 100);
+    assert.ok(importsOf(join(SRC, 'server/app.ts')).some((p) => p.endsWith('microsub/routes.js')));
+  });
+
+  it('every import follows the layer rules of STYLE.md', () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      const from = areaOf(file);
+      const allowed = ALLOWED[from];
+      if (allowed === undefined) {
+        broken.push(`${relative(SRC, file)}: the area "${from}" has no rule in test/architecture.test.ts`);
+        continue;
+      }
+      for (const target of importsOf(file)) {
+        const to = areaOf(target);
+        if (to === from || allowed.includes('*') || allowed.includes(to)) continue;
+        broken.push(`${relative(SRC, file)} (${from}) imports ${relative(SRC, target)} (${to})`);
+      }
+    }
+    assert.deepEqual(broken, []);
+  });
+
+  it('has web, microsub and the sync APIs import none of each other, nor the CLI', () => {
+    const frontEnds = ['web', 'microsub', 'greader', 'fever'];
+    for (const name of frontEnds) {
+      const allowed = ALLOWED[name] ?? [];
+      for (const other of [...frontEnds, 'cli'])
+        if (other !== name) assert.equal(allowed.includes(other), false);
+    }
+  });
+});

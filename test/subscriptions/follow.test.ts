@@ -1,0 +1,137 @@
+// The follow and unfollow rules of src/subscriptions, against both databases (issue 13).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { healthOf } from '../../src/model/stored.js';
+import { pollOnce } from '../../src/poll/poller.js';
+import { DEFAULT_CHANNEL_NAME, follow, unfollow } from '../../src/subscriptions/index.js';
+import { testClock } from '../helpers/poll-harness.js';
+import { storeBackends } from '../helpers/temp-store.js';
+import { hits, subscriptionDeps, withSite } from './fixtures.js';
+
+for (const backend of storeBackends()) {
+  describe(`subscriptions: follow and unfollow (${backend.name})`, { skip: backend.skip }, () => {
+    const clock = testClock();
+    const t = withSite(backend, clock);
+    const url = (path: string) => `${t.site.url}${path}`;
+
+    it('follows a web page by its feed, in the default channel "Home", and fetches it at once', async () => {
+      const result = await follow(t.deps, { url: url('/blog/') });
+      assert.equal(result.kind, 'followed');
+      if (result.kind !== 'followed') return;
+      assert.equal(result.feed.url, url('/blog/feed.xml'));
+      assert.equal(result.page, url('/blog/'));
+      assert.equal(result.channel.name, DEFAULT_CHANNEL_NAME);
+      assert.deepEqual([result.firstFetch.status, result.firstFetch.newEntries], ['ok', 2]);
+      // the default is remembered: renamed, it stays the default
+      await t.deps.store.renameChannel(result.channel.uid, 'Everything');
+      const next = await follow(t.deps, { url: url('/b.xml') });
+      assert.equal(next.kind === 'followed' && next.channel.uid, result.channel.uid);
+    });
+
+    it('following a feed the channel follows changes nothing and says so', async () => {
+      const before = await t.deps.store.listSubscriptions();
+      const requests = t.site.requests.length;
+      const again = await follow(t.deps, { url: url('/b.xml') });
+      assert.equal(again.kind, 'already');
+      assert.equal(again.kind === 'already' && again.channel.name, 'Everything');
+      assert.deepEqual(await t.deps.store.listSubscriptions(), before);
+      assert.equal(t.site.requests.length, requests, 'a known URL is not fetched again');
+    });
+
+    it('a feed followed elsewhere is followed in another channel only when asked for', async () => {
+      const elsewhere = await follow(t.deps, { url: url('/b.xml'), channel: 'Blogs' });
+      assert.equal(elsewhere.kind, 'elsewhere');
+      assert.deepEqual(elsewhere.kind === 'elsewhere' && elsewhere.channels.map((c) => c.name), [
+        'Everything',
+      ]);
+      assert.equal(
+        (await t.deps.store.listChannels()).some((c) => c.name === 'Blogs'),
+        false,
+        'nothing changes, not even a new channel',
+      );
+      const also = await follow(t.deps, { url: url('/b.xml'), channel: 'Blogs', inAnotherChannel: true });
+      assert.equal(also.kind, 'followed');
+      assert.equal(also.kind === 'followed' && also.channel.name, 'Blogs');
+      assert.equal(
+        also.kind === 'followed' && also.firstFetch.newEntries,
+        0,
+        'a feed fetched before is not fetched again',
+      );
+      // the page URL names the same feed: still the same answer
+      assert.equal((await follow(t.deps, { url: url('/blog/'), channel: 'Blogs' })).kind, 'elsewhere');
+    });
+
+    it('refuses what is not an http(s) URL, a private address, a page without feeds, a failing URL', async () => {
+      const kinds = async (u: string, d = t.deps) => {
+        const r = await follow(d, { url: u });
+        return r.kind === 'refused' ? r.reason : r.kind;
+      };
+      assert.equal(await kinds('not a url'), 'bad-url');
+      assert.equal(await kinds('ftp://example.com/feed'), 'bad-url');
+      assert.equal(await kinds('javascript:alert(1)'), 'bad-url');
+      const strict = subscriptionDeps(t.deps.store, clock, { allowPrivateAddresses: false });
+      assert.equal(await kinds(url('/a.xml'), strict), 'private-address');
+      assert.equal(await kinds('http://[::1]/feed', strict), 'private-address');
+      assert.equal(await kinds(url('/nothing/')), 'not-a-feed');
+      assert.equal(await kinds(url('/missing.xml')), 'fetch-failed');
+      assert.equal(await t.deps.store.findFeedByUrl(url('/missing.xml')), undefined);
+    });
+
+    it('unfollows by feed URL, the URL first followed, or the t.site URL; a feed nobody follows is not polled', async () => {
+      const blog = await t.deps.store.findFeedByUrl(url('/blog/feed.xml'));
+      assert.ok(blog);
+      // the page it was followed by, with another scheme and a trailing slash missing
+      const byPage = await unfollow(t.deps, { url: url('/blog').replace('http:', 'https:') });
+      assert.equal(byPage.kind, 'unfollowed');
+      assert.equal(byPage.kind === 'unfollowed' && byPage.unfollowed, true);
+      const feed = await t.deps.store.getFeed(blog.id);
+      assert.ok(feed?.unfollowedAt);
+      assert.equal(healthOf(feed, false), 'unfollowed');
+      const before = hits(t.site, '/blog/feed.xml');
+      await pollOnce(t.deps.poll, { force: true });
+      await pollOnce(t.deps.poll, { force: true, feedIds: [blog.id] });
+      assert.equal(hits(t.site, '/blog/feed.xml'), before, 'not claimed, also with --force and --feed');
+      assert.equal((await unfollow(t.deps, { url: url('/blog/') })).kind, 'not-found');
+
+      // by t.site URL, in one channel of two
+      const b = await t.deps.store.findFeedByUrl(url('/b.xml'));
+      assert.ok(b);
+      const one = await unfollow(t.deps, { url: 'https://EXAMPLE.com', channel: 'Blogs' });
+      assert.deepEqual(
+        one.kind === 'unfollowed' && [one.feed.id, one.channels.map((c) => c.name), one.unfollowed],
+        [b.id, ['Blogs'], false],
+      );
+      assert.equal((await unfollow(t.deps, { feedId: b.id })).kind, 'unfollowed');
+    });
+
+    it('following an unfollowed feed again resumes it with its entries and heartbeats', async () => {
+      const blog = await t.deps.store.findFeedByUrl(url('/blog/feed.xml'));
+      assert.ok(blog);
+      const beats = (await t.deps.store.listHeartbeats(blog.id, 10)).length;
+      const again = await follow(t.deps, { url: url('/blog/feed.xml'), channel: 'Blogs' });
+      assert.equal(again.kind, 'followed');
+      if (again.kind !== 'followed') return;
+      assert.equal(again.resumed, true);
+      assert.equal(again.feed.id, blog.id);
+      assert.equal(again.feed.unfollowedAt, undefined);
+      assert.equal((await t.deps.store.listHeartbeats(blog.id, 10)).length, beats);
+      assert.equal((await t.deps.store.listFeedEntries(blog.id, 10)).length, 2);
+    });
+
+    it('forgets a feed unfollowed more than 30 days ago, and marks feeds of a deleted channel unfollowed', async () => {
+      const a = await follow(t.deps, { url: url('/a.xml'), channel: 'Short-lived' });
+      assert.equal(a.kind, 'followed');
+      if (a.kind !== 'followed') return;
+      await t.deps.store.deleteChannel(a.channel.uid);
+      await pollOnce(t.deps.poll);
+      assert.ok((await t.deps.store.getFeed(a.feed.id))?.unfollowedAt, 'marked by the next poll run');
+      clock.advance(29 * 86_400_000);
+      await pollOnce(t.deps.poll);
+      assert.ok(await t.deps.store.getFeed(a.feed.id), 'kept for 30 days');
+      clock.advance(2 * 86_400_000);
+      await pollOnce(t.deps.poll);
+      assert.equal(await t.deps.store.getFeed(a.feed.id), undefined, 'then forgotten with its entries');
+      assert.ok(await t.deps.store.findFeedByUrl(url('/blog/feed.xml')), 'followed feeds stay');
+    });
+  });
+}

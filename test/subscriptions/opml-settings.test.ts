@@ -1,0 +1,165 @@
+// OPML import/export, move and feed settings of src/subscriptions, against both databases (issue 13).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { pollOnce } from '../../src/poll/poller.js';
+import { exportOpml, follow, importOpml, move, updateFeedSettings } from '../../src/subscriptions/index.js';
+import { testClock } from '../helpers/poll-harness.js';
+import { storeBackends } from '../helpers/temp-store.js';
+import { hits, subscriptionDeps, withSite } from './fixtures.js';
+
+function opml(site: string, extra = ''): string {
+  return `<?xml version="1.0"?>
+<opml version="2.0"><head><title>mine</title></head><body>
+  <outline text="Loose" xmlUrl="${site}/a.xml"/>
+  <outline text="Tech">
+    <outline text="B" xmlUrl="${site}/b.xml"/>
+    <outline text="Deeper">
+      <outline text="Blog page" xmlUrl="${site}/blog/"/>
+    </outline>
+  </outline>
+  <outline text="Bad">
+    <outline text="not a url" xmlUrl="not a url"/>
+    <outline text="ftp" xmlUrl="ftp://example.com/feed"/>
+    <outline text="B again" xmlUrl="${site}/b.xml/"/>
+  </outline>${extra}
+</body></opml>`;
+}
+
+// each run polls a feed once: the test clock moves on between runs, as time does
+const clock = testClock();
+const poll: typeof pollOnce = (d, options) => {
+  clock.advance(60_000);
+  return pollOnce(d, options);
+};
+
+const withoutDate = (text: string) => text.replace(/<dateCreated>.*<\/dateCreated>/, '');
+
+for (const backend of storeBackends()) {
+  describe(`subscriptions: OPML, move, settings (${backend.name})`, { skip: backend.skip }, () => {
+    const t = withSite(backend, clock);
+
+    it('imports without fetching, keeps nested folders, files loose outlines in Home, reports each skipped outline by line', async () => {
+      const requests = t.site.requests.length;
+      const result = await importOpml(t.deps, opml(t.site.url));
+      assert.equal(t.site.requests.length, requests, 'nothing is fetched while importing');
+      assert.deepEqual([result.total, result.followed, result.added], [6, 3, 3]);
+      assert.deepEqual(
+        result.skipped.map((s) => [s.line, s.reason.replace(/"[^"]*"|ftp:\S+/, 'X')]),
+        [
+          [11, 'X is not a URL'],
+          [12, 'X only http and https URLs can be followed'],
+          [13, 'a duplicate of line 5'],
+        ],
+      );
+      const byChannel = new Map<string, string[]>();
+      const channels = await t.deps.store.listChannels();
+      for (const s of await t.deps.store.listSubscriptions()) {
+        const name = channels.find((c) => c.id === s.channelId)?.name ?? '?';
+        byChannel.set(name, [...(byChannel.get(name) ?? []), s.feed.url.replace(t.site.url, '')]);
+      }
+      assert.deepEqual(Object.fromEntries(byChannel), {
+        Home: ['/a.xml'],
+        Tech: ['/b.xml'],
+        'Tech / Deeper': ['/blog/'],
+      });
+    });
+
+    it('resolves an outline that is a web page by its first poll', async () => {
+      await poll(t.deps.poll, { force: true });
+      const page = await t.deps.store.findFeedByUrl(`${t.site.url}/blog/`);
+      assert.equal(page?.url, `${t.site.url}/blog/feed.xml`);
+      await poll(t.deps.poll);
+      assert.equal((await t.deps.store.getFeed(page.id))?.status, 'ok');
+      assert.equal((await t.deps.store.listFeedEntries(page.id, 10)).length, 2);
+    });
+
+    it('fetching at once (the web import), reports and unfollows an outline that is a page without feeds', async () => {
+      // time moves while a real import runs: the second run (the pages' feeds) comes after the first
+      const ticking = {
+        ...clock,
+        now: () => {
+          clock.advance(1);
+          return clock.now();
+        },
+      };
+      const other = subscriptionDeps(await backend.open(), ticking);
+      const text = `<opml version="2.0"><body>
+        <outline text="page" xmlUrl="${t.site.url}/blog/"/>
+        <outline text="nothing" xmlUrl="${t.site.url}/nothing/"/></body></opml>`;
+      const result = await importOpml(other, text, { fetchNow: true });
+      assert.deepEqual(
+        [result.followed, result.skipped.map((s) => [s.line, s.reason])],
+        [1, [[3, 'not a feed: a web page that links to no feed']]],
+      );
+      const page = await other.store.findFeedByUrl(`${t.site.url}/blog/`);
+      assert.deepEqual([page?.url, page?.status], [`${t.site.url}/blog/feed.xml`, 'ok']);
+      assert.ok((await other.store.findFeedByUrl(`${t.site.url}/nothing/`))?.unfollowedAt);
+    });
+
+    it('reports outlines already followed; import, export, import loses nothing', async () => {
+      const again = await importOpml(t.deps, opml(t.site.url));
+      assert.deepEqual(
+        again.skipped.filter((s) => s.reason.startsWith('already')).map((s) => [s.line, s.reason]),
+        [
+          [3, 'already followed in Home'],
+          [5, 'already followed in Tech'],
+          [7, 'already followed in Tech / Deeper'],
+        ],
+      );
+      const exported = await exportOpml(t.deps);
+      assert.match(
+        exported,
+        /<outline text="Tech" title="Tech">[\s\S]*<outline text="Deeper" title="Deeper">/,
+      );
+      const other = subscriptionDeps(await backend.open(), clock);
+      const reimported = await importOpml(other, exported);
+      assert.deepEqual([reimported.followed, reimported.skipped], [3, []]);
+      assert.equal(withoutDate(await exportOpml(other)), withoutDate(exported));
+    });
+
+    it('moves a feed to another channel, created when new', async () => {
+      const b = await t.deps.store.findFeedByUrl(`${t.site.url}/b.xml`);
+      assert.ok(b);
+      const moved = await move(t.deps, { feedId: b.id, to: 'Later' });
+      assert.deepEqual(moved.kind === 'moved' && [moved.from.map((c) => c.name), moved.to.name], [
+        ['Tech'],
+        'Later',
+      ]);
+      assert.equal((await follow(t.deps, { url: b.url, channel: 'Later' })).kind, 'already');
+      assert.equal((await move(t.deps, { feedId: b.id, from: 'Tech', to: 'Home' })).kind, 'not-found');
+    });
+
+    it("sets a feed's own title (kept by polls), interval, user agent, pause and URL", async () => {
+      const a = await t.deps.store.findFeedByUrl(`${t.site.url}/a.xml`);
+      assert.ok(a);
+      const set = await updateFeedSettings(t.deps, a.id, {
+        title: 'My A',
+        pollIntervalSeconds: 900,
+        userAgent: 'Friendly/1.0',
+      });
+      assert.equal(set.kind, 'updated');
+      await poll(t.deps.poll, { force: true, feedIds: [a.id] });
+      const polled = await t.deps.store.getFeed(a.id);
+      assert.deepEqual(
+        [polled?.title, polled?.pollIntervalSeconds, polled?.userAgent],
+        ['My A', 900, 'Friendly/1.0'],
+      );
+      assert.equal(t.site.requests.at(-1)?.headers['user-agent'], 'Friendly/1.0');
+      assert.equal((await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 5 })).kind, 'refused');
+      await updateFeedSettings(t.deps, a.id, { title: null, paused: true });
+      const before = hits(t.site, '/a.xml');
+      await poll(t.deps.poll, { force: true, feedIds: [a.id] });
+      assert.equal(hits(t.site, '/a.xml'), before, 'paused: not polled');
+      await updateFeedSettings(t.deps, a.id, { paused: false });
+      await poll(t.deps.poll, { force: true, feedIds: [a.id] });
+      assert.equal((await t.deps.store.getFeed(a.id))?.title, 'Test feed', 'its own title is back');
+
+      const taken = await updateFeedSettings(t.deps, a.id, { url: `${t.site.url}/b.xml` });
+      assert.equal(taken.kind === 'refused' && taken.reason, 'taken');
+      assert.equal((await updateFeedSettings(t.deps, a.id, { url: 'gopher://x' })).kind, 'refused');
+      const movedUrl = await updateFeedSettings(t.deps, a.id, { url: `${t.site.url}/a.xml?moved=1` });
+      assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.url, `${t.site.url}/a.xml?moved=1`);
+      assert.equal(movedUrl.kind === 'updated' && movedUrl.feed.nextCheckAt, clock.now().toISOString());
+    });
+  });
+}
