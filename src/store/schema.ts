@@ -16,6 +16,8 @@ export interface Database {
   heartbeats: HeartbeatTable;
   tokens: TokenTable;
   settings: SettingTable;
+  saved_entries: SavedEntryTable;
+  api_tokens: ApiTokenTable;
   /** SQLite only: the FTS5 index of entries (rowid = entry id). PostgreSQL has `entries.search_vector`. */
   entries_fts: EntryFtsTable;
 }
@@ -158,4 +160,18 @@ export interface TokenTable {
 export interface SettingTable {
   key: string;
   value: string;
+}
+
+/** A saved (starred) entry: one state per entry, kept when its feed is unfollowed (0004_saved.sql). */
+export interface SavedEntryTable {
+  entry_id: number;
+  saved_at: string;
+}
+
+/** A Google Reader API session (ClientLogin's Auth token), by the SHA-256 of the token. */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
 }
