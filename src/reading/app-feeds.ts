@@ -9,6 +9,8 @@ export interface AppFeeds {
   feeds: StoredFeed[];
   /** The folders that follow each feed (none for a feed kept only for its saved entries). */
   foldersOf: Map<number, Channel[]>;
+  /** The feeds some channel follows (notifications included). */
+  followed: Set<number>;
 }
 
 /** Reads what the apps see of channels and subscriptions. */
@@ -35,5 +37,6 @@ export async function appFeeds(store: Store): Promise<AppFeeds> {
     if (feed) feeds.set(feedId, feed);
   }
   for (const list of foldersOf.values()) list.sort((a, b) => a.position - b.position || a.id - b.id);
-  return { folders, feeds: [...feeds.values()].sort((a, b) => a.id - b.id), foldersOf };
+  const followed = new Set(subscriptions.map((s) => s.feed.id));
+  return { folders, feeds: [...feeds.values()].sort((a, b) => a.id - b.id), foldersOf, followed };
 }
