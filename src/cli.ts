@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerApiPassword } from './cli/api-password.js';
 import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
 import { registerPassword } from './cli/password.js';
@@ -23,6 +24,7 @@ function main(argv: string[]): Promise<void> | void {
   registerOpml(program);
   registerServe(program);
   registerPassword(program);
+  registerApiPassword(program);
   registerToken(program);
   return program.parseAsync(argv).then(() => undefined);
 }
