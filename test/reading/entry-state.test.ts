@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import Sqlite from 'better-sqlite3';
 import {
   checkApiLogin,
   checkApiToken,
@@ -93,6 +94,13 @@ for (const backend of storeBackends()) {
       // no channel follows it any more: read for the apps, still in the starred stream
       assert.equal((await apps(one))?.isRead, true);
       assert.ok((await store.syncIds({})).includes(one));
+      if (backend.name === 'sqlite') {
+        // a delete that bypasses removeFeed (a retention job, say) cannot take a saved entry with it
+        const raw = new Sqlite(backend.urlOf(store).slice('sqlite:'.length));
+        raw.pragma('foreign_keys = ON');
+        assert.throws(() => raw.prepare('DELETE FROM feeds WHERE id = ?').run(feed), /FOREIGN KEY/);
+        raw.close();
+      }
       await changeEntries(store, [one], 'unsave', NOW);
       assert.deepEqual(await store.syncIds({ savedOnly: true }), []);
       await store.removeFeed(feed);
