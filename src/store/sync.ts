@@ -10,7 +10,7 @@ import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
 import type { Database } from './schema.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import { chunk, fromDbBool, toDbBool, toIso } from './values.js';
-import { hasState, isShown } from './visibility.js';
+import { hasState, isFiltered, isShown } from './visibility.js';
 
 // Queries of the sync APIs (Google Reader, Fever): streams of entries by id, the apps' read rule
 // (sync-types.ts) and saved entries.
@@ -47,15 +47,29 @@ function shownInChannel(options: {
   return eb.exists(subscriptions);
 }
 
+/**
+ * True when a channel follows the entry's feed. The apps see every entry of a followed feed; one that
+ * is removed, muted or blocked in every channel is read for them (isUnreadForApps).
+ */
+function isFollowed(): ExpressionWrapper<Database, Scope, SqlBool> {
+  return eb('entries.feed_id', 'in', eb.selectFrom('subscriptions').select('subscriptions.feed_id'));
+}
+
 /** True when the apps see the entry as unread: some channel that follows its feed shows it unread. */
 function isUnreadForApps(): ExpressionWrapper<Database, Scope, SqlBool> {
   return shownInChannel({ unread: true });
 }
 
-/** The conditions of a filter on entries joined with their feeds. */
-function conditions(filter: SyncFilter): Expression<SqlBool>[] {
+/**
+ * The conditions of a filter on entries joined with their feeds; `joined` leaves out what a join with
+ * the subscriptions that show the entry unread already holds (unreadSelection).
+ */
+function conditions(filter: SyncFilter, joined = false): Expression<SqlBool>[] {
   const all: Expression<SqlBool>[] = [];
-  all.push(filter.savedOnly ? isSaved() : eb.or([shownInChannel({}), isSaved()]));
+  if (joined) filter = { ...filter, readState: undefined, savedOnly: undefined };
+  // An entry unread for the apps is followed already: the cheap "followed" test is left out then.
+  if (filter.savedOnly) all.push(isSaved());
+  else if (filter.readState !== 'unread' && !joined) all.push(eb.or([isFollowed(), isSaved()]));
   if (filter.channelId !== undefined) all.push(shownInChannel({ channelId: filter.channelId }));
   if (filter.feedId !== undefined) all.push(eb('entries.feed_id', '=', filter.feedId));
   if (filter.readState === 'unread') all.push(isUnreadForApps());
@@ -71,10 +85,28 @@ function conditions(filter: SyncFilter): Expression<SqlBool>[] {
 }
 
 function selection(db: Kysely<Database>, filter: SyncFilter): SelectQueryBuilder<Database, Scope, object> {
+  // the starred stream starts from the few saved entries rather than testing every entry
+  const from = filter.savedOnly
+    ? db
+        .selectFrom('entries')
+        .where('entries.id', 'in', db.selectFrom('saved_entries').select('saved_entries.entry_id'))
+    : db.selectFrom('entries');
+  return from.innerJoin('feeds', 'feeds.id', 'entries.feed_id').where(eb.and(conditions(filter)));
+}
+
+/**
+ * The unread entries of a filter as rows of subscriptions joined with the entries they show unread: an
+ * entry appears once per such channel (select it DISTINCT). Reading every unread entry this way, from
+ * each subscription down its feed's entries, needs no test of every entry for an unread channel.
+ */
+function unreadSelection(db: Kysely<Database>, filter: SyncFilter) {
   return db
-    .selectFrom('entries')
+    .selectFrom('subscriptions')
+    .innerJoin('entries', 'entries.feed_id', 'subscriptions.feed_id')
     .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
-    .where(eb.and(conditions(filter)));
+    .where(eb.not(hasState(['is_read', 'is_removed'])))
+    .where(eb.not(isFiltered()))
+    .where(eb.and(conditions(filter, true)));
 }
 
 /** One page of a sync stream's keys, by id, newest first unless `oldestFirst`. */
@@ -89,12 +121,26 @@ export async function syncKeys(db: Kysely<Database>, query: SyncQuery): Promise<
 
 /** Every id of a sync stream, ascending (Fever's unread and saved id lists). */
 export async function syncIds(db: Kysely<Database>, filter: SyncFilter): Promise<number[]> {
+  if (filter.readState === 'unread' && !filter.savedOnly) {
+    const unread = await unreadSelection(db, filter)
+      .select('entries.id')
+      .distinct()
+      .orderBy('entries.id')
+      .execute();
+    return unread.map((row) => row.id);
+  }
   const rows = await selection(db, filter).select('entries.id').orderBy('entries.id').execute();
   return rows.map((row) => row.id);
 }
 
 /** How many entries a sync stream holds. */
 export async function syncCount(db: Kysely<Database>, filter: SyncFilter): Promise<number> {
+  if (filter.readState === 'unread' && !filter.savedOnly) {
+    const unread = await unreadSelection(db, filter)
+      .select((s) => s.fn.count('entries.id').distinct().as('n'))
+      .executeTakeFirst();
+    return Number(unread?.n ?? 0);
+  }
   const row = await selection(db, filter)
     .select((s) => s.fn.countAll().as('n'))
     .executeTakeFirst();
@@ -140,19 +186,33 @@ export async function syncEntries(db: Kysely<Database>, ids: readonly number[]):
 
 /** Every feed's count of entries the apps see as unread (feeds without any are left out). */
 export async function syncUnreadCounts(db: Kysely<Database>): Promise<SyncFeedCount[]> {
-  const rows = await selection(db, { readState: 'unread' })
+  // max(id) rather than max(first_seen_at): ids grow with the crawl time, and the grouping then reads
+  // the timeline index, not every entry's row
+  const rows = await unreadSelection(db, {})
     .select((s) => [
       'entries.feed_id',
-      s.fn.countAll().as('unread'),
-      s.fn.max('entries.first_seen_at').as('newest'),
+      s.fn.count('entries.id').distinct().as('unread'),
+      s.fn.max('entries.id').as('newest'),
     ])
     .groupBy('entries.feed_id')
     .orderBy('entries.feed_id')
     .execute();
+  const newest = new Map<number, string>();
+  for (const part of chunk(
+    rows.map((row) => Number(row.newest)),
+    ID_CHUNK,
+  )) {
+    const seen = await db
+      .selectFrom('entries')
+      .select(['id', 'first_seen_at'])
+      .where('id', 'in', part)
+      .execute();
+    for (const row of seen) newest.set(row.id, row.first_seen_at);
+  }
   return rows.map((row) => ({
     feedId: row.feed_id,
     unread: Number(row.unread),
-    newestSeenAt: String(row.newest),
+    newestSeenAt: newest.get(Number(row.newest)) ?? '',
   }));
 }
 
