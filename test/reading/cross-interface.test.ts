@@ -98,20 +98,51 @@ for (const backend of storeBackends()) {
       });
     }
 
-    it('sees an entry starred through one API starred through the other, and unstarred likewise', async () => {
-      const [a, b] = ids as [number, number];
-      const starredInReader = async () =>
-        (
-          ((await (await reader.get(`stream/items/ids?s=${STARRED}`)).json()) as Json)['itemRefs'] as Json[]
-        ).map((ref) => Number(ref['id']));
-      await reader.post('edit-tag', { i: String(a), a: STARRED });
-      assert.equal((await fever('saved_item_ids'))['saved_item_ids'], String(a));
-      await fever('', { mark: 'item', as: 'saved', id: String(b) });
-      assert.deepEqual((await starredInReader()).sort(), [a, b].sort());
-      await fever('', { mark: 'item', as: 'unsaved', id: String(a) });
-      await reader.post('edit-tag', { i: String(b), r: STARRED });
-      assert.deepEqual(await starredInReader(), []);
-      assert.equal((await fever('saved_item_ids'))['saved_item_ids'], '');
+    it('sees an entry starred through Microsub, Google Reader or Fever starred through the other two', async () => {
+      const starred = {
+        microsub: async () => {
+          const answer = await h.get({ action: 'timeline', channel: uid });
+          return (answer.body['items'] as Json[])
+            .filter((i) => i['_is_saved'] === true)
+            .map((i) => Number(i['_id']));
+        },
+        greader: async () => {
+          const res = await reader.get(`stream/items/ids?s=${STARRED}`);
+          return (((await res.json()) as Json)['itemRefs'] as Json[]).map((ref) => Number(ref['id']));
+        },
+        fever: async () =>
+          String((await fever('saved_item_ids'))['saved_item_ids'])
+            .split(',')
+            .filter(Boolean)
+            .map(Number),
+      };
+      const star = {
+        microsub: async (id: number, on: boolean) => {
+          const res = await h.post({
+            action: 'timeline',
+            method: on ? 'save' : 'unsave',
+            channel: uid,
+            entry: String(id),
+          });
+          assert.equal(res.status, 200);
+        },
+        greader: async (id: number, on: boolean) => {
+          await reader.post('edit-tag', { i: String(id), [on ? 'a' : 'r']: STARRED });
+        },
+        fever: async (id: number, on: boolean) => {
+          await fever('', { mark: 'item', as: on ? 'saved' : 'unsaved', id: String(id) });
+        },
+      };
+      const names = ['microsub', 'greader', 'fever'] as const;
+      for (const [index, through] of names.entries()) {
+        const id = ids[index] as number;
+        await star[through](id, true);
+        for (const other of names)
+          assert.deepEqual(await starred[other](), [id], `${other} sees ${through}'s star`);
+        await star[through](id, false);
+        for (const other of names)
+          assert.deepEqual(await starred[other](), [], `${other} sees ${through}'s unstar`);
+      }
     });
   });
 }
