@@ -11,6 +11,7 @@ import {
 } from '../../src/auth/api-credentials.js';
 import { changeEntries, markStreamRead } from '../../src/reading/entry-state.js';
 import type { Store } from '../../src/store/store.js';
+import type { SyncQuery } from '../../src/store/sync-types.js';
 import { minutesAfterT0, storeBackends, testEntry, testPoll } from '../helpers/temp-store.js';
 
 const NOW = new Date('2024-03-02T00:00:00.000Z');
@@ -105,6 +106,27 @@ for (const backend of storeBackends()) {
       assert.deepEqual(await store.syncIds({ savedOnly: true }), []);
       await store.removeFeed(feed);
       assert.equal(await store.getFeed(feed), undefined);
+    });
+
+    it('pages sparse unread entries across id windows, newest or oldest first, from a continuation', async () => {
+      const c = (await store.createChannel('Sparse')).id;
+      const sparse = (await store.addFeed('https://example.org/sparse', minutesAfterT0(0))).id;
+      await store.subscribe(c, sparse, minutesAfterT0(0));
+      const many = Array.from({ length: 3000 }, (_, i) => testEntry(`s${i}`));
+      const inserted = (await store.recordPoll(testPoll(sparse, many, minutesAfterT0(30)))).insertedIds.sort(
+        (x, y) => x - y,
+      );
+      const unread = inserted.filter((_, i) => i % 1000 === 7);
+      await store.setReadEverywhere({ feedId: sparse }, true, minutesAfterT0(31));
+      await store.setReadEverywhere({ ids: unread }, false, minutesAfterT0(31));
+      const keys = (q: Partial<SyncQuery>) =>
+        store.syncKeys({ feedId: sparse, readState: 'unread', oldestFirst: false, limit: 10, ...q });
+      const idsOf = async (q: Partial<SyncQuery>) => (await keys(q)).map((k) => k.id);
+      assert.deepEqual(await idsOf({}), [...unread].reverse());
+      assert.deepEqual(await idsOf({ oldestFirst: true }), unread);
+      assert.deepEqual(await idsOf({ limit: 1, idBelow: unread[2] }), [unread[1]]);
+      assert.deepEqual(await idsOf({ oldestFirst: true, limit: 2, idAbove: unread[0] }), unread.slice(1, 3));
+      assert.deepEqual(await idsOf({ idBelow: unread[0] }), []);
     });
 
     it('checks the API account: ClientLogin password, Fever key in either case, Auth tokens', async () => {
