@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerApiPassword } from './cli/api-password.js';
 import { describeFailure } from './cli/failure.js';
 import { registerFeed } from './cli/feed.js';
 import { registerOpml } from './cli/opml.js';
@@ -30,6 +31,7 @@ function main(argv: string[]): Promise<void> | void {
   registerOpml(program);
   registerServe(program);
   registerPassword(program);
+  registerApiPassword(program);
   registerToken(program);
   return program.parseAsync(argv).then(() => undefined);
 }

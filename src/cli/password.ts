@@ -43,14 +43,14 @@ export function passwordFromInput(text: string): string {
   return text.replace(/\r?\n$/, '');
 }
 
-async function readStdin(): Promise<string> {
+export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Asks twice without echo; undefined when the two answers differ. */
-async function askTwice(): Promise<string | undefined> {
+export async function askTwice(): Promise<string | undefined> {
   const first = await askHidden('New password: ');
   const second = await askHidden('Again: ');
   return first === second ? first : undefined;

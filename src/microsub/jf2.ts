@@ -38,6 +38,8 @@ export interface Jf2Entry {
   'bookmark-of'?: string[];
   _id?: string;
   _is_read?: boolean;
+  /** Saved (starred), shared with the Google Reader and Fever APIs; a tidings extension. */
+  _is_saved?: boolean;
   _source?: string;
 }
 
@@ -57,6 +59,7 @@ export type Jf2Feed = Pick<StoredFeed, 'url'> & Partial<Pick<StoredFeed, 'title'
 export interface Jf2State {
   id?: number;
   isRead?: boolean;
+  isSaved?: boolean;
   feedId?: number;
 }
 
@@ -65,7 +68,12 @@ const REFERENCE_PROPERTIES = ['in-reply-to', 'like-of', 'repost-of', 'bookmark-o
 
 /** A timeline entry (with its feed and read state) as a jf2 item. */
 export function timelineItem(entry: TimelineEntry): Jf2Entry {
-  return toJf2(entry, entry.feed, { id: entry.id, isRead: entry.isRead, feedId: entry.feedId });
+  return toJf2(entry, entry.feed, {
+    id: entry.id,
+    isRead: entry.isRead,
+    feedId: entry.feedId,
+    ...(entry.isSaved === undefined ? {} : { isSaved: entry.isSaved }),
+  });
 }
 
 /** Returns the jf2 form of an entry; empty properties are left out. */
@@ -92,6 +100,7 @@ export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2Sta
   }
   if (state.id !== undefined) item._id = String(state.id);
   if (state.isRead !== undefined) item._is_read = state.isRead;
+  if (state.isSaved !== undefined) item._is_saved = state.isSaved;
   if (state.feedId !== undefined) item._source = String(state.feedId);
   return item;
 }

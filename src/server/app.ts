@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { LoginLimiter } from '../auth/rate-limit.js';
+import { feverRoutes } from '../fever/routes.js';
+import { greaderRoutes } from '../greader/routes.js';
 import { microsubRoutes } from '../microsub/routes.js';
 import { webRoutes } from '../web/routes.js';
 import type { ServerDeps } from './deps.js';
@@ -8,6 +11,10 @@ import type { ServerDeps } from './deps.js';
 export function createApp(deps: ServerDeps): Hono {
   const app = new Hono();
   app.route('/microsub', microsubRoutes(deps));
+  // the sync APIs (issue 15), before the web UI so that its login redirect never answers them
+  const apiLimiter = new LoginLimiter();
+  for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps, apiLimiter));
+  for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(deps, apiLimiter));
   app.route('/', webRoutes(deps));
   app.onError((err, c) => {
     // Hono's own refusals (csrf(), body limits) carry their response: send it, not a 500

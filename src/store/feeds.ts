@@ -85,12 +85,49 @@ export async function updateFeed(
 
 /**
  * Deletes a feed; its entries, entry states, subscriptions and heartbeats go with it (ON DELETE CASCADE),
- * and its entries leave the full-text index in the same transaction.
+ * and its entries leave the full-text index in the same transaction. Saved entries are never deleted
+ * (issue 15; saved_entries refuses it with ON DELETE RESTRICT): a feed with saved entries is kept,
+ * unfollowed (not polled) and followed by no channel, with its saved entries only, so that they keep
+ * their feed's name.
  */
 export async function removeFeed(db: Kysely<Database>, dialect: Dialect, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await dropFeedFromSearchIndex(trx, dialect, id);
-    await trx.deleteFrom('feeds').where('id', '=', id).execute();
+    const saved = await trx
+      .selectFrom('saved_entries')
+      .innerJoin('entries', 'entries.id', 'saved_entries.entry_id')
+      .select('entries.id')
+      .where('entries.feed_id', '=', id)
+      .executeTakeFirst();
+    if (saved === undefined) {
+      await dropFeedFromSearchIndex(trx, dialect, id);
+      await trx.deleteFrom('feeds').where('id', '=', id).execute();
+      return;
+    }
+    const unsaved = trx
+      .selectFrom('entries')
+      .select('entries.id')
+      .where('entries.feed_id', '=', id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('saved_entries')
+              .select('saved_entries.entry_id')
+              .whereRef('saved_entries.entry_id', '=', 'entries.id'),
+          ),
+        ),
+      );
+    if (dialect === 'sqlite') await trx.deleteFrom('entries_fts').where('rowid', 'in', unsaved).execute();
+    await trx.deleteFrom('entries').where('id', 'in', unsaved).execute();
+    await trx.deleteFrom('subscriptions').where('feed_id', '=', id).execute();
+    // kept for its saved entries, unfollowed (not polled: claims need a subscription); following it
+    // again resumes it
+    await trx
+      .updateTable('feeds')
+      .set({ unfollowed_at: toIso(new Date().toISOString(), 'now') })
+      .where('id', '=', id)
+      .where('unfollowed_at', 'is', null)
+      .execute();
   });
 }
 

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { StoredToken } from './accounts.js';
+import type { StoredApiToken } from './api-tokens.js';
+import * as apiTokens from './api-tokens.js';
 import type { Backend } from './backend.js';
 import * as channels from './channels.js';
 import { type ClaimFilter, countClaimableFeeds } from './claim.js';
@@ -30,10 +32,13 @@ import * as search from './search.js';
 import * as settings from './settings.js';
 import { PollWriter } from './sqlite/group-commit.js';
 import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
+import * as sync from './sync.js';
+import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import * as timelines from './timeline.js';
 import * as tokens from './tokens.js';
 import type { UnfollowedSweep } from './unfollowed.js';
 import * as unfollowed from './unfollowed.js';
+import { chunk } from './values.js';
 
 /** The Store on a Kysely instance; `backend` supplies what differs between SQLite and PostgreSQL. */
 export class KyselyStore implements Store {
@@ -300,5 +305,52 @@ export class KyselyStore implements Store {
 
   setSetting(key: string, value: string): Promise<void> {
     return settings.setSetting(this.#db, key, value);
+  }
+
+  // saved entries and sync
+  setSaved(entryIds: readonly number[], saved: boolean, now: string): Promise<void> {
+    return sync.setSaved(this.#db, entryIds, saved, now);
+  }
+
+  async setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
+    if (filter.ids === undefined) return sync.setReadEverywhere(this.#db, this.dialect, filter, read, now);
+    for (const ids of chunk([...new Set(filter.ids)], 500))
+      await sync.setReadEverywhere(this.#db, this.dialect, { ...filter, ids }, read, now);
+  }
+
+  syncKeys(query: SyncQuery): Promise<SyncKey[]> {
+    return sync.syncKeys(this.#db, query);
+  }
+
+  syncIds(filter: SyncFilter): Promise<number[]> {
+    return sync.syncIds(this.#db, filter);
+  }
+
+  syncCount(filter: SyncFilter): Promise<number> {
+    return sync.syncCount(this.#db, filter);
+  }
+
+  syncEntries(ids: readonly number[]): Promise<SyncEntry[]> {
+    return sync.syncEntries(this.#db, ids);
+  }
+
+  syncUnreadCounts(): Promise<SyncFeedCount[]> {
+    return sync.syncUnreadCounts(this.#db);
+  }
+
+  createApiToken(tokenHash: string, now: string): Promise<void> {
+    return apiTokens.createApiToken(this.#db, tokenHash, now);
+  }
+
+  findApiToken(tokenHash: string): Promise<StoredApiToken | undefined> {
+    return apiTokens.findApiToken(this.#db, tokenHash);
+  }
+
+  touchApiToken(id: number, now: string): Promise<void> {
+    return apiTokens.touchApiToken(this.#db, id, now);
+  }
+
+  deleteApiTokens(): Promise<void> {
+    return apiTokens.deleteApiTokens(this.#db);
   }
 }

@@ -30,6 +30,8 @@ export interface FeedIcon {
 /** An entry as a timeline shows it: with its read state in the channel and the feed it came from. */
 export interface TimelineEntry extends StoredEntry {
   isRead: boolean;
+  /** Saved (starred): one state per entry, whatever the channel (issue 15). */
+  isSaved?: boolean;
   feed: Pick<StoredFeed, 'id' | 'url' | 'title' | 'siteUrl' | 'iconUrl'>;
 }
 

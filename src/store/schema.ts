@@ -17,6 +17,8 @@ export interface Database {
   tokens: TokenTable;
   settings: SettingTable;
   feed_icons: FeedIconTable;
+  saved_entries: SavedEntryTable;
+  api_tokens: ApiTokenTable;
   /** SQLite only: the FTS5 index of entries (rowid = entry id). PostgreSQL has `entries.search_vector`. */
   entries_fts: EntryFtsTable;
 }
@@ -169,4 +171,18 @@ export interface FeedIconTable {
   content_type: string;
   bytes: Uint8Array;
   fetched_at: string;
+}
+
+/** A saved (starred) entry: one state per entry, kept when its feed is unfollowed (0004_saved.sql). */
+export interface SavedEntryTable {
+  entry_id: number;
+  saved_at: string;
+}
+
+/** A Google Reader API session (ClientLogin's Auth token), by the SHA-256 of the token. */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
 }

@@ -2,7 +2,9 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { AccountStore } from './accounts.js';
+import type { StoredApiToken } from './api-tokens.js';
 import type { ReaderStore } from './reader.js';
+import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import type { UnfollowedSweep } from './unfollowed.js';
 
 /**
@@ -24,7 +26,10 @@ export interface Store extends ReaderStore, AccountStore {
   /** The earliest next-check time of a feed that is polled (not paused, not gone); undefined without one. */
   nextCheckTime(): Promise<string | undefined>;
   updateFeed(id: number, patch: FeedPatch): Promise<void>;
-  /** Removes a feed with its entries, subscriptions and heartbeats. */
+  /**
+   * Removes a feed with its entries, subscriptions and heartbeats. Saved entries are never deleted: a
+   * feed with saved entries is kept, paused and followed by no channel, with only its saved entries.
+   */
   removeFeed(id: number): Promise<void>;
   /**
    * Claims up to `limit` feeds due at `now` (nextCheckAt <= now, or every feed when `force`), never a
@@ -97,6 +102,32 @@ export interface Store extends ReaderStore, AccountStore {
    * clears the mark of feeds followed again, and deletes feeds unfollowed more than `keepDays` ago.
    */
   sweepUnfollowedFeeds(now: string, keepDays: number): Promise<UnfollowedSweep>;
+
+  // saved entries and sync
+  /** Saves (stars) or unsaves entries; unknown ids are ignored. Saved is one state per entry. */
+  setSaved(entryIds: readonly number[], saved: boolean, now: string): Promise<void>;
+  /**
+   * Marks the entries a sync filter selects read (or unread) in every channel that follows their feed
+   * (the apps' rule: src/reading). An `ids` filter may hold any number of ids.
+   */
+  setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void>;
+  /** One page of a sync stream's keys, by entry id. */
+  syncKeys(query: SyncQuery): Promise<SyncKey[]>;
+  /** Every id of a sync stream, ascending. */
+  syncIds(filter: SyncFilter): Promise<number[]>;
+  /** How many entries a sync stream holds. */
+  syncCount(filter: SyncFilter): Promise<number>;
+  /** Entries by id as the apps see them (read by the apps' rule, saved, with their feed), in the order asked. */
+  syncEntries(ids: readonly number[]): Promise<SyncEntry[]>;
+  /** Every feed's count of entries the apps see as unread (feeds with none are left out). */
+  syncUnreadCounts(): Promise<SyncFeedCount[]>;
+  /** Stores the SHA-256 of a new Google Reader API token. */
+  createApiToken(tokenHash: string, now: string): Promise<void>;
+  /** The API token with this hash, if any. */
+  findApiToken(tokenHash: string): Promise<StoredApiToken | undefined>;
+  touchApiToken(id: number, now: string): Promise<void>;
+  /** Deletes every API token. */
+  deleteApiTokens(): Promise<void>;
 }
 
 /** The fields of a feed that polling and people change. `null` clears a field. */

@@ -82,6 +82,14 @@ export async function loadTimelineEntries(
         'feeds.site_url as feed_site_url',
         'feeds.icon_url as feed_icon_url',
         isRead(readState).as('is_read'),
+        eb
+          .exists(
+            eb
+              .selectFrom('saved_entries')
+              .select('saved_entries.entry_id')
+              .whereRef('saved_entries.entry_id', '=', 'entries.id'),
+          )
+          .as('is_saved'),
       ])
       .where('entries.id', 'in', part)
       .execute();
@@ -96,14 +104,16 @@ type TimelineRow = Selectable<EntryTable> & {
   feed_site_url: string | null;
   feed_icon_url: string | null;
   is_read: DbBool;
+  is_saved: DbBool;
 };
 
 /** The timeline entry a row of entries joined with its feed holds. */
 function timelineEntryFromRow(row: TimelineRow): TimelineEntry {
-  const { feed_url, feed_title, feed_site_url, feed_icon_url, is_read, ...entry } = row;
+  const { feed_url, feed_title, feed_site_url, feed_icon_url, is_read, is_saved, ...entry } = row;
   return {
     ...entryFromRow(entry),
     isRead: fromDbBool(is_read),
+    isSaved: fromDbBool(is_saved),
     feed: {
       id: entry.feed_id,
       url: feed_url,

@@ -142,11 +142,12 @@ function withoutModule(message: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-// Mounted at '/', this app's middleware would also see unmatched /microsub paths: leave those alone.
+// Mounted at '/', this app's middleware would also see unmatched /microsub and /api/ (sync API) paths:
+// leave those alone (an API client gets a plain 404, not the sign-in page).
 function exceptMicrosub(middleware: MiddlewareHandler<WebEnv>): MiddlewareHandler<WebEnv> {
   return (c, next) => {
     const path = c.req.path;
-    if (path === '/microsub' || path.startsWith('/microsub/')) return next();
+    if (path === '/microsub' || path.startsWith('/microsub/') || path.startsWith('/api/')) return next();
     return middleware(c, next);
   };
 }

@@ -1,4 +1,5 @@
 import type { Channel } from '../../model/stored.js';
+import { changeEntries } from '../../reading/entry-state.js';
 import type { TimelineQuery } from '../../store/reader.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
@@ -10,7 +11,8 @@ const MAX_LIMIT = 100;
 
 /**
  * `action=timeline` (Microsub spec, "Timelines"): GET pages through a channel, newest first;
- * POST marks entries read or unread, or removes them from the channel.
+ * POST marks entries read or unread, saves or unsaves them (a tidings extension: `method=save`,
+ * `method=unsave`, shared with the Google Reader and Fever APIs), or removes them from the channel.
  */
 export async function timelineAction(ctx: ActionContext): Promise<object> {
   const channel = await requireChannel(ctx);
@@ -19,7 +21,10 @@ export async function timelineAction(ctx: ActionContext): Promise<object> {
   if (method === 'mark_read') await markRead(ctx, channel);
   else if (method === 'mark_unread') await markUnread(ctx, channel);
   else if (method === 'remove') await removeEntries(ctx, channel);
-  else throw badRequest(method ? `timeline has no method ${method}` : 'a timeline POST needs a method');
+  else if (method === 'save' || method === 'unsave') {
+    const ids = await existingEntries(ctx, channel, requireEntries(ctx));
+    await changeEntries(ctx.deps.store, ids, method, ctx.deps.now());
+  } else throw badRequest(method ? `timeline has no method ${method}` : 'a timeline POST needs a method');
   ctx.signals.changed(channel.id);
   return {};
 }

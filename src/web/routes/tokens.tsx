@@ -1,11 +1,13 @@
 import type { Context, Hono } from 'hono';
+import { apiUser, checkApiCredentials, setApiPassword } from '../../auth/api-credentials.js';
 import { issueToken, TOKEN_SCOPES } from '../../store/token-secrets.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { ApiAccessView } from '../views/api-access.js';
 import { type TokensProps, TokensView } from '../views/tokens.js';
 
-/** GET /tokens; POST /tokens (create, shown once), /tokens/:id/revoke */
+/** GET /tokens; POST /tokens (create, shown once), /tokens/:id/revoke, /tokens/api-password */
 export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/tokens', (c) => tokensPage(c, ctx));
   app.post('/tokens', async (c) => {
@@ -17,6 +19,14 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
     const { token } = await issueToken(ctx.deps.store, { scope, ...(label ? { label } : {}) }, now);
     // answered with the page itself, not a redirect: the token exists only in this response
     return tokensPage(c, ctx, { token, label: label || undefined });
+  });
+  app.post('/tokens/api-password', async (c) => {
+    const user = (await field(c, 'user')).trim();
+    const password = await field(c, 'password');
+    const problem = checkApiCredentials(user, password);
+    if (problem) return errorPage(c, ctx, 400, `The API password was not set: ${problem}.`);
+    await setApiPassword(ctx.deps.store, user, password);
+    return redirectWith(c, ctx, '/tokens#api', `API password set for ${user}; apps must sign in again.`);
   });
   app.post('/tokens/:id/revoke', async (c) => {
     const id = idOf(c.req.param('id'));
@@ -33,14 +43,23 @@ async function tokensPage(
 ): Promise<Response> {
   const tokens = await ctx.deps.store.listTokens();
   const endpoint = new URL('/microsub', c.req.url).href;
+  const user = await apiUser(ctx.deps.store);
   const children = (
-    <TokensView
-      tokens={tokens}
-      csrf={sessionOf(c).csrf}
-      now={ctx.deps.now()}
-      created={created}
-      endpoint={endpoint}
-    />
+    <>
+      <TokensView
+        tokens={tokens}
+        csrf={sessionOf(c).csrf}
+        now={ctx.deps.now()}
+        created={created}
+        endpoint={endpoint}
+      />
+      <ApiAccessView
+        csrf={sessionOf(c).csrf}
+        user={user}
+        greaderUrl={new URL('/api/greader', c.req.url).href}
+        feverUrl={new URL('/api/fever', c.req.url).href}
+      />
+    </>
   );
   return renderPage(c, ctx, { title: 'Tokens', nav: 'tokens', children });
 }

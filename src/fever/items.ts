@@ -1,0 +1,108 @@
+import type { RequestParams } from '../auth/request.js';
+import type { AppFeeds } from '../reading/app-feeds.js';
+import type { Store } from '../store/store.js';
+import type { SyncEntry, SyncFilter } from '../store/sync-types.js';
+
+// The read side of the Fever API (https://feedafever.com/api, as archived): groups, feeds, items.
+// Integers where the spec says integers: ids, is_read, is_saved, times (Unix seconds). FreshRSS sends
+// ids as strings, which some apps refuse; the id lists (unread_item_ids, saved_item_ids, feed_ids) are
+// comma-separated strings, as the spec says.
+
+/** At most this many items per `items` call (the spec's 50). */
+export const ITEMS_PER_CALL = 50;
+
+/** Unix seconds of an ISO time; 0 for none. */
+export function unixSeconds(iso: string | undefined): number {
+  if (iso === undefined) return 0;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? 0 : Math.floor(ms / 1000);
+}
+
+/** `groups` and `feeds_groups`: channels as groups. */
+export function groupsOf(view: AppFeeds): { groups: object[]; feeds_groups: object[] } {
+  const groups = view.folders.map((folder) => ({ id: folder.id, title: folder.name }));
+  const feeds_groups = view.folders.map((folder) => ({
+    group_id: folder.id,
+    feed_ids: view.feeds
+      .filter((feed) => view.foldersOf.get(feed.id)?.some((f) => f.id === folder.id))
+      .map((feed) => feed.id)
+      .join(','),
+  }));
+  return { groups, feeds_groups };
+}
+
+/** `feeds`: every feed the apps see (no favicons: tidings keeps icon URLs, not images; favicon_id 0). */
+export function feedsOf(view: AppFeeds): object[] {
+  return view.feeds.map((feed) => ({
+    id: feed.id,
+    favicon_id: 0,
+    title: feed.title ?? feed.url,
+    url: feed.url,
+    site_url: feed.siteUrl ?? '',
+    is_spark: 0,
+    last_updated_on_time: unixSeconds(feed.lastSuccessAt ?? feed.lastCheckedAt),
+  }));
+}
+
+/** A positive integer parameter, or undefined. */
+function idParam(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
+
+/** The ids of a comma-separated list (with_ids), at most `limit` of them. */
+export function idList(value: string | undefined, limit: number): number[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => idParam(part))
+    .filter((id): id is number => id !== undefined && id > 0)
+    .slice(0, limit);
+}
+
+/**
+ * `items`: `with_ids` (at most 50), `since_id` (the 50 next ids above it, ascending), `max_id` (the 50
+ * ids below it, newest first; 0 or nothing: from the newest, as apps that start paging at max_id=0 expect).
+ */
+export async function itemsOf(store: Store, params: RequestParams): Promise<object> {
+  const filter: SyncFilter = {};
+  const sinceId = idParam(params.one('since_id'));
+  const maxId = idParam(params.one('max_id'));
+  let ids: number[];
+  if (params.has('with_ids')) {
+    ids = idList(params.one('with_ids'), ITEMS_PER_CALL);
+    ids = (await store.syncKeys({ ids, oldestFirst: true, limit: ITEMS_PER_CALL })).map((k) => k.id);
+  } else if (sinceId !== undefined) {
+    const keys = await store.syncKeys({
+      ...filter,
+      idAbove: sinceId,
+      oldestFirst: true,
+      limit: ITEMS_PER_CALL,
+    });
+    ids = keys.map((key) => key.id);
+  } else {
+    const below = maxId !== undefined && maxId > 0 ? maxId : undefined;
+    const keys = await store.syncKeys({
+      ...filter,
+      idBelow: below,
+      oldestFirst: false,
+      limit: ITEMS_PER_CALL,
+    });
+    ids = keys.map((key) => key.id);
+  }
+  const [entries, total] = await Promise.all([store.syncEntries(ids), store.syncCount(filter)]);
+  return { items: entries.map(itemOf), total_items: total };
+}
+
+function itemOf(entry: SyncEntry): object {
+  return {
+    id: entry.id,
+    feed_id: entry.feedId,
+    title: entry.title ?? '',
+    author: entry.authors[0]?.name ?? '',
+    html: entry.contentHtml ?? entry.summary ?? '',
+    url: entry.url ?? '',
+    is_saved: entry.isSaved ? 1 : 0,
+    is_read: entry.isRead ? 1 : 0,
+    created_on_time: unixSeconds(entry.published ?? entry.sortAt),
+  };
+}

@@ -1,0 +1,72 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { checkFeverKey } from '../auth/api-credentials.js';
+import type { LoginLimiter } from '../auth/rate-limit.js';
+import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
+import { appFeeds } from '../reading/app-feeds.js';
+import type { ServerDeps } from '../server/deps.js';
+import { feedsOf, groupsOf, itemsOf, unixSeconds } from './items.js';
+import { applyMark } from './mark.js';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The Fever API, mounted at /api/fever and /api/fever.php: `?api` with `api_key` = md5("USER:PASSWORD")
+ * in the form (or the query). Every answer is HTTP 200 JSON with `api_version` 3 and `auth` 0 or 1, as
+ * the apps expect; failed keys are rate-limited per client address like the web UI's logins.
+ */
+export function feverRoutes(deps: ServerDeps, limiter: LoginLimiter): Hono {
+  const app = new Hono();
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(base(0), 413) }));
+  const handle = (c: Context) => respond(c, deps, limiter);
+  app.on(['GET', 'POST'], ['/', '/*'], handle);
+  return app;
+}
+
+function base(auth: 0 | 1, lastRefreshed = 0): Record<string, unknown> {
+  return { api_version: 3, auth, last_refreshed_on_time: lastRefreshed };
+}
+
+async function respond(c: Context, deps: ServerDeps, limiter: LoginLimiter): Promise<Response> {
+  const params = await readRequestParams(c);
+  const client = clientAddress(c);
+  const now = deps.now();
+  const wait = limiter.retryAfterSeconds(client, now.getTime());
+  if (wait > 0) {
+    c.header('retry-after', String(wait));
+    return c.json(base(0));
+  }
+  if (!(await checkFeverKey(deps.store, params.one('api_key') ?? ''))) {
+    limiter.recordFailure(client, now.getTime());
+    deps.log.warn({ client }, 'fever: refused an api_key');
+    return c.json(base(0));
+  }
+  limiter.recordSuccess(client);
+  try {
+    return c.json(await answer(deps, params, now));
+  } catch (err) {
+    deps.log.error({ err }, 'fever: request failed');
+    return c.json({ ...base(1), error: 'fever: something went wrong on our side' }, 500);
+  }
+}
+
+async function answer(deps: ServerDeps, params: RequestParams, now: Date): Promise<Record<string, unknown>> {
+  const { store } = deps;
+  if (params.has('mark')) await applyMark(store, params, now);
+  const view = await appFeeds(store);
+  const lastRefreshed = Math.max(0, ...view.feeds.map((feed) => unixSeconds(feed.lastCheckedAt)));
+  const body = base(1, lastRefreshed);
+  if (params.has('groups')) Object.assign(body, groupsOf(view));
+  // the spec's `feeds` answer carries feeds_groups too
+  if (params.has('feeds'))
+    Object.assign(body, { feeds: feedsOf(view), feeds_groups: groupsOf(view).feeds_groups });
+  if (params.has('favicons')) body['favicons'] = [];
+  if (params.has('links')) body['links'] = [];
+  if (params.has('items')) Object.assign(body, await itemsOf(store, params));
+  // a mark answers with the lists it changed, as Fever's own server did
+  if (params.has('unread_item_ids') || params.has('mark'))
+    body['unread_item_ids'] = (await store.syncIds({ readState: 'unread' })).join(',');
+  if (params.has('saved_item_ids') || params.one('mark') === 'item')
+    body['saved_item_ids'] = (await store.syncIds({ savedOnly: true })).join(',');
+  return body;
+}

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiUser, checkApiLogin, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
+import type { LoginLimiter } from '../auth/rate-limit.js';
+import { clientAddress, readRequestParams } from '../auth/request.js';
+import type { ServerDeps } from '../server/deps.js';
+import { StoreError } from '../store/store-error.js';
+import {
+  editTag,
+  itemIds,
+  itemsContents,
+  markAllAsRead,
+  streamContents,
+  unreadCount,
+} from './stream-routes.js';
+import {
+  disableTag,
+  quickAdd,
+  renameTag,
+  subscriptionEdit,
+  subscriptionList,
+  tagList,
+} from './subscription-routes.js';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const API = '/reader/api/0';
+
+type Handler = (c: Context, deps: ServerDeps) => Promise<Response>;
+
+// Every call of the API, GET or POST alike: apps differ in which they use.
+const CALLS: Record<string, Handler> = {
+  '/user-info': userInfo,
+  '/token': writeToken,
+  '/subscription/list': subscriptionList,
+  '/subscription/quickadd': quickAdd,
+  '/subscription/edit': subscriptionEdit,
+  '/tag/list': tagList,
+  '/rename-tag': renameTag,
+  '/disable-tag': disableTag,
+  '/unread-count': unreadCount,
+  '/stream/items/ids': itemIds,
+  '/stream/items/contents': itemsContents,
+  '/stream/contents': streamContents,
+  '/stream/contents/*': streamContents,
+  '/edit-tag': editTag,
+  '/mark-all-as-read': markAllAsRead,
+};
+
+/**
+ * The Google Reader API as FreshRSS and Miniflux serve it, mounted at /api/greader and
+ * /api/greader.php: ClientLogin at /accounts/ClientLogin, the rest under /reader/api/0/ with
+ * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json).
+ */
+export function greaderRoutes(deps: ServerDeps, limiter: LoginLimiter): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text('greader: body too large', 413) }),
+  );
+  const login = (c: Context) => clientLogin(c, deps, limiter);
+  app.on(['GET', 'POST'], ['/accounts/ClientLogin', `${API}/accounts/ClientLogin`], login);
+  app.use('/reader/*', requireToken(deps));
+  app.on(['GET', 'POST'], '/reader/ping', (c) => c.text('OK'));
+  for (const [path, handler] of Object.entries(CALLS))
+    app.on(['GET', 'POST'], `${API}${path}`, (c) => guarded(c, deps, handler));
+  app.all('*', (c) => c.text('greader: unknown call', 404));
+  return app;
+}
+
+/** A handler whose store refusals are 400s and whose surprises are logged 500s, never a stack trace. */
+async function guarded(c: Context, deps: ServerDeps, handler: Handler): Promise<Response> {
+  try {
+    return await handler(c, deps);
+  } catch (error) {
+    if (error instanceof StoreError && error.kind !== 'conflict')
+      return c.text(`greader: ${error.message}`, 400);
+    deps.log.error({ err: error, path: c.req.path }, 'greader: request failed');
+    return c.text('greader: something went wrong on our side', 500);
+  }
+}
+
+/**
+ * ClientLogin: `Email` and `Passwd` in the form or the query. Answers `SID=..\nLSID=..\nAuth=..\n`
+ * (or JSON with output=json); the token has no "=", since apps split these lines on it.
+ */
+async function clientLogin(c: Context, deps: ServerDeps, limiter: LoginLimiter): Promise<Response> {
+  const params = await readRequestParams(c);
+  const client = clientAddress(c);
+  const now = deps.now();
+  const wait = limiter.retryAfterSeconds(client, now.getTime());
+  if (wait > 0) {
+    c.header('retry-after', String(wait));
+    return c.text('Error=BadAuthentication\n', 429);
+  }
+  const ok = await checkApiLogin(deps.store, params.one('Email') ?? '', params.one('Passwd') ?? '');
+  if (!ok) {
+    limiter.recordFailure(client, now.getTime());
+    deps.log.warn({ client }, 'greader: failed ClientLogin');
+    return c.text('Error=BadAuthentication\n', 401);
+  }
+  limiter.recordSuccess(client);
+  const token = await issueApiToken(deps.store, now);
+  if (params.one('output') === 'json') return c.json({ SID: token, LSID: token, Auth: token });
+  return c.text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
+}
+
+/** The Auth token of `Authorization: GoogleLogin auth=<token>` (some apps add a newline or quotes). */
+function authToken(header: string | undefined): string | undefined {
+  const match = /^\s*GoogleLogin\s+auth="?([^"\s]+)"?\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+function requireToken(deps: ServerDeps): MiddlewareHandler {
+  return async (c, next) => {
+    const token = authToken(c.req.header('authorization'));
+    if (token === undefined || !(await checkApiToken(deps.store, token, deps.now()))) {
+      c.header('www-authenticate', 'GoogleLogin');
+      return c.text('Unauthorized', 401);
+    }
+    await next();
+  };
+}
+
+/**
+ * GET token: the write token `T`. The Auth token travels in a header, which a cross-site form cannot
+ * send, so writes do not require T: apps send it raw with its newline, or not at all (as Miniflux and
+ * FreshRSS effectively accept). It is derived from the Auth token, so it is stable per session.
+ */
+async function writeToken(c: Context): Promise<Response> {
+  const token = authToken(c.req.header('authorization')) ?? '';
+  const t = createHash('sha256').update(`T:${token}`).digest('hex').slice(0, 57);
+  return c.text(`${t}\n`);
+}
+
+/** GET user-info */
+async function userInfo(c: Context, deps: ServerDeps): Promise<Response> {
+  const name = (await apiUser(deps.store)) ?? '';
+  return c.json({
+    userId: '1',
+    userName: name,
+    userProfileId: '1',
+    userEmail: name.includes('@') ? name : '',
+  });
+}

@@ -1,0 +1,42 @@
+import type { Store } from '../store/store.js';
+import type { SyncFilter } from '../store/sync-types.js';
+
+// "Mark read", "mark unread", "star" and "unstar", decided once for every front end (issue 15).
+// Read state is stored per channel and entry (entry_states). The apps (Google Reader, Fever) have no
+// channels, so for them: an entry is unread when at least one channel that follows its feed shows it
+// unread, and marking it read or unread applies to every channel that follows its feed. Saved
+// (starred) is one state per entry. The web UI and Microsub still mark read per channel through
+// store.markRead; what they do is seen by the apps at once through the rule above, and the other way round.
+
+/** What a front end asks to do with entries. */
+export type EntryChange = 'read' | 'unread' | 'save' | 'unsave';
+
+/** Applies a change to the entries with these ids; unknown ids are ignored. */
+export async function changeEntries(
+  store: Store,
+  entryIds: readonly number[],
+  change: EntryChange,
+  now: Date,
+): Promise<void> {
+  if (entryIds.length === 0) return;
+  const at = now.toISOString();
+  if (change === 'save' || change === 'unsave') return store.setSaved(entryIds, change === 'save', at);
+  return store.setReadEverywhere({ ids: entryIds }, change === 'read', at);
+}
+
+/**
+ * Marks read every entry of a stream (a feed, a channel, everything) first seen at or before `until`:
+ * entries that arrived after the app last looked stay unread (Google Reader's `ts`, Fever's `before`).
+ */
+export async function markStreamRead(
+  store: Store,
+  stream: Pick<SyncFilter, 'feedId' | 'channelId' | 'savedOnly'>,
+  until: Date,
+  now: Date,
+): Promise<void> {
+  await store.setReadEverywhere(
+    { ...stream, readState: 'unread', seenUntil: until.toISOString() },
+    true,
+    now.toISOString(),
+  );
+}
