@@ -11,6 +11,7 @@ import * as filters from './filters.js';
 import { migrate } from './migrate.js';
 import type {
   ChannelCount,
+  FeedCount,
   Filter,
   FilterRule,
   SearchQuery,
@@ -26,6 +27,7 @@ import { PollWriter } from './sqlite/group-commit.js';
 import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
 import * as timelines from './timeline.js';
 import * as tokens from './tokens.js';
+import * as counts from './unread-counts.js';
 
 /** The Store on a Kysely instance; `backend` supplies what differs between SQLite and PostgreSQL. */
 export class KyselyStore implements Store {
@@ -154,11 +156,11 @@ export class KyselyStore implements Store {
   }
 
   subscribe(channelId: number, feedId: number, now: string): Promise<Subscription> {
-    return channels.subscribe(this.#db, channelId, feedId, now);
+    return channels.subscribe(this.#db, this.dialect, channelId, feedId, now);
   }
 
   unsubscribe(channelId: number, feedId: number): Promise<void> {
-    return channels.unsubscribe(this.#db, channelId, feedId);
+    return channels.unsubscribe(this.#db, this.dialect, channelId, feedId);
   }
 
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
@@ -166,7 +168,7 @@ export class KyselyStore implements Store {
   }
 
   timeline(query: TimelineQuery): Promise<TimelinePage> {
-    return timelines.timeline(this.#db, query);
+    return timelines.timeline(this.#db, this.dialect, query);
   }
 
   entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {
@@ -190,11 +192,11 @@ export class KyselyStore implements Store {
   }
 
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void> {
-    return states.moveSubscription(this.#db, feedId, fromChannelId, toChannelId, now);
+    return states.moveSubscription(this.#db, this.dialect, feedId, fromChannelId, toChannelId, now);
   }
 
   unreadCounts(): Promise<ChannelCount[]> {
-    return states.unreadCounts(this.#db);
+    return counts.unreadCounts(this.#db);
   }
 
   addFilter(rule: FilterRule, now: string): Promise<Filter> {
@@ -234,6 +236,12 @@ export class KyselyStore implements Store {
 
   touchToken(id: number, now: string): Promise<void> {
     return tokens.touchToken(this.#db, id, now);
+  }
+
+  // reading at scale
+
+  unreadCountsByFeed(): Promise<FeedCount[]> {
+    return counts.unreadCountsByFeed(this.#db);
   }
 
   getSetting(key: string): Promise<string | undefined> {

@@ -6,6 +6,13 @@ export interface ChannelCount {
   unread: number;
 }
 
+/** The unread count of one feed in one channel that follows it. */
+export interface FeedCount {
+  channelId: number;
+  feedId: number;
+  unread: number;
+}
+
 /** An entry as a timeline shows it: with its read state in the channel and the feed it came from. */
 export interface TimelineEntry extends StoredEntry {
   isRead: boolean;
@@ -101,7 +108,7 @@ export interface ReaderStore {
    * either channel stays read). A feed the first channel does not follow: StoreError 'not_found'.
    */
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void>;
-  /** Every channel's unread count (0s included), in channel order. */
+  /** Every channel's unread count (0s included), in channel order; kept by the writes, not recounted. */
   unreadCounts(): Promise<ChannelCount[]>;
 
   /**
@@ -115,4 +122,8 @@ export interface ReaderStore {
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]>;
 
   searchEntries(query: SearchQuery): Promise<TimelinePage>;
+
+  // reading at scale
+  /** Every subscription's unread count (0s included), by channel order, then subscription age. */
+  unreadCountsByFeed(): Promise<FeedCount[]>;
 }
