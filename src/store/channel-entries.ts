@@ -91,6 +91,11 @@ export async function addSubscription(
   await applyDeltas(db, await insertRows(db, dialect, where));
 }
 
+/** Adds every missing row of every channel, without counting (the doctor recounts after it). */
+export async function insertMissingRows(db: Db, dialect: Dialect): Promise<void> {
+  await insertRows(db, dialect, sql`TRUE`);
+}
+
 /** Drops a feed's rows and count from a channel that no longer follows it (unsubscribe, move). */
 export async function dropSubscription(db: Db, channelId: number, feedId: number): Promise<void> {
   await db
@@ -231,4 +236,19 @@ export async function applyDeltas(db: Db, deltas: readonly UnreadDelta[]): Promi
 export async function lockFeed(db: Db, dialect: Dialect, feedId: number): Promise<void> {
   if (dialect === 'postgres')
     await db.selectFrom('feeds').select('id').where('id', '=', feedId).forUpdate().execute();
+}
+
+/** The advisory lock key between polls and rule changes ("tidings rules" in a 32-bit FNV-1a). */
+const RULES_LOCK_KEY = 0x5d1e_7a21;
+
+/**
+ * PostgreSQL: a poll works out is_hidden from the rules it sees, and a rule change from the rows it sees;
+ * run at once, each would miss the other's uncommitted work. Polls hold this lock shared, rule changes
+ * exclusive, until their transaction ends, so a rule change waits for the polls under way and the polls
+ * after it see the rule. SQLite has one writer at a time already.
+ */
+export async function lockRules(db: Db, dialect: Dialect, mode: 'shared' | 'exclusive'): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await sql`SELECT ${lock}(${sql.lit(RULES_LOCK_KEY)})`.execute(db);
 }

@@ -137,6 +137,7 @@ export async function writePoll(
   dialect: Dialect,
   rows: PollRows,
 ): Promise<PollWritten> {
+  await shown.lockRules(trx, dialect, 'shared');
   const urlsBefore = namesFeed(rows.feedPatch) ? await feedUrls(trx, rows.feedId) : undefined;
   const feedExists = await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch);
   // The feed was removed while it was being polled: there is nothing to attach the results to.

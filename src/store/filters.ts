@@ -30,8 +30,14 @@ function isRule(rule: FilterRule): Expression<SqlBool> {
  * Adds a rule, or returns the same rule when it exists (the unique index filters_rule holds one). The
  * entries it names are hidden, and uncounted, in the same transaction.
  */
-export async function addFilter(db: Kysely<Database>, rule: FilterRule, now: string): Promise<Filter> {
+export async function addFilter(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  rule: FilterRule,
+  now: string,
+): Promise<Filter> {
   return db.transaction().execute(async (trx) => {
+    await shown.lockRules(trx, dialect, 'exclusive');
     await insertRule(trx, rule, now);
     await shown.refreshHidden(trx, { ruleUrl: rule.url, channelId: rule.channelId });
     const row = await trx.selectFrom('filters').selectAll().where(isRule(rule)).executeTakeFirstOrThrow();
@@ -54,8 +60,13 @@ async function insertRule(db: Kysely<Database>, rule: FilterRule, now: string): 
 }
 
 /** Deletes a rule, showing again what no other rule hides; one that does not exist changes nothing. */
-export async function removeFilter(db: Kysely<Database>, rule: FilterRule): Promise<void> {
+export async function removeFilter(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  rule: FilterRule,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await shown.lockRules(trx, dialect, 'exclusive');
     await trx.deleteFrom('filters').where(isRule(rule)).execute();
     await shown.refreshHidden(trx, { ruleUrl: rule.url, channelId: rule.channelId });
   });

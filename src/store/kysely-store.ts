@@ -4,6 +4,8 @@ import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/st
 import type { StoredToken } from './accounts.js';
 import type { Backend } from './backend.js';
 import * as channels from './channels.js';
+import type { ReadingStateReport } from './doctor.js';
+import * as doctor from './doctor.js';
 import * as entries from './entries.js';
 import * as states from './entry-states.js';
 import * as feeds from './feeds.js';
@@ -200,11 +202,11 @@ export class KyselyStore implements Store {
   }
 
   addFilter(rule: FilterRule, now: string): Promise<Filter> {
-    return filters.addFilter(this.#db, rule, now);
+    return filters.addFilter(this.#db, this.dialect, rule, now);
   }
 
   removeFilter(rule: FilterRule): Promise<void> {
-    return filters.removeFilter(this.#db, rule);
+    return filters.removeFilter(this.#db, this.dialect, rule);
   }
 
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]> {
@@ -242,6 +244,10 @@ export class KyselyStore implements Store {
 
   unreadCountsByFeed(): Promise<FeedCount[]> {
     return counts.unreadCountsByFeed(this.#db);
+  }
+
+  checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport> {
+    return doctor.checkReadingState(this.#db, this.dialect, options);
   }
 
   getSetting(key: string): Promise<string | undefined> {

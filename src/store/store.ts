@@ -2,6 +2,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { AccountStore } from './accounts.js';
+import type { ReadingStateReport } from './doctor.js';
 import type { ReaderStore } from './reader.js';
 
 /**
@@ -81,6 +82,13 @@ export interface Store extends ReaderStore, AccountStore {
   unsubscribe(channelId: number, feedId: number): Promise<void>;
   /** Subscriptions with their feeds, in one channel or all. */
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]>;
+
+  // reading at scale
+  /**
+   * Compares the kept per-channel rows and unread counts with a recount from the records (`tidings
+   * doctor`); with `repair`, rebuilds them when they differ, in one transaction.
+   */
+  checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport>;
 }
 
 /** The fields of a feed that polling and people change. `null` clears a field. */
