@@ -21,6 +21,8 @@ import type {
   TimelinePage,
   TimelineQuery,
 } from './reader.js';
+import type { RetentionPolicy } from './retention.js';
+import * as retention from './retention.js';
 import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
 import * as search from './search.js';
@@ -244,6 +246,10 @@ export class KyselyStore implements Store {
 
   unreadCountsByFeed(): Promise<FeedCount[]> {
     return counts.unreadCountsByFeed(this.#db);
+  }
+
+  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
+    return retention.applyRetention(this.#db, this.dialect, policy);
   }
 
   checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport> {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import { runSql } from '../../test/helpers/raw-sql.js';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
@@ -14,27 +13,6 @@ import type { Store } from './store.js';
 // The kept rows and counts (migration 0006) must equal a recount from the records after every kind of
 // write: the doctor's check finds nothing, and each channel's count equals its unread entries paged
 // through the timeline.
-
-/** Runs SQL on the store's database through a connection of its own (triggers, deliberate damage). */
-async function runSql(backend: StoreBackend, store: Store, statements: string): Promise<void> {
-  const url = backend.urlOf(store);
-  if (backend.name === 'sqlite') {
-    const database = new BetterSqlite3(url.slice('sqlite:'.length));
-    try {
-      database.exec(statements);
-    } finally {
-      database.close();
-    }
-    return;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statements);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Each channel's unread entries, counted by paging its unread-only timeline. */
 async function pagedUnread(store: Store): Promise<Map<number, number>> {

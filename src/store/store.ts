@@ -4,6 +4,7 @@ import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/st
 import type { AccountStore } from './accounts.js';
 import type { ReadingStateReport } from './doctor.js';
 import type { ReaderStore } from './reader.js';
+import type { RetentionPolicy } from './retention.js';
 
 /**
  * The storage interface: SQLite (embedded, default) and PostgreSQL implement it with one query
@@ -89,6 +90,12 @@ export interface Store extends ReaderStore, AccountStore {
    * doctor`); with `repair`, rebuilds them when they differ, in one transaction.
    */
   checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport>;
+  /**
+   * Removes entries that sort before `olderThan`, are not among their feed's newest `keepPerFeed`, are
+   * unread in no channel and not saved, in transactions of `batchSize`; their guids are remembered so that
+   * polls do not store them again. Returns how many went.
+   */
+  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }>;
 }
 
 /** The fields of a feed that polling and people change. `null` clears a field. */
