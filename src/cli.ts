@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerDoctor } from './cli/doctor.js';
 import { registerOpml } from './cli/opml.js';
 import { registerParse } from './cli/parse.js';
 import { registerPassword } from './cli/password.js';
@@ -24,6 +25,7 @@ function main(argv: string[]): Promise<void> | void {
   registerServe(program);
   registerPassword(program);
   registerToken(program);
+  registerDoctor(program);
   return program.parseAsync(argv).then(() => undefined);
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { PollEvents } from '../poll/events.js';
 import { runPollLoop } from '../poll/loop.js';
 import { openApp } from './app.js';
+import { startRetention } from './retention.js';
 
 interface ServeOptions {
   host: string;
@@ -58,6 +59,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     );
   });
   const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
+  if (opts.poller) startRetention(app.store, process.env, app.log, stop.signal);
   const shutdown = () => {
     stop.abort();
     server.close();
