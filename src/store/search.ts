@@ -71,6 +71,13 @@ function amongMatches(dialect: Dialect, terms: readonly string[], idColumn: stri
   return sql<SqlBool>`${id} IN (SELECT matched.id FROM entries matched WHERE matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
 }
 
+/** The test of each row of the walk's window. */
+function walkTest(dialect: Dialect, terms: readonly string[]): Expression<SqlBool> {
+  return dialect === 'sqlite'
+    ? amongMatches(dialect, terms, 'recent.id')
+    : matchesTerms(dialect, terms, 'recent.id');
+}
+
 /**
  * How many rows of the timeline a search walks, newest first, testing each, before it asks the index for
  * every match instead. A common word fills a page within a few hundred rows; a rare one has few matches,
@@ -83,14 +90,14 @@ type Keys = () => KeyQuery<keyof Database>;
 /** Pages through `keys`: first by walking SEARCH_WALK_ROWS rows, then, if that was not enough, by the index. */
 async function pageMatches(
   db: Kysely<Database>,
-  dialect: Dialect,
   keys: Keys,
   test: { walk: Expression<SqlBool>; set: Expression<SqlBool> },
   request: PageRequest,
   columns: KeyColumns,
 ): Promise<KeyPage> {
   const limit = pageSize(request.limit);
-  if (dialect === 'sqlite') return pageKeys(() => keys().where(test.set), request, columns);
+  // SQLite's FTS5 answers a look-up of one id no faster than the whole set of matches, which it lists in
+  // milliseconds: the window's ids are checked against that set. PostgreSQL reads each row's tsvector.
   const window = await pageKeys(keys, { limit: SEARCH_WALK_ROWS, after: request.after }, columns);
   const windowIds = window.keys.map((key) => key.id);
   const found =
@@ -125,10 +132,9 @@ export async function searchEntries(
     channelId === undefined
       ? await pageMatches(
           db,
-          dialect,
           () => anyChannelEntryKeys(db, dialect),
           {
-            walk: matchesTerms(dialect, terms, 'recent.id'),
+            walk: walkTest(dialect, terms),
             set: amongMatches(dialect, terms, 'entries.id'),
           },
           request,
@@ -136,10 +142,9 @@ export async function searchEntries(
         )
       : await pageMatches(
           db,
-          dialect,
           () => channelEntryKeys(db, dialect, channelId),
           {
-            walk: matchesTerms(dialect, terms, 'recent.id'),
+            walk: walkTest(dialect, terms),
             set: amongMatches(dialect, terms, 'channel_entries.entry_id'),
           },
           request,
