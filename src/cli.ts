@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerApiPassword } from './cli/api-password.js';
+import { registerDoctor } from './cli/doctor.js';
 import { describeFailure } from './cli/failure.js';
 import { registerFeed } from './cli/feed.js';
 import { registerOpml } from './cli/opml.js';
@@ -33,6 +34,7 @@ function main(argv: string[]): Promise<void> | void {
   registerPassword(program);
   registerApiPassword(program);
   registerToken(program);
+  registerDoctor(program);
   return program.parseAsync(argv).then(() => undefined);
 }
 

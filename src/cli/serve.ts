@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { PollEvents } from '../poll/events.js';
 import { runPollLoop } from '../poll/loop.js';
 import { openApp } from './app.js';
+import { startRetention } from './retention.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 interface ServeOptions {
@@ -70,6 +71,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
   );
   const stop = new AbortController();
   const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
+  if (opts.poller) startRetention(app.store, process.env, app.log, stop.signal);
   const shutdown = () => {
     stop.abort();
     server.close();

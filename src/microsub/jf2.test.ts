@@ -63,6 +63,16 @@ describe('toJf2', () => {
     assert.equal(item._is_read, true);
   });
 
+  it('takes the text of HTML content as stored with it, without converting the HTML again', () => {
+    const item = toJf2(
+      entry({ contentHtml: '<p>Stored <b>HTML</b></p>', contentText: 'text stored at poll time' }),
+      FEED,
+    );
+    assert.deepEqual(item.content, { html: '<p>Stored <b>HTML</b></p>', text: 'text stored at poll time' });
+    const older = toJf2(entry({ contentHtml: '<p>Stored <b>HTML</b></p>' }), FEED);
+    assert.deepEqual(older.content, { html: '<p>Stored <b>HTML</b></p>', text: 'Stored HTML' });
+  });
+
   it('shows an entry without a title as a note (no name)', () => {
     const item = toJf2(entry({ contentText: 'Just a thought' }), FEED);
     assert.equal(item.name, undefined);

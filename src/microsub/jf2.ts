@@ -107,7 +107,8 @@ export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2Sta
 
 function contentOf(entry: Jf2Source): Jf2Entry['content'] | undefined {
   if (entry.contentHtml) {
-    const text = htmlToText(entry.contentHtml).trim();
+    // The poller stores the HTML's text with it; entries stored before it did are converted here.
+    const text = (entry.contentText ?? htmlToText(entry.contentHtml)).trim();
     return { html: entry.contentHtml, ...(text ? { text } : {}) };
   }
   if (entry.contentText) return { text: entry.contentText };

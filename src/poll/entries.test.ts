@@ -104,3 +104,16 @@ describe('toNewEntry: Media RSS', () => {
     assert.match(stored.searchText ?? '', /What the video is about/);
   });
 });
+
+describe('toNewEntry: text for Microsub', () => {
+  it('stores the text of HTML content with it, so that jf2 does not convert it on every request', () => {
+    const doc =
+      '<rss version="2.0"><channel><title>t</title><item><guid>a</guid><description>&lt;p&gt;Hello &lt;b&gt;world&lt;/b&gt;&lt;/p&gt;</description></item></channel></rss>';
+    const { entries } = parseFeed(doc, { baseUrl: 'https://example.org/feed.xml' });
+    const diagnostics: Diagnostic[] = [];
+    const [item] = identifyEntries(entries, diagnostics);
+    const stored = toNewEntry(item!, new Date(), diagnostics, false);
+    assert.equal(stored.contentHtml, '<p>Hello <b>world</b></p>');
+    assert.equal(stored.contentText, 'Hello world');
+  });
+});

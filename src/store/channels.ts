@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../model/stored.js';
+import * as shown from './channel-entries.js';
 import { channelFromRow, feedFromRow, subscriptionFromRow } from './rows.js';
 import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
@@ -79,18 +80,28 @@ export async function orderChannels(db: Kysely<Database>, uids: readonly string[
   });
 }
 
-/** Subscribes a channel to a feed, or returns the subscription that exists. */
+/**
+ * Subscribes a channel to a feed, or returns the subscription that exists. The feed's stored entries
+ * join the channel's timeline and unread count in the same transaction.
+ */
 export async function subscribe(
   db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
   channelId: number,
   feedId: number,
   now: string,
 ): Promise<Subscription> {
-  await db
-    .insertInto('subscriptions')
-    .values({ channel_id: channelId, feed_id: feedId, created_at: toIso(now, 'now') })
-    .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
-    .execute();
+  const at = toIso(now, 'now');
+  await db.transaction().execute(async (trx) => {
+    await shown.lockFeed(trx, dialect, feedId);
+    await trx
+      .insertInto('subscriptions')
+      .values({ channel_id: channelId, feed_id: feedId, created_at: at })
+      .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
+      .execute();
+    // Rows that exist stay: subscribing again changes nothing.
+    await shown.addSubscription(trx, dialect, channelId, feedId);
+  });
   const row = await db
     .selectFrom('subscriptions')
     .selectAll()
@@ -101,12 +112,21 @@ export async function subscribe(
 }
 
 /** Removes a channel's subscription to a feed; the feed itself stays. */
-export async function unsubscribe(db: Kysely<Database>, channelId: number, feedId: number): Promise<void> {
-  await db
-    .deleteFrom('subscriptions')
-    .where('channel_id', '=', channelId)
-    .where('feed_id', '=', feedId)
-    .execute();
+export async function unsubscribe(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  channelId: number,
+  feedId: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await shown.lockFeed(trx, dialect, feedId);
+    await trx
+      .deleteFrom('subscriptions')
+      .where('channel_id', '=', channelId)
+      .where('feed_id', '=', feedId)
+      .execute();
+    await shown.dropSubscription(trx, channelId, feedId);
+  });
 }
 
 /** Returns subscriptions with their feeds, in one channel or all, by channel order then age. */

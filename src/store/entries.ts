@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, InsertObject, Kysely, Transaction, Updateable, UpdateObject } from 'kysely';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { StoredEntry } from '../model/stored.js';
+import * as shown from './channel-entries.js';
 import {
   ENTRY_COLUMNS,
   entryContentColumns,
@@ -10,6 +11,7 @@ import {
   newEntryRow,
   searchTextOf,
 } from './entry-rows.js';
+import { namesFeed } from './feeds.js';
 import { insertUniform, runTemplate } from './query-template.js';
 import { feedPatchToRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
@@ -135,18 +137,65 @@ export async function writePoll(
   dialect: Dialect,
   rows: PollRows,
 ): Promise<PollWritten> {
+  await shown.lockRules(trx, dialect, 'shared');
+  const urlsBefore = namesFeed(rows.feedPatch) ? await feedUrls(trx, rows.feedId) : undefined;
   const feedExists = await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch);
   // The feed was removed while it was being polled: there is nothing to attach the results to.
   if (!feedExists) return { insertedIds: [], updatedIds: [] };
-  const inserted = await insertEntries(trx, dialect, rows.newRows);
+  const inserted = await insertEntries(trx, dialect, await withoutRemoved(trx, rows.feedId, rows.newRows));
+  await shown.addEntries(
+    trx,
+    dialect,
+    inserted.map((row) => row.id),
+  );
   const insertedTexts = inserted.map(({ id, guid }) => ({ id, text: rows.newTexts.get(guid) ?? '' }));
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
   const updated = await updateEntries(trx, rows.feedId, rows.changes);
   await writeSearchIndex(trx, dialect, updated, { replace: true });
+  // A changed entry may name another author; a moved feed another URL: mute and block rules may differ.
+  if (urlsBefore !== undefined && urlsBefore !== (await feedUrls(trx, rows.feedId)))
+    await shown.refreshHidden(trx, { feedId: rows.feedId });
+  else if (updated.length > 0) await shown.refreshHidden(trx, { entryIds: updated.map((row) => row.id) });
   await insertUniform(trx, `${dialect}:heartbeats`, [rows.heartbeat], (values) =>
     trx.insertInto('heartbeats').values(values as (typeof rows.heartbeat)[]),
   );
   return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
+}
+
+/** The feed's URL and site URL as one string, to tell whether a poll changed them. */
+async function feedUrls(trx: Transaction<Database>, feedId: number): Promise<string> {
+  const row = await trx
+    .selectFrom('feeds')
+    .select(['url', 'site_url'])
+    .where('id', '=', feedId)
+    .executeTakeFirst();
+  return JSON.stringify([row?.url, row?.site_url]);
+}
+
+/**
+ * The new rows whose guid retention has not removed from the feed: a removed entry that is still in the
+ * feed's document must not come back as new.
+ */
+async function withoutRemoved(
+  trx: Transaction<Database>,
+  feedId: number,
+  rows: EntryRow[],
+): Promise<EntryRow[]> {
+  if (rows.length === 0) return rows;
+  const removed = new Set<string>();
+  for (const part of chunk(
+    rows.map((row) => row.guid as string),
+    GUID_CHUNK,
+  )) {
+    const found = await trx
+      .selectFrom('removed_guids')
+      .select('guid')
+      .where('feed_id', '=', feedId)
+      .where('guid', 'in', part)
+      .execute();
+    for (const row of found) removed.add(row.guid);
+  }
+  return removed.size === 0 ? rows : rows.filter((row) => !removed.has(row.guid as string));
 }
 
 /**
@@ -307,6 +356,17 @@ export async function listRecentHeartbeats(
     if (list) list.push(heartbeat);
     else byFeed.set(row.feed_id, [heartbeat]);
   }
+  return byFeed;
+}
+
+/** Returns the last `limit` heartbeats of each of these feeds, newest first (a page of the health list). */
+export async function listRecentHeartbeatsOf(
+  db: Kysely<Database>,
+  feedIds: readonly number[],
+  limit: number,
+): Promise<Map<number, Heartbeat[]>> {
+  const byFeed = new Map<number, Heartbeat[]>();
+  for (const feedId of new Set(feedIds)) byFeed.set(feedId, await listHeartbeats(db, feedId, limit));
   return byFeed;
 }
 

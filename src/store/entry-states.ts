@@ -1,12 +1,12 @@
 import { expressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ChannelCount } from './reader.js';
+import * as shown from './channel-entries.js';
 import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
 import { chunk, toDbBool, toIso } from './values.js';
-import { hasState, isFiltered } from './visibility.js';
 
 // Read and removed state per channel and entry. No row means unread and shown; rows are written with
-// INSERT ... SELECT ... ON CONFLICT DO UPDATE, so marking a whole channel is one statement.
+// INSERT ... SELECT ... ON CONFLICT DO UPDATE, so marking a whole channel is one statement. Each change
+// is copied to the channel's channel_entries rows and unread counts in the same transaction.
 
 type Dialect = 'sqlite' | 'postgres';
 type Flag = 'is_read' | 'is_removed';
@@ -63,6 +63,7 @@ async function setFlag(
   await db.transaction().execute(async (trx) => {
     for (const part of chunk(ids, ID_CHUNK))
       await upsertStates(trx, dialect, trx.selectFrom('entries').where('entries.id', 'in', part), change);
+    await shown.setFlag(trx, dialect, change.channelId, { entryIds: ids }, change);
   });
 }
 
@@ -90,8 +91,8 @@ export function removeEntries(
 }
 
 /**
- * Marks read, in one statement, the entry and every entry of the channel's feeds that sorts at or below
- * it (by sort time, then id), skipping those already read. An unknown entry changes nothing.
+ * Marks read the entry and every entry of the channel's feeds that sorts at or below it (by sort time,
+ * then id), skipping those already read. An unknown entry changes nothing.
  */
 export async function markReadUpTo(
   db: Kysely<Database>,
@@ -100,19 +101,34 @@ export async function markReadUpTo(
   entryId: number,
   now: string,
 ): Promise<void> {
-  const target = await db
-    .selectFrom('entries')
-    .select(['sort_at', 'id'])
-    .where('id', '=', entryId)
-    .executeTakeFirst();
-  if (target === undefined) return;
-  const entries = db
-    .selectFrom('entries')
-    .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
-    .where('subscriptions.channel_id', '=', channelId)
-    .where(eb(eb.refTuple('entries.sort_at', 'entries.id'), '<=', eb.tuple(target.sort_at, target.id)))
-    .where(eb.not(hasState(['is_read'])));
-  await upsertStates(db, dialect, entries, { channelId, flag: 'is_read', value: true, now });
+  const change: StateChange = { channelId, flag: 'is_read', value: true, now };
+  await db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('entries')
+      .select(['sort_at', 'id'])
+      .where('id', '=', entryId)
+      .executeTakeFirst();
+    if (target === undefined) return;
+    const upTo = { sortAt: target.sort_at, id: target.id };
+    const entries = trx
+      .selectFrom('entries')
+      .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
+      .where('subscriptions.channel_id', '=', channelId)
+      .where(eb(eb.refTuple('entries.sort_at', 'entries.id'), '<=', eb.tuple(upTo.sortAt, upTo.id)))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('entry_states')
+              .select('entry_states.entry_id')
+              .where('entry_states.channel_id', '=', channelId)
+              .whereRef('entry_states.entry_id', '=', 'entries.id')
+              .where('entry_states.is_read', '=', eb.lit(true)),
+          ),
+        ),
+      );
+    await upsertStates(trx, dialect, entries, change);
+    await shown.setFlag(trx, dialect, channelId, { upTo }, change);
+  });
 }
 
 /** Hides every stored entry of a feed from a channel's timeline. */
@@ -123,8 +139,11 @@ export async function removeFeedEntries(
   feedId: number,
   now: string,
 ): Promise<void> {
-  const entries = db.selectFrom('entries').where('entries.feed_id', '=', feedId);
-  await upsertStates(db, dialect, entries, { channelId, flag: 'is_removed', value: true, now });
+  const change: StateChange = { channelId, flag: 'is_removed', value: true, now };
+  await db.transaction().execute(async (trx) => {
+    await upsertStates(trx, dialect, trx.selectFrom('entries').where('entries.feed_id', '=', feedId), change);
+    await shown.setFlag(trx, dialect, channelId, { feedId }, change);
+  });
 }
 
 /**
@@ -134,6 +153,7 @@ export async function removeFeedEntries(
  */
 export async function moveSubscription(
   db: Kysely<Database>,
+  dialect: Dialect,
   feedId: number,
   fromChannelId: number,
   toChannelId: number,
@@ -142,6 +162,7 @@ export async function moveSubscription(
   const at = toIso(now, 'now');
   if (fromChannelId === toChannelId) return;
   await db.transaction().execute(async (trx) => {
+    await shown.lockFeed(trx, dialect, feedId);
     const moved = await trx
       .deleteFrom('subscriptions')
       .where('channel_id', '=', fromChannelId)
@@ -155,6 +176,10 @@ export async function moveSubscription(
       .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
       .execute();
     await copyStates(trx, feedId, fromChannelId, toChannelId, at);
+    await shown.dropSubscription(trx, fromChannelId, feedId);
+    // The target may have followed the feed already: its rows are written again from the merged states.
+    await shown.dropSubscription(trx, toChannelId, feedId);
+    await shown.addSubscription(trx, dialect, toChannelId, feedId);
   });
 }
 
@@ -199,29 +224,4 @@ async function copyStates(
       }),
     )
     .execute();
-}
-
-/**
- * Every channel's count of unread entries, in channel order: entries of its feeds neither read nor
- * removed there nor muted or blocked. One query with a counting subquery per channel.
- */
-export async function unreadCounts(db: Kysely<Database>): Promise<ChannelCount[]> {
-  const rows = await db
-    .selectFrom('channels')
-    .select((outer) => [
-      'channels.id',
-      outer
-        .selectFrom('subscriptions')
-        .innerJoin('entries', 'entries.feed_id', 'subscriptions.feed_id')
-        .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
-        .select((count) => count.fn.countAll().as('unread'))
-        .whereRef('subscriptions.channel_id', '=', 'channels.id')
-        .where(outer.not(hasState(['is_read', 'is_removed'])))
-        .where(outer.not(isFiltered()))
-        .as('unread'),
-    ])
-    .orderBy('channels.position')
-    .orderBy('channels.id')
-    .execute();
-  return rows.map((row) => ({ channelId: row.id, unread: Number(row.unread ?? 0) }));
 }

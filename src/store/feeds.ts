@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { StoredFeed } from '../model/stored.js';
+import { refreshHidden } from './channel-entries.js';
 import { isFollowed } from './claim.js';
 import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
@@ -80,7 +81,20 @@ export async function updateFeed(
 ): Promise<void> {
   const row = feedPatchToRow(patch, dialect);
   if (Object.keys(row).length === 0) return;
-  await db.updateTable('feeds').set(row).where('id', '=', id).execute();
+  if (!namesFeed(row)) {
+    await db.updateTable('feeds').set(row).where('id', '=', id).execute();
+    return;
+  }
+  // A rule may name the feed's new URL or site: what its entries show is worked out again.
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('feeds').set(row).where('id', '=', id).execute();
+    await refreshHidden(trx, { feedId: id });
+  });
+}
+
+/** True when a feed patch changes a URL that mute and block rules match (url, site_url). */
+export function namesFeed(row: Updateable<FeedTable>): boolean {
+  return 'url' in row || 'site_url' in row;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import * as shown from './channel-entries.js';
 import type { Filter, FilterRule } from './reader.js';
 import type { Database, FilterTable } from './schema.js';
 import { toIso } from './values.js';
@@ -25,8 +26,26 @@ function isRule(rule: FilterRule): Expression<SqlBool> {
   ]);
 }
 
-/** Adds a rule, or returns the same rule when it exists (the unique index filters_rule holds one). */
-export async function addFilter(db: Kysely<Database>, rule: FilterRule, now: string): Promise<Filter> {
+/**
+ * Adds a rule, or returns the same rule when it exists (the unique index filters_rule holds one). The
+ * entries it names are hidden, and uncounted, in the same transaction.
+ */
+export async function addFilter(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  rule: FilterRule,
+  now: string,
+): Promise<Filter> {
+  return db.transaction().execute(async (trx) => {
+    await shown.lockRules(trx, dialect, 'exclusive');
+    await insertRule(trx, rule, now);
+    await shown.refreshHidden(trx, { ruleUrl: rule.url, channelId: rule.channelId });
+    const row = await trx.selectFrom('filters').selectAll().where(isRule(rule)).executeTakeFirstOrThrow();
+    return filterFromRow(row);
+  });
+}
+
+async function insertRule(db: Kysely<Database>, rule: FilterRule, now: string): Promise<void> {
   await db
     .insertInto('filters')
     .values({
@@ -38,13 +57,19 @@ export async function addFilter(db: Kysely<Database>, rule: FilterRule, now: str
     // No conflict target: the unique index is on an expression (COALESCE(channel_id, 0)).
     .onConflict((conflict) => conflict.doNothing())
     .execute();
-  const row = await db.selectFrom('filters').selectAll().where(isRule(rule)).executeTakeFirstOrThrow();
-  return filterFromRow(row);
 }
 
-/** Deletes a rule; one that does not exist changes nothing. */
-export async function removeFilter(db: Kysely<Database>, rule: FilterRule): Promise<void> {
-  await db.deleteFrom('filters').where(isRule(rule)).execute();
+/** Deletes a rule, showing again what no other rule hides; one that does not exist changes nothing. */
+export async function removeFilter(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  rule: FilterRule,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await shown.lockRules(trx, dialect, 'exclusive');
+    await trx.deleteFrom('filters').where(isRule(rule)).execute();
+    await shown.refreshHidden(trx, { ruleUrl: rule.url, channelId: rule.channelId });
+  });
 }
 
 /** Returns a channel's rules of one kind with the global ones, or only the global ones, oldest first. */

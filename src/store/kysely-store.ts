@@ -7,6 +7,8 @@ import * as apiTokens from './api-tokens.js';
 import type { Backend } from './backend.js';
 import * as channels from './channels.js';
 import { type ClaimFilter, countClaimableFeeds } from './claim.js';
+import type { ReadingStateReport } from './doctor.js';
+import * as doctor from './doctor.js';
 import * as entries from './entries.js';
 import * as states from './entry-states.js';
 import * as feedIcons from './feed-icons.js';
@@ -26,6 +28,8 @@ import type {
   UnreadQuery,
 } from './reader.js';
 import * as readerViews from './reader-views.js';
+import type { RetentionPolicy } from './retention.js';
+import * as retention from './retention.js';
 import { feedFromRow } from './rows.js';
 import type { Database } from './schema.js';
 import * as search from './search.js';
@@ -38,6 +42,7 @@ import * as timelines from './timeline.js';
 import * as tokens from './tokens.js';
 import type { UnfollowedSweep } from './unfollowed.js';
 import * as unfollowed from './unfollowed.js';
+import * as counts from './unread-counts.js';
 import { chunk } from './values.js';
 
 /** The Store on a Kysely instance; `backend` supplies what differs between SQLite and PostgreSQL. */
@@ -179,11 +184,11 @@ export class KyselyStore implements Store {
   }
 
   subscribe(channelId: number, feedId: number, now: string): Promise<Subscription> {
-    return channels.subscribe(this.#db, channelId, feedId, now);
+    return channels.subscribe(this.#db, this.dialect, channelId, feedId, now);
   }
 
   unsubscribe(channelId: number, feedId: number): Promise<void> {
-    return channels.unsubscribe(this.#db, channelId, feedId);
+    return channels.unsubscribe(this.#db, this.dialect, channelId, feedId);
   }
 
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
@@ -196,7 +201,7 @@ export class KyselyStore implements Store {
   }
 
   timeline(query: TimelineQuery): Promise<TimelinePage> {
-    return timelines.timeline(this.#db, query);
+    return timelines.timeline(this.#db, this.dialect, query);
   }
 
   entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {
@@ -220,19 +225,19 @@ export class KyselyStore implements Store {
   }
 
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void> {
-    return states.moveSubscription(this.#db, feedId, fromChannelId, toChannelId, now);
+    return states.moveSubscription(this.#db, this.dialect, feedId, fromChannelId, toChannelId, now);
   }
 
   unreadCounts(): Promise<ChannelCount[]> {
-    return states.unreadCounts(this.#db);
+    return counts.unreadCounts(this.#db);
   }
 
   addFilter(rule: FilterRule, now: string): Promise<Filter> {
-    return filters.addFilter(this.#db, rule, now);
+    return filters.addFilter(this.#db, this.dialect, rule, now);
   }
 
   removeFilter(rule: FilterRule): Promise<void> {
-    return filters.removeFilter(this.#db, rule);
+    return filters.removeFilter(this.#db, this.dialect, rule);
   }
 
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]> {
@@ -244,12 +249,8 @@ export class KyselyStore implements Store {
   }
 
   // reader
-  unreadCountsByFeed(): Promise<FeedCount[]> {
-    return readerViews.unreadCountsByFeed(this.#db);
-  }
-
   allUnread(query: UnreadQuery): Promise<TimelinePage> {
-    return readerViews.allUnread(this.#db, query);
+    return readerViews.allUnread(this.#db, this.dialect, query);
   }
 
   markReadReturningIds(
@@ -297,6 +298,24 @@ export class KyselyStore implements Store {
 
   touchToken(id: number, now: string): Promise<void> {
     return tokens.touchToken(this.#db, id, now);
+  }
+
+  // reading at scale
+
+  unreadCountsByFeed(): Promise<FeedCount[]> {
+    return counts.unreadCountsByFeed(this.#db);
+  }
+
+  listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>> {
+    return entries.listRecentHeartbeatsOf(this.#db, feedIds, limit);
+  }
+
+  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
+    return retention.applyRetention(this.#db, this.dialect, policy);
+  }
+
+  checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport> {
+    return doctor.checkReadingState(this.#db, this.dialect, options);
   }
 
   getSetting(key: string): Promise<string | undefined> {

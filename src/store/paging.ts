@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 import type { TimelineEntry, TimelinePage } from './reader.js';
 import type { Database } from './schema.js';
@@ -8,17 +8,25 @@ import type { KeyQuery } from './visibility.js';
 /** The most entries one page returns; a larger limit is read as this. */
 export const MAX_PAGE_SIZE = 500;
 
-const eb = expressionBuilder<Database, 'entries'>();
-const sortKey = () => eb.refTuple('entries.sort_at', 'entries.id');
-
-/** True for entries that sort below (older than) `key`. */
-function olderThan(key: SortKey): Expression<SqlBool> {
-  return eb(sortKey(), '<', eb.tuple(key.sortAt, key.id));
+/**
+ * The columns a page query sorts by: entries' own (sort_at, id), or channel_entries' (sort_at, entry_id).
+ * The query selects them as `sort_at` and `id`.
+ */
+export interface KeyColumns {
+  sortAt: string;
+  id: string;
 }
 
-/** True for entries that sort above (newer than) `key`. */
-function newerThan(key: SortKey): Expression<SqlBool> {
-  return eb(sortKey(), '>', eb.tuple(key.sortAt, key.id));
+export const ENTRY_KEYS: KeyColumns = { sortAt: 'entries.sort_at', id: 'entries.id' };
+
+/** True for rows that sort below (older than) `key`. */
+function olderThan(columns: KeyColumns, key: SortKey): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(columns.sortAt)}, ${sql.ref(columns.id)}) < (${key.sortAt}, ${key.id})`;
+}
+
+/** True for rows that sort above (newer than) `key`. */
+function newerThan(columns: KeyColumns, key: SortKey): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(columns.sortAt)}, ${sql.ref(columns.id)}) > (${key.sortAt}, ${key.id})`;
 }
 
 export interface PageRequest {
@@ -34,7 +42,7 @@ export interface KeyPage {
 }
 
 /** The page size asked for, checked and capped at MAX_PAGE_SIZE. */
-function pageSize(limit: number): number {
+export function pageSize(limit: number): number {
   if (!Number.isInteger(limit) || limit < 1)
     throw new StoreError('invalid', `store: a page limit must be a positive integer, not ${limit}`);
   return Math.min(limit, MAX_PAGE_SIZE);
@@ -49,32 +57,37 @@ function pageSize(limit: number): number {
 export async function pageKeys<TB extends keyof Database>(
   query: () => KeyQuery<TB>,
   request: PageRequest,
+  columns: KeyColumns = ENTRY_KEYS,
 ): Promise<KeyPage> {
   const limit = pageSize(request.limit);
   if (request.before !== undefined && request.after !== undefined)
     throw new StoreError('invalid', 'store: a page takes either before or after, not both');
   if (request.before !== undefined) {
     const rows = await query()
-      .where(newerThan(decodeCursor(request.before)))
-      .orderBy(eb.ref('entries.sort_at'), 'asc')
-      .orderBy(eb.ref('entries.id'), 'asc')
+      .where(newerThan(columns, decodeCursor(request.before)))
+      .orderBy(sql.ref(columns.sortAt), 'asc')
+      .orderBy(sql.ref(columns.id), 'asc')
       .limit(limit)
       .execute();
     const keys = rows.reverse();
     const oldest = keys.at(-1);
-    const below = oldest === undefined ? [] : await newestFirst(query().where(olderThan(keyOf(oldest))), 1);
+    const below =
+      oldest === undefined
+        ? []
+        : await newestFirst(query().where(olderThan(columns, keyOf(oldest))), columns, 1);
     return { keys, hasOlder: below.length > 0 };
   }
   const base = query();
-  const from = request.after === undefined ? base : base.where(olderThan(decodeCursor(request.after)));
-  const rows = await newestFirst(from, limit + 1);
+  const from =
+    request.after === undefined ? base : base.where(olderThan(columns, decodeCursor(request.after)));
+  const rows = await newestFirst(from, columns, limit + 1);
   return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
 }
 
-function newestFirst<TB extends keyof Database>(query: KeyQuery<TB>, limit: number) {
+function newestFirst<TB extends keyof Database>(query: KeyQuery<TB>, columns: KeyColumns, limit: number) {
   return query
-    .orderBy(eb.ref('entries.sort_at'), 'desc')
-    .orderBy(eb.ref('entries.id'), 'desc')
+    .orderBy(sql.ref(columns.sortAt), 'desc')
+    .orderBy(sql.ref(columns.id), 'desc')
     .limit(limit)
     .execute();
 }

@@ -1,60 +1,38 @@
-import { expressionBuilder, type Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import { flag } from './channel-entries.js';
 import { markRead } from './entry-states.js';
 import { pageKeys, toPage } from './paging.js';
-import type { FeedCount, TimelinePage, UnreadQuery } from './reader.js';
+import type { TimelinePage, UnreadQuery } from './reader.js';
 import type { Database } from './schema.js';
 import { loadTimelineEntries } from './timeline.js';
-import { channelEntryKeys, hasState, isFiltered, isShown } from './visibility.js';
+import { channelEntryKeys } from './visibility.js';
 
 // The web reader's views across channels and feeds: per-feed unread counts, "All unread", and marking
 // a selection read while returning what changed (for the "N entries marked read - Undo" notice).
 
 type Dialect = 'sqlite' | 'postgres';
 
-const eb = expressionBuilder<Database, 'entries' | 'feeds' | 'subscriptions'>();
-
 /**
- * Every subscription's unread count: the entries of the feed neither read nor removed in the channel nor
- * muted or blocked there (the filters of `unreadCounts`), computed on the fly. Feeds with none are left out.
+ * Entries some channel shows and has not read yet, each once (the "All unread" view): entries newest first,
+ * each tested against its kept per-channel rows (channel_entries, looked up by entry).
  */
-export async function unreadCountsByFeed(db: Kysely<Database>): Promise<FeedCount[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .innerJoin('entries', 'entries.feed_id', 'subscriptions.feed_id')
-    .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
-    .select((s) => ['subscriptions.channel_id', 'subscriptions.feed_id', s.fn.countAll().as('unread')])
-    .where(eb.not(hasState(['is_read', 'is_removed'])))
-    .where(eb.not(isFiltered()))
-    .groupBy(['subscriptions.channel_id', 'subscriptions.feed_id'])
-    .execute();
-  return rows.map((row) => ({
-    channelId: row.channel_id,
-    feedId: row.feed_id,
-    unread: Number(row.unread),
-  }));
-}
-
-/** Entries some channel shows and has not read yet, each once (the "All unread" view). */
-function allUnreadKeys(db: Kysely<Database>) {
+function allUnreadKeys(db: Kysely<Database>, dialect: Dialect) {
+  const no = flag(dialect, false);
   return db
     .selectFrom('entries')
     .select(['entries.id', 'entries.sort_at'])
-    .where((outer) =>
-      outer.exists(
-        outer
-          .selectFrom('subscriptions')
-          .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
-          .select('subscriptions.id')
-          .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
-          .where(isShown())
-          .where(eb.not(hasState(['is_read']))),
-      ),
+    .where(
+      sql<SqlBool>`EXISTS (SELECT 1 FROM channel_entries unread WHERE unread.entry_id = entries.id AND unread.is_removed = ${no} AND unread.is_hidden = ${no} AND unread.is_read = ${no})`,
     );
 }
 
 /** One page of "All unread", newest first, with the timeline's cursors. */
-export async function allUnread(db: Kysely<Database>, query: UnreadQuery): Promise<TimelinePage> {
-  const page = await pageKeys(() => allUnreadKeys(db), query);
+export async function allUnread(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: UnreadQuery,
+): Promise<TimelinePage> {
+  const page = await pageKeys(() => allUnreadKeys(db, dialect), query);
   const entries = await loadTimelineEntries(
     db,
     page.keys.map((key) => key.id),
@@ -74,7 +52,7 @@ export async function markReadReturningIds(
   scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
   now: string,
 ): Promise<number[]> {
-  let query = channelEntryKeys(db, channelId, { feedId: scope.feedId, unreadOnly: true });
+  let query = channelEntryKeys(db, dialect, channelId, { feedId: scope.feedId, unreadOnly: true });
   if (scope.upToEntryId !== undefined) {
     const target = await db
       .selectFrom('entries')
@@ -83,7 +61,7 @@ export async function markReadReturningIds(
       .executeTakeFirst();
     if (target === undefined) return [];
     query = query.where(
-      eb(eb.refTuple('entries.sort_at', 'entries.id'), '<=', eb.tuple(target.sort_at, target.id)),
+      sql<SqlBool>`(channel_entries.sort_at, channel_entries.entry_id) <= (${target.sort_at}, ${target.id})`,
     );
   }
   const ids = (await query.execute()).map((row) => row.id);

@@ -6,7 +6,7 @@ export interface ChannelCount {
   unread: number;
 }
 
-/** One subscription's unread count: a feed's unread entries in one channel. */
+/** The unread count of one feed in one channel that follows it. */
 export interface FeedCount {
   channelId: number;
   feedId: number;
@@ -124,7 +124,7 @@ export interface ReaderStore {
    * either channel stays read). A feed the first channel does not follow: StoreError 'not_found'.
    */
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void>;
-  /** Every channel's unread count (0s included), in channel order. */
+  /** Every channel's unread count (0s included), in channel order; kept by the writes, not recounted. */
   unreadCounts(): Promise<ChannelCount[]>;
 
   /**
@@ -140,8 +140,6 @@ export interface ReaderStore {
   searchEntries(query: SearchQuery): Promise<TimelinePage>;
 
   // reader: the web reader's views (sidebar counts per feed, "All unread", mark read with undo)
-  /** Every subscription's unread count (same filters as `unreadCounts`); subscriptions with none left out. */
-  unreadCountsByFeed(): Promise<FeedCount[]>;
   /** Entries unread in a channel that shows them, across all channels, each once, newest first. */
   allUnread(query: UnreadQuery): Promise<TimelinePage>;
   /**
@@ -163,4 +161,8 @@ export interface ReaderStore {
   ): Promise<void>;
   /** The ids of the feeds that have an icon to show. */
   feedIdsWithIcons(): Promise<number[]>;
+
+  // reading at scale
+  /** Every subscription's unread count (0s included), by channel order, then subscription age. */
+  unreadCountsByFeed(): Promise<FeedCount[]>;
 }

@@ -12,6 +12,9 @@ export interface Database {
   channels: ChannelTable;
   subscriptions: SubscriptionTable;
   entry_states: EntryStateTable;
+  channel_entries: ChannelEntryTable;
+  unread_counts: UnreadCountTable;
+  removed_guids: RemovedGuidTable;
   filters: FilterTable;
   heartbeats: HeartbeatTable;
   tokens: TokenTable;
@@ -124,6 +127,32 @@ export interface EntryStateTable {
   is_read: DbBool;
   is_removed: DbBool;
   updated_at: string;
+}
+
+/** What a channel shows of one entry of a feed it follows (migration 0006; see channel-entries.ts). */
+export interface ChannelEntryTable {
+  channel_id: number;
+  entry_id: number;
+  feed_id: number;
+  sort_at: string;
+  is_read: DbBool;
+  is_removed: DbBool;
+  /** A mute or block rule names the entry's author URL, its feed's URL or its site URL. */
+  is_hidden: DbBool;
+}
+
+/** Unread entries of one feed in one channel, kept by every write; no row means 0. */
+export interface UnreadCountTable {
+  channel_id: number;
+  feed_id: number;
+  unread: number;
+}
+
+/** The guid of an entry retention removed, so that the next poll does not store it as new. */
+export interface RemovedGuidTable {
+  feed_id: number;
+  guid: string;
+  removed_at: string;
 }
 
 export interface FilterTable {

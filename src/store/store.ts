@@ -3,7 +3,9 @@ import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { AccountStore } from './accounts.js';
 import type { StoredApiToken } from './api-tokens.js';
+import type { ReadingStateReport } from './doctor.js';
 import type { ReaderStore } from './reader.js';
+import type { RetentionPolicy } from './retention.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import type { UnfollowedSweep } from './unfollowed.js';
 
@@ -128,6 +130,21 @@ export interface Store extends ReaderStore, AccountStore {
   touchApiToken(id: number, now: string): Promise<void>;
   /** Deletes every API token. */
   deleteApiTokens(): Promise<void>;
+
+  // reading at scale
+  /**
+   * Compares the kept per-channel rows and unread counts with a recount from the records (`tidings
+   * doctor`); with `repair`, rebuilds them when they differ, in one transaction.
+   */
+  checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport>;
+  /** The last `limit` heartbeats of each of these feeds (one page of the health list), newest first. */
+  listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>>;
+  /**
+   * Removes entries that sort before `olderThan`, are not among their feed's newest `keepPerFeed`, are
+   * unread in no channel and not saved, in transactions of `batchSize`; their guids are remembered so that
+   * polls do not store them again. Returns how many went.
+   */
+  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }>;
 }
 
 /** The fields of a feed that polling and people change. `null` clears a field. */

@@ -6,6 +6,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import * as shown from './channel-entries.js';
 import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
 import type { Database } from './schema.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
@@ -263,26 +264,42 @@ export async function setReadEverywhere(
   read: boolean,
   now: string,
 ): Promise<void> {
-  const rows = selection(db, filter)
-    .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
-    .select((s) => [
-      'subscriptions.channel_id',
-      s.ref('entries.id').as('entry_id'),
-      s.val(toDbBool(read, dialect)).as('is_read'),
-      s.val(toDbBool(false, dialect)).as('is_removed'),
-      s.val(toIso(now, 'now')).as('updated_at'),
-    ]);
-  await db
-    .insertInto('entry_states')
-    .columns(['channel_id', 'entry_id', 'is_read', 'is_removed', 'updated_at'])
-    .expression(rows)
-    .onConflict((conflict) =>
-      conflict.columns(['channel_id', 'entry_id']).doUpdateSet((update) => ({
-        is_read: update.ref('excluded.is_read'),
-        updated_at: update.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const pairs = await selection(trx, filter)
+      .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
+      .select(['subscriptions.channel_id', 'entries.id as entry_id'])
+      .execute();
+    if (pairs.length === 0) return;
+    const rows = selection(trx, filter)
+      .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
+      .select((s) => [
+        'subscriptions.channel_id',
+        s.ref('entries.id').as('entry_id'),
+        s.val(toDbBool(read, dialect)).as('is_read'),
+        s.val(toDbBool(false, dialect)).as('is_removed'),
+        s.val(toIso(now, 'now')).as('updated_at'),
+      ]);
+    await trx
+      .insertInto('entry_states')
+      .columns(['channel_id', 'entry_id', 'is_read', 'is_removed', 'updated_at'])
+      .expression(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['channel_id', 'entry_id']).doUpdateSet((update) => ({
+          is_read: update.ref('excluded.is_read'),
+          updated_at: update.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+    // the kept per-channel rows and unread counts follow in the same transaction (channel-entries.ts)
+    const byChannel = new Map<number, number[]>();
+    for (const { channel_id, entry_id } of pairs) {
+      const ids = byChannel.get(channel_id) ?? [];
+      ids.push(entry_id);
+      byChannel.set(channel_id, ids);
+    }
+    for (const [channelId, entryIds] of byChannel)
+      await shown.setFlag(trx, dialect, channelId, { entryIds }, { flag: 'is_read', value: read });
+  });
 }
 
 /** Saves (or unsaves) the entries with these ids; unknown ids are ignored, saving twice keeps the first time. */

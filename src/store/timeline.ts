@@ -10,7 +10,7 @@ import { pageKeys, toPage } from './paging.js';
 import type { TimelineEntry, TimelinePage, TimelineQuery } from './reader.js';
 import type { Database, DbBool, EntryTable } from './schema.js';
 import { chunk, fromDbBool } from './values.js';
-import { channelEntryKeys } from './visibility.js';
+import { CHANNEL_KEYS, channelEntryKeys } from './visibility.js';
 
 const ID_CHUNK = 500;
 
@@ -18,10 +18,16 @@ const ID_CHUNK = 500;
 export type ReadStateOf = { channelId: number } | 'any channel';
 
 /** Returns one page of a channel's timeline, newest first. */
-export async function timeline(db: Kysely<Database>, query: TimelineQuery): Promise<TimelinePage> {
+export async function timeline(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  query: TimelineQuery,
+): Promise<TimelinePage> {
   const page = await pageKeys(
-    () => channelEntryKeys(db, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
+    () =>
+      channelEntryKeys(db, dialect, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
     query,
+    CHANNEL_KEYS,
   );
   const entries = await loadTimelineEntries(
     db,

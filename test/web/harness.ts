@@ -6,7 +6,7 @@ import type { ServerDeps } from '../../src/server/deps.js';
 import type { Store } from '../../src/store/store.js';
 import { hashPassword, PASSWORD_SETTING } from '../../src/web/password-hash.js';
 import { pollDeps, TEST_CONFIG, type TestClock, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { type StoreBackend, storeBackends } from '../helpers/temp-store.js';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -19,6 +19,8 @@ export interface WebHarness {
   store: Store;
   deps: ServerDeps;
   clock: TestClock;
+  /** The database backend `store` was opened on (for tests that write raw rows). */
+  backend: StoreBackend;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function webHarness(options: { withPassword?: boolean } = {}): Prom
     indieAuth: {},
     now: clock.now,
   };
-  return { app: createApp(deps), store, deps, clock, close: () => backend.cleanup() };
+  return { app: createApp(deps), store, deps, clock, backend, close: () => backend.cleanup() };
 }
 
 /** A response, read. */

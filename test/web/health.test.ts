@@ -46,9 +46,12 @@ describe('web: feed health', () => {
       /<span class="status status-fetch_error" data-status="fetch_error">fetch error<\/span>/,
     );
     assert.match(page.text, /<span class="status status-ok" data-status="ok">ok<\/span>/);
-    assert.match(page.text, /<svg class="spark"[^>]*role="img"/);
-    assert.match(page.text, /<rect class="hb hb-ok"[^>]*><title>[^<]*ok, 25 new<\/title><\/rect>/);
-    assert.match(page.text, /<rect class="hb hb-fetch_error"/);
+    assert.match(
+      page.text,
+      /<svg class="spark"[^>]*role="img" aria-label="1 polls, 0 failed, 25 new entries"/,
+    );
+    assert.match(page.text, /<path class="hb hb-ok" d="M145 20v-20h4v20z"/);
+    assert.match(page.text, /<path class="hb hb-fetch_error"/);
     // worst first
     assert.ok(page.text.indexOf('status-fetch_error') < page.text.indexOf('data-health="ok"'));
   });
@@ -90,6 +93,33 @@ describe('web: feed health', () => {
       page.text,
       /the date &quot;&lt;b&gt;soon&lt;\/b&gt;&quot; cannot be read|the date "&lt;b&gt;soon&lt;\/b&gt;" cannot be read/,
     );
+  });
+
+  it('filters by status, channel and text, sorts, and pages with GET parameters', async () => {
+    const rowsOf = (text: string) => [...text.matchAll(/<tr data-feed="(\d+)" data-health="([a-z_]+)"/g)];
+    const parseErrors = await client.get('/feeds?status=parse_error');
+    assert.deepEqual(
+      rowsOf(parseErrors.text).map((match) => Number(match[1])),
+      [broken.id],
+    );
+    assert.match(parseErrors.text, /<option value="parse_error" selected="">parse error<\/option>/);
+    const byText = await client.get(`/feeds?q=${encodeURIComponent('GONE-missing')}`);
+    assert.deepEqual(
+      rowsOf(byText.text).map((match) => match[2]),
+      ['fetch_error'],
+    );
+    const channel = await h.store.createChannel('Health only');
+    await h.store.subscribe(channel.id, good.id, new Date().toISOString());
+    const inChannel = await client.get(`/feeds?channel=${channel.uid}`);
+    assert.deepEqual(
+      rowsOf(inChannel.text).map((match) => Number(match[1])),
+      [good.id],
+    );
+    const byTitle = await client.get('/feeds?sort=title');
+    assert.equal(rowsOf(byTitle.text).length, 3);
+    const nothing = await client.get('/feeds?q=no-such-feed&page=7&sort=bogus');
+    assert.equal(nothing.status, 200);
+    assert.match(nothing.text, /No feed matches these filters/);
   });
 
   it('answers 404 for an unknown feed', async () => {

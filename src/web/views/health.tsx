@@ -1,8 +1,15 @@
 import type { FeedHealth, Heartbeat } from '../../model/heartbeat.js';
-import type { StoredFeed } from '../../model/stored.js';
+import type { Channel, StoredFeed } from '../../model/stored.js';
+import {
+  HEALTH_ORDER,
+  type HealthQuery,
+  type HealthSort,
+  healthQueryString,
+  SORTS,
+} from '../routes/health-list.js';
 import { formatTimestamp, relativeTime } from './format.js';
-import { Sparkline } from './sparkline.js';
-import { StatusBadge } from './status.js';
+import { HeartbeatStrip } from './sparkline.js';
+import { healthWords, StatusBadge } from './status.js';
 
 export interface FeedHealthRow {
   feed: StoredFeed;
@@ -10,23 +17,58 @@ export interface FeedHealthRow {
   heartbeats: Heartbeat[];
 }
 
-/** The dashboard: every feed with its status, times, error count and the strip of its last polls. */
-export function HealthDashboard(props: { rows: FeedHealthRow[]; now: Date; slots: number }) {
-  const counts = new Map<FeedHealth, number>();
-  for (const row of props.rows) counts.set(row.health, (counts.get(row.health) ?? 0) + 1);
+export interface HealthDashboardProps {
+  /** The feeds of this page. */
+  rows: FeedHealthRow[];
+  now: Date;
+  slots: number;
+  /** Feeds per health, over every feed. */
+  counts: Map<FeedHealth, number>;
+  feedCount: number;
+  channels: Channel[];
+  query: HealthQuery;
+  /** Feeds the filters select, over all pages. */
+  matching: number;
+  pages: number;
+}
+
+const SORT_WORDS: Record<HealthSort, string> = {
+  health: 'worst first',
+  title: 'title',
+  errors: 'most errors',
+  'last-success': 'longest without success',
+  'next-check': 'next check',
+};
+
+/**
+ * The dashboard: a page of feeds with status, times, error count and a compact strip of their last polls
+ * (the details of each poll are on the feed's page), filtered by status, channel and text, sorted, paged.
+ */
+export function HealthDashboard(props: HealthDashboardProps) {
+  const { query } = props;
   return (
     <section class="panel wide">
       <h1>Feed health</h1>
       <p class="summary">
-        {props.rows.length} feeds:{' '}
-        {[...counts].map(([health, n]) => (
-          <span class="summary-item">
-            <StatusBadge health={health} /> {n}
-          </span>
+        {props.feedCount} feeds:{' '}
+        {HEALTH_ORDER.filter((health) => props.counts.has(health)).map((health) => (
+          <a
+            class="summary-item"
+            href={`/feeds${healthQueryString({ sort: query.sort, page: 1, status: health })}`}
+          >
+            <StatusBadge health={health} /> {props.counts.get(health)}
+          </a>
         ))}
       </p>
+      <HealthFilters {...props} />
+      <p class="muted small" data-matching={String(props.matching)}>
+        {props.matching === props.feedCount
+          ? `${props.matching} feeds`
+          : `${props.matching} of ${props.feedCount} feeds match`}
+        {props.pages > 1 ? `, page ${query.page} of ${props.pages}` : ''}
+      </p>
       <div class="table-wrap">
-        <table class="health">
+        <table class="health health-cards">
           <thead>
             <tr>
               <th scope="col">Feed</th>
@@ -44,8 +86,77 @@ export function HealthDashboard(props: { rows: FeedHealthRow[]; now: Date; slots
           </tbody>
         </table>
       </div>
-      {props.rows.length === 0 && <p class="empty">No feeds yet.</p>}
+      {props.feedCount === 0 && <p class="empty">No feeds yet.</p>}
+      {props.feedCount > 0 && props.matching === 0 && <p class="empty">No feed matches these filters.</p>}
+      <Pager query={query} pages={props.pages} />
     </section>
+  );
+}
+
+/** The filter form: a GET form, so it works without JavaScript and its result is a link. */
+function HealthFilters(props: HealthDashboardProps) {
+  const { query } = props;
+  return (
+    <form class="health-filters" method="get" action="/feeds">
+      <label>
+        Status{' '}
+        <select name="status">
+          <option value="">any</option>
+          {HEALTH_ORDER.map((health) => (
+            <option value={health} selected={query.status === health}>
+              {healthWords(health)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Channel{' '}
+        <select name="channel">
+          <option value="">any</option>
+          {props.channels.map((channel) => (
+            <option value={channel.uid} selected={query.channel === channel.uid}>
+              {channel.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Text <input type="search" name="q" value={query.text ?? ''} placeholder="title, URL or error" />
+      </label>
+      <label>
+        Sort{' '}
+        <select name="sort">
+          {SORTS.map((sort) => (
+            <option value={sort} selected={query.sort === sort}>
+              {SORT_WORDS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+function Pager(props: { query: HealthQuery; pages: number }) {
+  if (props.pages <= 1) return null;
+  const { page } = props.query;
+  return (
+    <nav class="pager" aria-label="Pages of feeds">
+      {page > 1 && (
+        <a rel="prev" href={`/feeds${healthQueryString(props.query, { page: page - 1 })}`}>
+          ← Previous
+        </a>
+      )}{' '}
+      <span class="muted">
+        page {page} of {props.pages}
+      </span>{' '}
+      {page < props.pages && (
+        <a rel="next" href={`/feeds${healthQueryString(props.query, { page: page + 1 })}`}>
+          Next →
+        </a>
+      )}
+    </nav>
   );
 }
 
@@ -58,24 +169,26 @@ function HealthRow(props: { row: FeedHealthRow; now: Date; slots: number }) {
         <a href={`/feeds/${feed.id}`}>{feed.title ?? feed.url}</a>
         {problem && <div class="muted small">{feed.message}</div>}
       </td>
-      <td>
+      <td data-label="Status">
         <StatusBadge health={health} />
       </td>
-      <td>
+      <td data-label="Last success">
         <Time iso={feed.lastSuccessAt} now={props.now} />
       </td>
-      <td>
+      <td data-label="Next check">
         {feed.paused ? (
           'paused'
-        ) : feed.status === 'gone' ? (
+        ) : health === 'gone' || feed.status === 'gone' ? (
           'never'
         ) : (
           <Time iso={feed.nextCheckAt} now={props.now} />
         )}
       </td>
-      <td class={feed.errorCount > 0 ? 'num bad' : 'num'}>{feed.errorCount}</td>
-      <td>
-        <Sparkline heartbeats={props.row.heartbeats} slots={props.slots} />
+      <td data-label="Errors" class={feed.errorCount > 0 ? 'num bad' : 'num'}>
+        {feed.errorCount}
+      </td>
+      <td data-label="Polls">
+        <HeartbeatStrip heartbeats={props.row.heartbeats} slots={props.slots} />
       </td>
     </tr>
   );

@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+// npm run bench:serve: the reading side at scale (issue 14). Fills a database the way users fill it,
+// through `tidings import` (an OPML of generated feeds served on 127.0.0.1) and `tidings poll --once`,
+// then runs `tidings serve` and measures the Microsub reads and the web reader's pages at 1 and 32
+// clients, beside a hello-world on the same framework (Hono on @hono/node-server) in the same run.
+//
+//   node scripts/bench-serve.mjs [--size 10000] [--per-feed 500] [--channels 20] [--seconds 3] [--db PATH]
+//
+// --size is the number of entries (feeds = size / per-feed). The database goes under the system's temp
+// folder (or --db, to reuse a filled one: the fill is skipped when the file exists).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = join(root, 'dist/cli.js');
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : process.argv[at + 1];
+}
+
+const SIZE = Number(option('size', '10000'));
+const PER_FEED = Number(option('per-feed', '500'));
+const FEEDS = Math.max(1, Math.ceil(SIZE / PER_FEED));
+const CHANNELS = Math.min(Number(option('channels', '20')), FEEDS);
+const SECONDS = Number(option('seconds', '3'));
+const PASSWORD = 'bench password, not a secret';
+const dir = mkdtempSync(join(tmpdir(), 'tidings-bench-serve-'));
+const dbPath = option('db', join(dir, 'bench.db'));
+const env = {
+  ...process.env,
+  TIDINGS_DATABASE_URL: `sqlite:${dbPath}`,
+  TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true',
+  TIDINGS_LOG_LEVEL: 'warn',
+  TIDINGS_RETENTION_DAYS: '0',
+};
+
+// ---- the generated feeds -------------------------------------------------------------------------
+
+const WORDS = [
+  'river',
+  'garden',
+  'signal',
+  'paper',
+  'orbit',
+  'lantern',
+  'meadow',
+  'copper',
+  'harbor',
+  'violet',
+];
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+/** Feed `f` as RSS: PER_FEED items, one an hour, newest first, HTML descriptions; one in ten says "common". */
+function feedXml(f) {
+  const items = [];
+  for (let j = PER_FEED - 1; j >= 0; j--) {
+    const words = Array.from({ length: 40 }, (_, k) => WORDS[(f * 7 + j * 3 + k) % WORDS.length]).join(' ');
+    const date = new Date(T0 + (j * FEEDS + f) * 60_000).toUTCString();
+    const common = j % 10 === 0 ? ' common' : '';
+    items.push(
+      `<item><guid>f${f}-e${j}</guid><title>Entry ${j} of feed ${f}</title><link>https://feed${f}.example/e${j}</link>` +
+        `<pubDate>${date}</pubDate><description>&lt;p&gt;${words}${common} &lt;b&gt;entry&lt;/b&gt; ${j}&lt;/p&gt;</description></item>`,
+    );
+  }
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Feed ${f}</title><link>https://feed${f}.example/</link>${items.join('')}</channel></rss>`;
+}
+
+function startFeedServer() {
+  const server = createServer((req, res) => {
+    const match = /^\/feed\/(\d+)\.xml$/.exec(req.url ?? '');
+    if (!match) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml(Number(match[1])));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function opml(base) {
+  const folders = Array.from({ length: CHANNELS }, (_, c) => {
+    const outlines = [];
+    for (let f = c; f < FEEDS; f += CHANNELS)
+      outlines.push(`<outline type="rss" text="Feed ${f}" xmlUrl="${base}/feed/${f}.xml"/>`);
+    return `<outline text="Channel ${c}">${outlines.join('')}</outline>`;
+  });
+  return `<?xml version="1.0"?><opml version="2.0"><head><title>bench</title></head><body>${folders.join('')}</body></opml>`;
+}
+
+// ---- processes ------------------------------------------------------------------------------------
+
+function run(args, input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.stdin.end(input ?? '');
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`tidings ${args[0]} exited ${code}: ${err.slice(-500)}`)),
+    );
+  });
+}
+
+/** Starts a server process and resolves with its port, read from what it prints. */
+function startProcess(args, pattern) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let seen = '';
+    const look = (chunk) => {
+      seen += chunk;
+      const match = pattern.exec(seen);
+      if (match) resolve({ child, port: Number(match[1]) });
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${seen.slice(-500)}`)));
+  });
+}
+
+const HELLO = `
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+const app = new Hono();
+app.get('/', (c) => c.text('Hello, world'));
+serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => console.log('hello on ' + info.port));
+`;
+
+// ---- HTTP measurement -------------------------------------------------------------------------------
+
+function get(agent, port, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `clients` loops asking for `path` for SECONDS seconds on keep-alive connections. */
+async function measure(port, path, headers, clients) {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const latencies = [];
+  let errors = 0;
+  let bytes = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      try {
+        const res = await get(agent, port, path, headers);
+        if (res.status >= 400) errors += 1;
+        bytes = res.body.length;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / elapsed, errors, bytes };
+}
+
+// ---- the run ------------------------------------------------------------------------------------------
+
+async function fill() {
+  const feeds = await startFeedServer();
+  const base = `http://127.0.0.1:${feeds.address().port}`;
+  const opmlPath = join(dir, 'bench.opml');
+  writeFileSync(opmlPath, opml(base));
+  let started = performance.now();
+  process.stderr.write(`bench:serve: ${FEEDS} feeds x ${PER_FEED} entries in ${CHANNELS} channels\n`);
+  await run(['import', opmlPath]);
+  await run(['poll', '--once', '--force']);
+  process.stderr.write(`bench:serve: filled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  started = performance.now();
+  feeds.close();
+  await run(['password'], `${PASSWORD}\n`);
+}
+
+async function login(port) {
+  const agent = new Agent({ keepAlive: false });
+  const page = await get(agent, port, '/login');
+  const cookie = (page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body.toString())?.[1] ?? '';
+  const body = new URLSearchParams({ _csrf: csrf, password: PASSWORD }).toString();
+  const res = await new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/login',
+        method: 'POST',
+        headers: {
+          cookie,
+          origin: `http://127.0.0.1:${port}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  res.resume();
+  const session = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  if (res.statusCode !== 302 && res.statusCode !== 303) throw new Error(`login answered ${res.statusCode}`);
+  return session || cookie;
+}
+
+async function main() {
+  if (!existsSync(cli)) throw new Error('run `npm run build` first (npm run bench:serve does)');
+  if (!existsSync(dbPath)) await fill();
+  const token = (await run(['token', 'create', '--scope', 'read'])).trim().split('\n').at(-1);
+  const hello = await startProcess(['--input-type=module', '-e', HELLO], /hello on (\d+)/);
+  const serve = await startProcess(
+    [cli, 'serve', '--port', '0', '--no-poller'],
+    /serving on http:\/\/[^:]+:(\d+)/,
+  );
+  try {
+    const auth = { authorization: `Bearer ${token}` };
+    const cookie = { cookie: await login(serve.port) };
+    const agent = new Agent({ keepAlive: true });
+    const channels = JSON.parse(
+      (await get(agent, serve.port, '/microsub?action=channels', auth)).body,
+    ).channels;
+    const channel = channels.find((c) => c.uid !== 'notifications') ?? channels[0];
+    const ms = (query) => `/microsub?${new URLSearchParams({ ...query, channel: channel.uid })}`;
+    const first = JSON.parse((await get(agent, serve.port, ms({ action: 'timeline' }), auth)).body);
+    let cursor = first.paging?.after;
+    for (let i = 0; i < 20 && cursor; i++)
+      cursor = JSON.parse(
+        (await get(agent, serve.port, ms({ action: 'timeline', after: cursor }), auth)).body,
+      ).paging?.after;
+    agent.destroy();
+    const targets = [
+      ['hello-world', hello.port, '/', {}],
+      ['microsub channels', serve.port, '/microsub?action=channels', auth],
+      ['timeline first page', serve.port, ms({ action: 'timeline' }), auth],
+      [
+        'timeline deep page',
+        serve.port,
+        ms({ action: 'timeline', ...(cursor ? { after: cursor } : {}) }),
+        auth,
+      ],
+      ['timeline unread only', serve.port, ms({ action: 'timeline', is_read: 'false' }), auth],
+      ['search in a channel', serve.port, ms({ action: 'search', query: 'common' }), auth],
+      [
+        'search everywhere',
+        serve.port,
+        `/microsub?${new URLSearchParams({ action: 'search', query: 'common', channel: 'global' })}`,
+        auth,
+      ],
+      ['web: main page (a redirect)', serve.port, '/', cookie],
+      ['web: channel page', serve.port, `/c/${channel.uid}`, cookie],
+      ['web: unread only', serve.port, `/c/${channel.uid}?unread=1`, cookie],
+      ['web: feed health', serve.port, '/feeds', cookie],
+    ];
+    const results = [];
+    for (const [name, port, path, headers] of targets) {
+      const one = await measure(port, path, headers, 1);
+      const many = await measure(port, path, headers, 32);
+      results.push({ name, one, many });
+      process.stderr.write(`bench:serve: ${name} done\n`);
+    }
+    const base = results[0];
+    console.log(
+      `\n${SIZE.toLocaleString('en')} entries (${FEEDS} feeds x ${PER_FEED}, ${CHANNELS} channels), ${SECONDS} s per cell`,
+    );
+    console.log(
+      '| request | p50 @1 (ms) | x hello | p50 @32 (ms) | p99 @32 (ms) | req/s @32 | % hello req/s | errors | bytes |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { name, one, many } of results)
+      console.log(
+        `| ${name} | ${one.p50.toFixed(2)} | ${(one.p50 / base.one.p50).toFixed(1)} | ${many.p50.toFixed(1)} | ${many.p99.toFixed(1)} | ${many.rps.toFixed(0)} | ${((100 * many.rps) / base.many.rps).toFixed(1)} | ${one.errors + many.errors} | ${one.bytes} |`,
+      );
+  } finally {
+    serve.child.kill('SIGTERM');
+    hello.child.kill('SIGTERM');
+    if (option('db', undefined) === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import type { ReadingStateReport } from '../store/doctor.js';
+import type { Store } from '../store/store.js';
+import { withApp } from './app.js';
+import { retentionPolicy } from './retention.js';
+
+interface DoctorOptions {
+  repair?: boolean;
+  retention?: boolean;
+  json?: boolean;
+  database?: string;
+}
+
+/** `tidings doctor [--repair] [--retention]`: checks the kept unread counts and runs retention now. */
+export function registerDoctor(program: Command): void {
+  program
+    .command('doctor')
+    .description(
+      'check the kept unread counts against a recount; --repair rebuilds them, --retention removes old read entries now',
+    )
+    .option('--repair', 'rebuild the kept rows and counts when they differ from the recount')
+    .option(
+      '--retention',
+      'remove old read entries now (TIDINGS_RETENTION_DAYS, TIDINGS_RETENTION_KEEP_PER_FEED)',
+    )
+    .option('--json', 'print JSON: {"readingState": {...}, "retention": {...}}')
+    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
+    .action(async (opts: DoctorOptions) => {
+      process.exitCode = await withApp({ database: opts.database }, (app) => runDoctor(app.store, opts));
+    });
+}
+
+/** The check's findings in words, one line each. */
+export function describeReport(report: ReadingStateReport): string[] {
+  const lines: string[] = [];
+  if (report.missingRows > 0)
+    lines.push(`${report.missingRows} entries of followed feeds missing from their channel`);
+  if (report.strayRows > 0)
+    lines.push(`${report.strayRows} entries left in channels that no longer follow their feed`);
+  if (report.wrongRows > 0)
+    lines.push(`${report.wrongRows} entries with a stale read, removed or hidden state`);
+  for (const drift of report.countDrift)
+    lines.push(
+      `channel ${drift.channelId}, feed ${drift.feedId}: ${drift.kept} unread kept, ${drift.actual} counted`,
+    );
+  return lines;
+}
+
+/** Runs the check (and retention); returns the exit code: 1 when drift was found and not repaired. */
+export async function runDoctor(store: Store, opts: DoctorOptions, now = new Date()): Promise<number> {
+  const report = await store.checkReadingState({ repair: opts.repair === true });
+  const problems = describeReport(report);
+  let removed: number | undefined;
+  if (opts.retention) {
+    let policy: ReturnType<typeof retentionPolicy>;
+    try {
+      policy = retentionPolicy(process.env, now);
+    } catch (error) {
+      process.stderr.write(`tidings doctor: ${(error as Error).message}\n`);
+      return 2;
+    }
+    removed = policy === undefined ? 0 : (await store.applyRetention(policy)).removed;
+  }
+  if (opts.json) {
+    const retention = removed === undefined ? {} : { retention: { removed } };
+    process.stdout.write(`${JSON.stringify({ readingState: report, ...retention }, null, 2)}\n`);
+  } else {
+    if (problems.length === 0) process.stdout.write('unread counts: ok (they equal a recount)\n');
+    else {
+      for (const line of problems) process.stdout.write(`${line}\n`);
+      process.stdout.write(
+        report.repaired
+          ? 'repaired: rebuilt from the records\n'
+          : 'run tidings doctor --repair to rebuild them\n',
+      );
+    }
+    if (removed !== undefined) process.stdout.write(`retention: removed ${removed} old read entries\n`);
+  }
+  return problems.length > 0 && !report.repaired ? 1 : 0;
+}

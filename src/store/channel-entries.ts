@@ -1,0 +1,254 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from './schema.js';
+import { chunk } from './values.js';
+
+// What each channel shows of each entry of the feeds it follows (channel_entries), and the unread count
+// of each (channel, feed) pair (unread_counts). Both are kept by the store's write methods, in the
+// transaction of the write: every statement that changes a row says which rows it changed (RETURNING),
+// and the counts move by exactly that much. `tidings doctor` recounts them (doctor.ts).
+//
+// An entry counts as unread in a channel when it is neither read, nor removed, nor hidden there.
+
+type Dialect = 'sqlite' | 'postgres';
+type Db = Kysely<Database>;
+
+const ID_CHUNK = 500;
+
+/** The rows a maintenance statement changed, as they are after the change. */
+interface ChangedRow {
+  channel_id: number;
+  feed_id: number;
+  is_read: number | boolean;
+  is_removed: number | boolean;
+  is_hidden: number | boolean;
+}
+
+/** A change of one (channel, feed) pair's unread count. */
+export interface UnreadDelta {
+  channelId: number;
+  feedId: number;
+  delta: number;
+}
+
+/** A boolean literal the partial indexes recognize: 0/1 on SQLite, false/true on PostgreSQL. */
+export function flag(dialect: Dialect, value: boolean): RawBuilder<unknown> {
+  if (dialect === 'sqlite') return sql.raw(value ? '1' : '0');
+  return sql.raw(value ? 'true' : 'false');
+}
+
+function isSet(value: number | boolean): boolean {
+  return value === true || value === 1;
+}
+
+function counts(row: Pick<ChangedRow, 'is_read' | 'is_removed' | 'is_hidden'>): boolean {
+  return !isSet(row.is_read) && !isSet(row.is_removed) && !isSet(row.is_hidden);
+}
+
+/** SQL: true when a rule of channel `channel` (or a global rule) names the entry, its feed or its site. */
+function filteredSql(entry: string, feed: string, channel: RawBuilder<unknown>): RawBuilder<unknown> {
+  const e = sql.ref(entry);
+  const f = sql.ref(feed);
+  return sql`EXISTS (SELECT 1 FROM filters WHERE filters.url IN (${e}.author_url, ${f}.url, ${f}.site_url) AND COALESCE(filters.channel_id, 0) IN (0, ${channel}))`;
+}
+
+/**
+ * Adds the rows of the entries `where` selects (on `e`, entries, and `s`, subscriptions) for every channel
+ * that follows their feed, with read and removed state from entry_states and hidden worked out now. Rows
+ * that exist stay as they are. Returns the count changes.
+ */
+async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>): Promise<UnreadDelta[]> {
+  const no = flag(dialect, false);
+  const { rows } = await sql<ChangedRow>`
+    INSERT INTO channel_entries (channel_id, entry_id, feed_id, sort_at, is_read, is_removed, is_hidden)
+    SELECT s.channel_id, e.id, e.feed_id, e.sort_at, COALESCE(st.is_read, ${no}), COALESCE(st.is_removed, ${no}),
+      ${filteredSql('e', 'f', sql.ref('s.channel_id'))}
+    FROM entries e
+    JOIN subscriptions s ON s.feed_id = e.feed_id
+    JOIN feeds f ON f.id = e.feed_id
+    LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
+    WHERE ${where}
+    ON CONFLICT (channel_id, entry_id) DO NOTHING
+    RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
+  return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));
+}
+
+/** Adds new entries to the channels that follow their feed (recordPoll). */
+export async function addEntries(db: Db, dialect: Dialect, entryIds: readonly number[]): Promise<void> {
+  const deltas: UnreadDelta[] = [];
+  for (const part of chunk(entryIds, ID_CHUNK))
+    deltas.push(...(await insertRows(db, dialect, sql`e.id IN (${sql.join(part)})`)));
+  await applyDeltas(db, deltas);
+}
+
+/** Adds a feed's stored entries to a channel that now follows it (subscribe, move). */
+export async function addSubscription(
+  db: Db,
+  dialect: Dialect,
+  channelId: number,
+  feedId: number,
+): Promise<void> {
+  const where = sql`e.feed_id = ${feedId} AND s.channel_id = ${channelId}`;
+  await applyDeltas(db, await insertRows(db, dialect, where));
+}
+
+/** Adds every missing row of every channel, without counting (the doctor recounts after it). */
+export async function insertMissingRows(db: Db, dialect: Dialect): Promise<void> {
+  await insertRows(db, dialect, sql`TRUE`);
+}
+
+/** Drops a feed's rows and count from a channel that no longer follows it (unsubscribe, move). */
+export async function dropSubscription(db: Db, channelId: number, feedId: number): Promise<void> {
+  await db
+    .deleteFrom('channel_entries')
+    .where('channel_id', '=', channelId)
+    .where('feed_id', '=', feedId)
+    .execute();
+  await db
+    .deleteFrom('unread_counts')
+    .where('channel_id', '=', channelId)
+    .where('feed_id', '=', feedId)
+    .execute();
+}
+
+/** Which rows of a channel a flag change applies to: entries by id, one feed's, or up to a sort key. */
+export type RowScope =
+  | { entryIds: readonly number[] }
+  | { feedId: number }
+  | { upTo: { sortAt: string; id: number } };
+
+/** Sets is_read or is_removed on the channel's rows in `scope` whose flag differs, counting the change. */
+export async function setFlag(
+  db: Db,
+  dialect: Dialect,
+  channelId: number,
+  scope: RowScope,
+  change: { flag: 'is_read' | 'is_removed'; value: boolean },
+): Promise<number[]> {
+  const column = sql.ref(change.flag);
+  const run = async (where: RawBuilder<unknown>) => {
+    const { rows } = await sql<ChangedRow & { entry_id: number }>`
+      UPDATE channel_entries SET ${column} = ${flag(dialect, change.value)}
+      WHERE channel_id = ${channelId} AND ${column} = ${flag(dialect, !change.value)} AND ${where}
+      RETURNING entry_id, channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
+    return rows;
+  };
+  const changed: (ChangedRow & { entry_id: number })[] = [];
+  if ('entryIds' in scope) {
+    for (const part of chunk(scope.entryIds, ID_CHUNK))
+      changed.push(...(await run(sql`entry_id IN (${sql.join(part)})`)));
+  } else if ('feedId' in scope) {
+    changed.push(...(await run(sql`feed_id = ${scope.feedId}`)));
+  } else {
+    changed.push(...(await run(sql`(sort_at, entry_id) <= (${scope.upTo.sortAt}, ${scope.upTo.id})`)));
+  }
+  const deltas = changed.map((row) => {
+    const before = { ...row, [change.flag]: !isSet(row[change.flag]) };
+    return {
+      channelId: row.channel_id,
+      feedId: row.feed_id,
+      delta: Number(counts(row)) - Number(counts(before)),
+    };
+  });
+  await applyDeltas(db, deltas);
+  return changed.map((row) => row.entry_id);
+}
+
+/** Which rows a hidden-state refresh looks at. */
+export type HiddenScope =
+  | { ruleUrl: string; channelId?: number | undefined }
+  | { feedId: number }
+  | { entryIds: readonly number[] };
+
+/**
+ * Works is_hidden out again for the rows in `scope` (a rule added or removed, a feed's URLs or an entry's
+ * author changed), counting the rows whose state flips.
+ */
+export async function refreshHidden(db: Db, scope: HiddenScope): Promise<void> {
+  const hidden = sql`EXISTS (SELECT 1 FROM entries e JOIN feeds f ON f.id = e.feed_id WHERE e.id = channel_entries.entry_id AND ${filteredSql('e', 'f', sql.ref('channel_entries.channel_id'))})`;
+  const run = async (where: RawBuilder<unknown>) => {
+    const { rows } = await sql<ChangedRow>`
+      UPDATE channel_entries SET is_hidden = NOT is_hidden
+      WHERE ${where} AND is_hidden <> ${hidden}
+      RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
+    return rows;
+  };
+  const changed: ChangedRow[] = [];
+  if ('ruleUrl' in scope) {
+    // Two statements, each on its own index: an OR of both made SQLite read every row.
+    const url = scope.ruleUrl;
+    const inChannel = scope.channelId === undefined ? sql`TRUE` : sql`channel_id = ${scope.channelId}`;
+    const feeds = await db
+      .selectFrom('feeds')
+      .select('id')
+      .where((eb) => eb.or([eb('url', '=', url), eb('site_url', '=', url)]))
+      .execute();
+    for (const feed of feeds) changed.push(...(await run(sql`${inChannel} AND feed_id = ${feed.id}`)));
+    changed.push(
+      ...(await run(sql`${inChannel} AND entry_id IN (SELECT id FROM entries WHERE author_url = ${url})`)),
+    );
+  } else if ('feedId' in scope) {
+    changed.push(...(await run(sql`feed_id = ${scope.feedId}`)));
+  } else {
+    for (const part of chunk(scope.entryIds, ID_CHUNK))
+      changed.push(...(await run(sql`entry_id IN (${sql.join(part)})`)));
+  }
+  const deltas = changed
+    .filter((row) => !isSet(row.is_read) && !isSet(row.is_removed))
+    .map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: isSet(row.is_hidden) ? -1 : 1 }));
+  await applyDeltas(db, deltas);
+}
+
+/**
+ * Adds the deltas to the counts, one statement per run of pairs. Pairs are summed first and written in
+ * (channel, feed) order, so that two PostgreSQL transactions lock the count rows they share in the same
+ * order and cannot deadlock on them.
+ */
+export async function applyDeltas(db: Db, deltas: readonly UnreadDelta[]): Promise<void> {
+  const sums = new Map<string, UnreadDelta>();
+  for (const { channelId, feedId, delta } of deltas) {
+    const key = `${channelId}:${feedId}`;
+    const sum = sums.get(key);
+    if (sum) sum.delta += delta;
+    else sums.set(key, { channelId, feedId, delta });
+  }
+  const rows = [...sums.values()]
+    .filter((sum) => sum.delta !== 0)
+    .sort((a, b) => a.channelId - b.channelId || a.feedId - b.feedId)
+    .map((sum) => ({ channel_id: sum.channelId, feed_id: sum.feedId, unread: sum.delta }));
+  for (const part of chunk(rows, ID_CHUNK))
+    await db
+      .insertInto('unread_counts')
+      .values(part)
+      .onConflict((conflict) =>
+        conflict.columns(['channel_id', 'feed_id']).doUpdateSet((update) => ({
+          unread: sql`unread_counts.unread + ${update.ref('excluded.unread')}`,
+        })),
+      )
+      .execute();
+}
+
+/**
+ * PostgreSQL: locks the feed's row until the transaction ends. recordPoll updates that row first, so a
+ * subscription change and a poll of the same feed take turns, and each sees the other's rows (READ
+ * COMMITTED): neither writes channel_entries from a stale list of entries or subscriptions. SQLite has
+ * one writer at a time already.
+ */
+export async function lockFeed(db: Db, dialect: Dialect, feedId: number): Promise<void> {
+  if (dialect === 'postgres')
+    await db.selectFrom('feeds').select('id').where('id', '=', feedId).forUpdate().execute();
+}
+
+/** The advisory lock key between polls and rule changes ("tidings rules" in a 32-bit FNV-1a). */
+const RULES_LOCK_KEY = 0x5d1e_7a21;
+
+/**
+ * PostgreSQL: a poll works out is_hidden from the rules it sees, and a rule change from the rows it sees;
+ * run at once, each would miss the other's uncommitted work. Polls hold this lock shared, rule changes
+ * exclusive, until their transaction ends, so a rule change waits for the polls under way and the polls
+ * after it see the rule. SQLite has one writer at a time already.
+ */
+export async function lockRules(db: Db, dialect: Dialect, mode: 'shared' | 'exclusive'): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await sql`SELECT ${lock}(${sql.lit(RULES_LOCK_KEY)})`.execute(db);
+}

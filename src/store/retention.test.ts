@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { runSql } from '../../test/helpers/raw-sql.js';
+import {
+  minutesAfterT0 as at,
+  type StoreBackend,
+  storeBackends,
+  testEntry,
+  testPoll,
+} from '../../test/helpers/temp-store.js';
+import type { Store } from './store.js';
+
+function retentionSuite(backend: StoreBackend) {
+  let store: Store;
+  before(async () => {
+    store = await backend.open();
+  });
+  after(() => backend.cleanup());
+
+  it('removes only old read unsaved entries beyond the newest of each feed, and they do not come back', async () => {
+    const channel = await store.createChannel('news');
+    const feed = await store.addFeed('https://keep.example/feed.xml', at(0));
+    const other = await store.addFeed('https://other.example/feed.xml', at(0));
+    await store.subscribe(channel.id, feed.id, at(0));
+    await store.subscribe(channel.id, other.id, at(0));
+    const all = Array.from({ length: 10 }, (_, i) => testEntry(`e${i}`, { sortAt: at(i) }));
+    const { insertedIds: ids } = await store.recordPoll(testPoll(feed.id, all, at(20)));
+    const { insertedIds: otherIds } = await store.recordPoll(
+      testPoll(other.id, [testEntry('o0', { sortAt: at(0) })], at(20)),
+    );
+    // e0-e7 read, except e3; e1 saved; e7-e9 are the newest three; e8 and e9 are younger than the cut-off.
+    await store.markRead(
+      channel.id,
+      [...ids.slice(0, 8).filter((_, i) => i !== 3), ...otherIds],
+      true,
+      at(21),
+    );
+    await runSql(
+      backend,
+      store,
+      `INSERT INTO saved_entries (entry_id, saved_at) VALUES (${ids[1]}, '${at(21)}')`,
+    );
+    const countsBefore = await store.unreadCounts();
+
+    const policy = { olderThan: at(8), keepPerFeed: 3, batchSize: 2, now: at(30) };
+    const { removed } = await store.applyRetention(policy);
+    assert.equal(removed, 5);
+    const left = (await store.listFeedEntries(feed.id, 50)).map((entry) => entry.guid).sort();
+    assert.deepEqual(left, ['e1', 'e3', 'e7', 'e8', 'e9']);
+    // The other feed's one entry is its newest: kept, read or not.
+    assert.equal((await store.listFeedEntries(other.id, 50)).length, 1);
+    assert.deepEqual(await store.unreadCounts(), countsBefore);
+
+    // The feed still lists all ten: the removed ones are not stored again as new.
+    const again = await store.recordPoll(testPoll(feed.id, all, at(40)));
+    assert.deepEqual(again.insertedIds, []);
+    assert.equal((await store.listFeedEntries(feed.id, 50)).length, 5);
+    assert.equal(
+      (await store.searchEntries({ query: 'Title', limit: 50, channelId: channel.id })).entries.length,
+      6,
+    );
+    assert.equal((await store.applyRetention(policy)).removed, 0);
+    const report = await store.checkReadingState({ repair: false });
+    assert.deepEqual(report, { missingRows: 0, strayRows: 0, wrongRows: 0, countDrift: [], repaired: false });
+  });
+
+  it('stops after maxEntries', async () => {
+    const store = await backend.open();
+    const feed = await store.addFeed('https://many.example/feed.xml', at(0));
+    await store.recordPoll(
+      testPoll(
+        feed.id,
+        Array.from({ length: 12 }, (_, i) => testEntry(`m${i}`, { sortAt: at(i) })),
+        at(20),
+      ),
+    );
+    // No channel follows the feed: nothing is unread anywhere.
+    const policy = { olderThan: at(100), keepPerFeed: 2, batchSize: 3, maxEntries: 4, now: at(30) };
+    assert.equal((await store.applyRetention(policy)).removed, 4);
+    assert.equal((await store.listFeedEntries(feed.id, 50)).length, 8);
+  });
+}
+
+for (const backend of storeBackends()) {
+  describe(`retention on ${backend.name}`, { skip: backend.skip }, () => retentionSuite(backend));
+}

@@ -1,0 +1,107 @@
+import { type Kysely, sql } from 'kysely';
+import { flag } from './channel-entries.js';
+import type { Database } from './schema.js';
+import { toIso } from './values.js';
+
+// Retention: a database that only grows gets slower and larger for entries nobody will read again.
+// Removed are entries that sort before the cut-off, are not among their feed's newest `keepPerFeed`, are
+// unread in no channel and are not saved. Their guids stay in removed_guids, so that a feed that still
+// lists them does not bring them back as new (recordPoll skips them).
+
+type Dialect = 'sqlite' | 'postgres';
+
+export interface RetentionPolicy {
+  /** Entries that sort before this time may go. */
+  olderThan: string;
+  /** Each feed keeps at least its newest this many entries, read or not. */
+  keepPerFeed: number;
+  /** Entries removed per transaction: small, so that readers and polls never wait long. */
+  batchSize: number;
+  /** Stop after this many entries (a run of the poll loop does a little at a time). */
+  maxEntries?: number | undefined;
+  now: string;
+}
+
+/** The sort key of a feed's `keepPerFeed`-th newest entry: older ones may go. */
+async function keepBoundary(db: Kysely<Database>, feedId: number, keepPerFeed: number) {
+  return db
+    .selectFrom('entries')
+    .select(['sort_at', 'id'])
+    .where('feed_id', '=', feedId)
+    .orderBy('sort_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.max(keepPerFeed - 1, 0))
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Removes one batch of a feed's removable entries in one transaction and returns how many went. The
+ * conditions are checked again by the DELETE itself, so an entry marked unread or saved meanwhile stays.
+ */
+async function removeBatch(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  feedId: number,
+  boundary: { sort_at: string; id: number },
+  policy: RetentionPolicy,
+  limit: number,
+): Promise<number> {
+  const no = flag(dialect, false);
+  const cutoff = toIso(policy.olderThan, 'olderThan');
+  const removable = sql`e.feed_id = ${feedId} AND e.sort_at < ${cutoff}
+    AND (e.sort_at, e.id) < (${boundary.sort_at}, ${boundary.id})
+    AND NOT EXISTS (SELECT 1 FROM channel_entries c WHERE c.entry_id = e.id
+      AND c.is_read = ${no} AND c.is_removed = ${no} AND c.is_hidden = ${no})
+    AND NOT EXISTS (SELECT 1 FROM saved_entries s WHERE s.entry_id = e.id)`;
+  return db.transaction().execute(async (trx) => {
+    const { rows: picked } = await sql<{ id: number }>`SELECT e.id FROM entries e WHERE ${removable}
+      ORDER BY e.sort_at, e.id LIMIT ${limit}`.execute(trx);
+    if (picked.length === 0) return 0;
+    const ids = sql.join(picked.map((row) => row.id));
+    const { rows: removed } = await sql<{ id: number; guid: string }>`DELETE FROM entries
+      WHERE id IN (${ids}) AND id IN (SELECT e.id FROM entries e WHERE ${removable})
+      RETURNING id, guid`.execute(trx);
+    if (removed.length === 0) return 0;
+    if (dialect === 'sqlite')
+      await trx
+        .deleteFrom('entries_fts')
+        .where(
+          'rowid',
+          'in',
+          removed.map((row) => row.id),
+        )
+        .execute();
+    await trx
+      .insertInto('removed_guids')
+      .values(
+        removed.map((row) => ({ feed_id: feedId, guid: row.guid, removed_at: toIso(policy.now, 'now') })),
+      )
+      .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
+      .execute();
+    return removed.length;
+  });
+}
+
+/** Applies the policy feed by feed, in batches, and returns how many entries it removed. */
+export async function applyRetention(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  policy: RetentionPolicy,
+): Promise<{ removed: number }> {
+  const feeds = await db.selectFrom('feeds').select('id').orderBy('id').execute();
+  const budget = policy.maxEntries ?? Number.POSITIVE_INFINITY;
+  let removed = 0;
+  for (const feed of feeds) {
+    const boundary = await keepBoundary(db, feed.id, policy.keepPerFeed);
+    if (boundary === undefined) continue;
+    for (;;) {
+      const limit = Math.min(policy.batchSize, budget - removed);
+      if (limit <= 0) return { removed };
+      const count = await removeBatch(db, dialect, feed.id, boundary, policy, limit);
+      removed += count;
+      if (count < limit) break;
+    }
+  }
+  return { removed };
+}

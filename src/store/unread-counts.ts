@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { ChannelCount, FeedCount } from './reader.js';
+import type { Database } from './schema.js';
+
+// Reading the kept counts: a sum over a channel's (channel, feed) rows, never over its entries.
+
+/** Every channel's unread count, in channel order (0 for a channel without unread entries). */
+export async function unreadCounts(db: Kysely<Database>): Promise<ChannelCount[]> {
+  const rows = await db
+    .selectFrom('channels')
+    .select((outer) => [
+      'channels.id',
+      outer
+        .selectFrom('unread_counts')
+        .select((count) => count.fn.sum<number | string>('unread_counts.unread').as('unread'))
+        .whereRef('unread_counts.channel_id', '=', 'channels.id')
+        .as('unread'),
+    ])
+    .orderBy('channels.position')
+    .orderBy('channels.id')
+    .execute();
+  return rows.map((row) => ({ channelId: row.id, unread: Number(row.unread ?? 0) }));
+}
+
+/** Every subscription's unread count, by channel order, then subscription age (0s included). */
+export async function unreadCountsByFeed(db: Kysely<Database>): Promise<FeedCount[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+    .leftJoin('unread_counts', (join) =>
+      join
+        .onRef('unread_counts.channel_id', '=', 'subscriptions.channel_id')
+        .onRef('unread_counts.feed_id', '=', 'subscriptions.feed_id'),
+    )
+    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'unread_counts.unread'])
+    .orderBy('channels.position')
+    .orderBy('channels.id')
+    .orderBy('subscriptions.id')
+    .execute();
+  return rows.map((row) => ({
+    channelId: row.channel_id,
+    feedId: row.feed_id,
+    unread: Number(row.unread ?? 0),
+  }));
+}
