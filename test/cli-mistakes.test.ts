@@ -67,6 +67,11 @@ describe('tidings CLI: user mistakes', () => {
     assertOneLine(workers, 1, /TIDINGS_CONCURRENCY must be a positive whole number, not "many"/);
   });
 
+  it('names a retention setting that cannot be read before serving (TIDINGS_RETENTION_DAYS=soon)', async () => {
+    const run = await tidings(['serve', '--port', '0'], { ...env, TIDINGS_RETENTION_DAYS: 'soon' });
+    assertOneLine(run, 1, /TIDINGS_RETENTION_DAYS must be a whole number of at least 0, not "soon"/);
+  });
+
   it('names a file that does not exist (import missing.opml)', async () => {
     const run = await tidings(['import', join(dir, 'missing.opml')], env);
     assertOneLine(run, 1, /missing\.opml: no such file or folder$/);

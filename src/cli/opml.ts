@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { exportOpml, importOpml } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
+import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
 
 /** `tidings import FILE.opml` and `tidings export > subs.opml`. */
@@ -38,7 +39,7 @@ async function importFile(app: App, text: string): Promise<number> {
     process.stderr.write(`import: line ${s.line}: ${s.url.slice(0, 200)}: ${s.reason}\n`);
   const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
   process.stdout.write(
-    `imported ${result.followed} feeds (${result.added} new)${skipped} of ${result.total}; run tidings poll --once to fetch them\n`,
+    `imported ${plural(result.followed, 'feed')} (${result.added} new)${skipped} of ${result.total}; run tidings poll --once to fetch them\n`,
   );
   return result.total === 0 ? 1 : 0;
 }

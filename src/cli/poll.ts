@@ -5,6 +5,7 @@ import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { parseFeedIds, requireFeeds, whyNotPolled } from './poll-feeds.js';
 import { progressPrinter } from './progress.js';
+import { retentionPolicy, startRetention } from './retention.js';
 
 interface PollOptions {
   once?: boolean;
@@ -109,10 +110,15 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
 }
 
 async function runWorker(database: string | undefined): Promise<void> {
+  retentionPolicy(process.env, new Date()); // a bad retention setting: one line before anything starts
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true, polls: true }, (app) => runPollLoop(app.poll, stop.signal));
+  await withApp({ database, logs: true, polls: true }, (app) => {
+    // workers remove old read entries too, so that a `serve --no-poller` deployment keeps its size
+    startRetention(app.store, process.env, app.log, stop.signal);
+    return runPollLoop(app.poll, stop.signal);
+  });
 }
 
 /** The closing summary: feeds per status, entries new and updated, time. */

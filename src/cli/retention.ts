@@ -1,3 +1,4 @@
+import { ConfigError } from '../config.js';
 import type { Logger } from '../log.js';
 import type { RetentionPolicy } from '../store/retention.js';
 import type { Store } from '../store/store.js';
@@ -14,7 +15,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min)
-    throw new Error(`${name} must be a whole number of at least ${min}, not "${text}"`);
+    throw new ConfigError(name, `config: ${name} must be a whole number of at least ${min}, not "${text}"`);
   return value;
 }
 

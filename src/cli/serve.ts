@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { PollEvents } from '../poll/events.js';
 import { runPollLoop } from '../poll/loop.js';
 import { openApp } from './app.js';
-import { startRetention } from './retention.js';
+import { retentionPolicy, startRetention } from './retention.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 interface ServeOptions {
@@ -31,6 +31,7 @@ export function registerServe(program: Command): void {
 
 async function runServe(opts: ServeOptions): Promise<void> {
   const port = parsePort(opts.port);
+  retentionPolicy(process.env, new Date()); // a bad retention setting: one line before anything starts
   // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).
   const [{ serve }, { createApp }] = await Promise.all([
     import('@hono/node-server'),

@@ -8,6 +8,7 @@ import {
   unfollow,
 } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
+import { plural } from './plural.js';
 
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
 
@@ -73,7 +74,7 @@ async function addFeed(app: App, url: string, opts: { channel?: string; also?: b
       const { firstFetch: first, feed } = result;
       const resumed = result.resumed ? ' (resumed with its history)' : '';
       out(
-        `added feed ${feed.id} ${feed.url} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${first.newEntries} entries`,
+        `added feed ${feed.id} ${feed.url} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${plural(first.newEntries, 'entry', 'entries')}`,
       );
       if (first.message) out(`  ${first.message}`);
       return 0;
