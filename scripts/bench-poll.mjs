@@ -141,7 +141,7 @@ async function runScenario(name) {
   const rows = [];
   const problems = [];
   try {
-    tidings(['import', opml], env);
+    tidings(['import', '--no-fetch', opml], env);
     let previous = { requests: 0, conditional: 0, notModified: 0 };
     for (let round = 1; round <= scenario.rounds; round++) {
       if (round > 1) await control(`${base}/__advance`, 'POST');

@@ -184,7 +184,7 @@ async function fill() {
   writeFileSync(opmlPath, opml(base));
   let started = performance.now();
   process.stderr.write(`bench:serve: ${FEEDS} feeds x ${PER_FEED} entries in ${CHANNELS} channels\n`);
-  await run(['import', opmlPath]);
+  await run(['import', '--no-fetch', opmlPath]);
   await run(['poll', '--once', '--force']);
   process.stderr.write(`bench:serve: filled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   started = performance.now();

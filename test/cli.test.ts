@@ -27,6 +27,10 @@ describe('tidings CLI', () => {
       '/other.xml': (_req, res) =>
         send(res, 200, rss([{ guid: 'o', title: 'Other' }]), { 'content-type': 'application/rss+xml' }),
       '/missing.xml': (_req, res) => send(res, 404, 'no'),
+      '/about': (_req, res) =>
+        send(res, 200, '<!DOCTYPE html><html><head><title>About</title></head><body>Hi</body></html>', {
+          'content-type': 'text/html',
+        }),
     });
     dir = mkdtempSync(join(tmpdir(), 'tidings-cli-'));
     env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}`, TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true' };
@@ -53,7 +57,28 @@ describe('tidings CLI', () => {
     const run = await tidings(['add', `${server.url}/blog`, '--channel', 'Blogs'], env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /web page; following its feed .*\/blog\/feed/);
-    assert.match(run.stdout, /added feed 1 .*\/blog\/feed to Blogs: ok, 1 entries/);
+    assert.match(run.stdout, /added feed 1 .*\/blog\/feed to Blogs: ok, 1 entry/);
+  });
+
+  it('imports OPML fetching at once: a page is resolved to its feed, a page without one is reported by line', async () => {
+    const opml = join(dir, 'pages.opml');
+    writeFileSync(
+      opml,
+      `<opml version="2.0"><body>\n<outline text="Blog" xmlUrl="${server.url}/blog"/>\n<outline text="About" xmlUrl="${server.url}/about"/>\n</body></opml>`,
+    );
+    const run = await tidings(['import', opml], {
+      ...env,
+      TIDINGS_DATABASE_URL: `sqlite:${join(dir, 'pages.db')}`,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /line 3: .*\/about: not a feed: a web page that links to no feed/);
+    assert.match(run.stdout, /imported 1 feed \(2 new\), 1 skipped of 2; fetched/);
+    const exported = await tidings(['export'], {
+      ...env,
+      TIDINGS_DATABASE_URL: `sqlite:${join(dir, 'pages.db')}`,
+    });
+    assert.match(exported.stdout, /xmlUrl="[^"]*\/blog\/feed"/);
+    assert.doesNotMatch(exported.stdout, /\/about/);
   });
 
   it('imports OPML, polls once (exit 0 although a feed fails) and reports every feed in status --json', async () => {
@@ -62,7 +87,7 @@ describe('tidings CLI', () => {
       opml,
       `<opml version="2.0"><body><outline text="News"><outline text="Other" xmlUrl="${server.url}/other.xml"/><outline text="Gone" xmlUrl="${server.url}/missing.xml"/></outline></body></opml>`,
     );
-    assert.match((await tidings(['import', opml], env)).stdout, /imported 2 feeds \(2 new\)/);
+    assert.match((await tidings(['import', '--no-fetch', opml], env)).stdout, /imported 2 feeds \(2 new\)/);
     const poll = await tidings(['poll', '--once'], env);
     assert.equal(poll.code, 0, poll.stderr);
     assert.match(poll.stdout, /polled 2 feeds/);

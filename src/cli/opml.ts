@@ -13,10 +13,16 @@ export function registerOpml(program: Command): void {
       'follow every feed of an OPML file; its folders become channels ("Parent / Child" when nested), unfiled feeds go to the default channel',
     )
     .argument('<file>', 'OPML file')
+    .option(
+      '--no-fetch',
+      'do not fetch the new feeds now (the next poll does; web pages among them are resolved then)',
+    )
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (file: string, opts: { database?: string }) => {
+    .action(async (file: string, opts: { database?: string; fetch: boolean }) => {
       const text = await readFile(file, 'utf8');
-      process.exitCode = await withApp({ database: opts.database }, (app) => importFile(app, text));
+      process.exitCode = await withApp({ database: opts.database, polls: opts.fetch }, (app) =>
+        importFile(app, text, opts.fetch),
+      );
     });
   program
     .command('export')
@@ -30,16 +36,19 @@ export function registerOpml(program: Command): void {
 
 /**
  * Imports an OPML document: each outline not followed on stderr (line and reason), a summary on stdout.
+ * With `fetchNow` (the default) the new feeds are fetched at once, as the web import does, so that an
+ * outline that is a web page is resolved to its feed, or reported and unfollowed when it links to none.
  * Exit 0 when the file could be read (some outlines skipped or not), 1 when it held no feed at all.
  */
-async function importFile(app: App, text: string): Promise<number> {
-  const result = await importOpml(subscriptionDeps(app), text);
+async function importFile(app: App, text: string, fetchNow: boolean): Promise<number> {
+  const result = await importOpml(subscriptionDeps(app), text, { fetchNow });
   for (const warning of result.warnings) process.stderr.write(`import: ${warning}\n`);
   for (const s of result.skipped)
     process.stderr.write(`import: line ${s.line}: ${s.url.slice(0, 200)}: ${s.reason}\n`);
   const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
+  const next = fetchNow ? 'fetched' : 'run tidings poll --once to fetch them';
   process.stdout.write(
-    `imported ${plural(result.followed, 'feed')} (${result.added} new)${skipped} of ${result.total}; run tidings poll --once to fetch them\n`,
+    `imported ${plural(result.followed, 'feed')} (${result.added} new)${skipped} of ${result.total}; ${next}\n`,
   );
   return result.total === 0 ? 1 : 0;
 }
