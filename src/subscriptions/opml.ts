@@ -30,15 +30,16 @@ export interface OpmlImport {
 }
 
 export interface OpmlImportOptions {
-  /** Fetch the new feeds at once (the web import); the CLI leaves them to the next poll. */
+  /** Fetch the new feeds at once (the web import, and `tidings import` unless --no-fetch). */
   fetchNow?: boolean;
   onProgress?: (event: { phase: 'following' | 'fetching'; done: number; total: number }) => void;
 }
 
 /**
- * Follows every outline of an OPML document by the rules of `follow`, except that nothing is fetched
- * while importing (an import of thousands of feeds stays fast): an outline pointing at a web page is
- * resolved to its feed by its first poll (poll/linked-feed.ts). Folders become channels ("Parent / Child"
+ * Follows every outline of an OPML document by the rules of `follow`. With `fetchNow` (the CLI's and the
+ * web's default) the new feeds are fetched at once and an outline that is a web page linking to no feed is
+ * reported and unfollowed; without it nothing is fetched (thousands of outlines stay fast) and an outline
+ * pointing at a web page is resolved to its feed by its first poll (poll/linked-feed.ts). Folders become channels ("Parent / Child"
  * when nested), unfiled outlines go to the default channel, and each outline not followed is reported.
  */
 export async function importOpml(
