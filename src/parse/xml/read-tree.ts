@@ -51,11 +51,13 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: Rea
   const strict = parseStrict(source, doctype, { ...limits, offsetBase });
   let doc = strict.doc;
   let droppedAttributes = strict.droppedAttributes;
+  let entitiesOverflowed = strict.entityUse.overflowed;
   if (strict.error) {
     const text = source.full().slice(offsetBase);
     const tolerant = readTolerant(text, doctype?.entities, { ...limits, offsetBase });
     doc = tolerant.doc;
     droppedAttributes = tolerant.droppedAttributes;
+    entitiesOverflowed ||= tolerant.entitiesOverflowed;
     if (tolerant.stoppedAt !== undefined) {
       diagnostics.add(
         'xml.too-deep',
@@ -91,7 +93,7 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: Rea
       `xml: undefined entities ${unknownNames.map((n) => `&${n};`).join(' ')} (kept as written)`,
     );
   }
-  if (strict.entityUse.overflowed) {
+  if (entitiesOverflowed) {
     reason ??= 'entity expansion limit';
     diagnostics.add(
       'xml.entity-expansion',

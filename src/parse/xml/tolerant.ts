@@ -1,7 +1,7 @@
 import type { Parser } from 'htmlparser2';
 import { loadHtmlparser } from '../lazy-imports.js';
 import { setOwn, TreeBuilder, type TreeLimits } from './builder.js';
-import { decodeReferences } from './entities.js';
+import { decodeReferences, type ExpansionBudget } from './entities.js';
 import { MAX_ATTRIBUTES } from './saxes-attributes.js';
 import type { XmlDocument } from './tree.js';
 
@@ -11,6 +11,8 @@ export interface TolerantResult {
   stoppedAt?: number;
   /** Attributes past MAX_ATTRIBUTES per element, and where the first such element starts. */
   droppedAttributes?: { count: number; offset: number };
+  /** True when entity references expanded beyond MAX_EXPANDED_CHARS; the rest decoded to nothing. */
+  entitiesOverflowed: boolean;
 }
 
 // htmlparser2 keeps its open elements in an array it shifts at each tag: 150,000 unclosed elements took
@@ -41,6 +43,7 @@ export function readTolerant(
   let open = 0;
   let stoppedAt: number | undefined;
   let inCdata = false;
+  const budget: ExpansionBudget = { expandedChars: 0, overflowed: false };
   // A start tag is built from its name and its attributes, one event each, and opened at the next
   // event: htmlparser2 builds no attribute object of its own when it is not asked for onopentag, and
   // one element with 64,000 attributes made that object a slow dictionary (saxes-attributes.ts).
@@ -70,7 +73,7 @@ export function readTolerant(
           return;
         }
         pending.count++;
-        setOwn(pending.attrs, name, decodeReferences(value, entities));
+        setOwn(pending.attrs, name, decodeReferences(value, entities, budget));
       },
       onclosetag() {
         flush();
@@ -79,7 +82,7 @@ export function readTolerant(
       },
       ontext(data) {
         flush();
-        builder.text(inCdata ? data : decodeReferences(data, entities), inCdata);
+        builder.text(inCdata ? data : decodeReferences(data, entities, budget), inCdata);
       },
       oncdatastart() {
         flush();
@@ -99,7 +102,7 @@ export function readTolerant(
   } catch (err) {
     if (err !== STOP) throw err;
   }
-  const result: TolerantResult = { doc: builder.doc };
+  const result: TolerantResult = { doc: builder.doc, entitiesOverflowed: budget.overflowed };
   if (stoppedAt !== undefined) result.stoppedAt = stoppedAt + (limits.offsetBase ?? 0);
   if (dropped !== undefined)
     result.droppedAttributes = { count: dropped.count, offset: dropped.offset + (limits.offsetBase ?? 0) };
