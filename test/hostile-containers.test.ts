@@ -159,14 +159,17 @@ describe('hostile vectors through every content container, the stored entry and 
     }
   }
 
-  it('fails closed on an h-feed page that microformats-parser cannot read: no entry at all', () => {
+  it('reads an h-feed page with a javascript: <base> or a <template> in its content, keeping nothing active', () => {
     for (const line of [
       '<base href="javascript:alert(1)//">',
       '<template><img src=x onerror=alert(1)></template>',
     ]) {
       const page = CONTAINERS.find((c) => c.name === 'h-feed e-content')?.wrap(`<p>x</p>${line}`) ?? '';
       const result = parseFeed(page, { contentType: 'text/html', baseUrl: BASE });
-      assert.deepEqual(result.entries, [], line);
+      assert.equal(result.entries.length, 1, line);
+      const html = result.entries[0]?.content?.[0]?.value ?? '';
+      assert.match(html, /<p>x<\/p>/, line);
+      assert.doesNotMatch(html, /javascript|onerror|template|<img|<base/i, line);
     }
   });
 });

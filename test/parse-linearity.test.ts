@@ -45,3 +45,27 @@ describe('parse time grows linearly with the document', () => {
     });
   }
 });
+
+// Issue 12: one element with 64,000+ attributes made saxes and htmlparser2 keep them all in one slow
+// dictionary (170-280 ns per character). An element keeps its first 1,024 and the rest are read past.
+describe('an element with 128,000 attributes', () => {
+  const ATTRIBUTE_SHAPES = SHAPES.filter((shape) => shape.name.includes('many attributes'));
+  for (const shape of ATTRIBUTE_SHAPES) {
+    it(`keeps the first and parses in time linear with 16,000: ${shape.name}`, () => {
+      const small = shape.make(16_000);
+      const large = shape.make(128_000);
+      const result = parseFeed(large);
+      assert.ok(
+        result.diagnostics.some((d) => d.code.endsWith('.too-many-attributes')),
+        'the cut is reported',
+      );
+      timeParse(small); // warm up
+      const smallMs = timeParse(small);
+      const largeMs = timeParse(large);
+      assert.ok(
+        largeMs / smallMs < MAX_RATIO,
+        `${small.length} chars in ${smallMs.toFixed(1)} ms, ${large.length} in ${largeMs.toFixed(1)} ms`,
+      );
+    });
+  }
+});

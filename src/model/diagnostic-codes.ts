@@ -20,6 +20,10 @@ export const DIAGNOSTIC_CODES = {
   'xml.external-entity': { severity: 'error', summary: 'an external entity (XXE) was refused' },
   'xml.entity-expansion': { severity: 'error', summary: 'entity expansion exceeded its limit' },
   'xml.too-deep': { severity: 'error', summary: 'elements nest deeper than the limit' },
+  'xml.too-many-attributes': {
+    severity: 'error',
+    summary: 'an element has more attributes than the limit; the first were kept',
+  },
   'xml.too-large': { severity: 'error', summary: 'the document is larger than the limit' },
   // documents that are not feeds
   'document.unreadable': { severity: 'error', summary: 'the document could not be read' },
@@ -48,6 +52,10 @@ export const DIAGNOSTIC_CODES = {
   'text.control-character': {
     severity: 'warning',
     summary: 'a field held control characters (removed) or lone surrogates (replaced with U+FFFD)',
+  },
+  'html.too-many-attributes': {
+    severity: 'warning',
+    summary: 'an HTML tag has more attributes than the limit; the first were kept',
   },
   'html.sanitized': { severity: 'warning', summary: 'active content was removed from HTML' },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;

@@ -147,6 +147,54 @@ describe('parseHfeed', () => {
   });
 });
 
+describe('parseHfeed on a page with hostile elements', () => {
+  const page = (head: string, content: string) =>
+    `<!DOCTYPE html><html><head>${head}</head><body><div class="h-feed">` +
+    `<article class="h-entry"><a class="u-url" href="/notes/1">#</a><div class="e-content">${content}</div></article>` +
+    `<article class="h-entry"><a class="u-url" href="/notes/2">#</a><p class="e-content">Second</p></article>` +
+    '</div></body></html>';
+
+  it('reads the entries of a page whose <base href> is a javascript: URL, against the document URL', () => {
+    const result = parseHfeed(page('<base href="javascript:alert(1)">', 'Hi'), 'https://jane.example/')!;
+    assert.deepEqual(
+      result.entries.map((e) => e.link),
+      ['https://jane.example/notes/1', 'https://jane.example/notes/2'],
+    );
+  });
+
+  it('resolves a relative <base href> against the document URL, as a browser does', () => {
+    const result = parseHfeed(
+      page('<base href="//cdn.example/blog/">', 'Hi'),
+      'https://jane.example/a.html',
+    )!;
+    assert.equal(result.entries[0]?.link, 'https://cdn.example/notes/1');
+    const root = parseHfeed(page('<base href="/">', 'Hi'), 'https://jane.example/a/b.html')!;
+    assert.equal(root.entries[0]?.link, 'https://jane.example/notes/1');
+    const unresolvable = parseHfeed(page('<base href="https://[bad">', 'Hi'), 'https://jane.example/')!;
+    assert.equal(unresolvable.entries[0]?.link, 'https://jane.example/notes/1');
+  });
+
+  it('reads the entries of a page with a <template> inside an entry content, leaving the template out', () => {
+    const content = 'Hello <template><p>hidden<template>inner</template> still hidden</p></template>world';
+    const result = parseHfeed(
+      page('<template><base href="javascript:x"></template>', content),
+      'https://jane.example/',
+    )!;
+    assert.equal(result.entries.length, 2);
+    const html = result.entries[0]?.content?.[0]?.value ?? '';
+    assert.match(html, /Hello\s*world/);
+    assert.doesNotMatch(html, /hidden|inner|template/);
+  });
+
+  it('keeps relative URLs relative when there is no document URL, whatever the <base>', () => {
+    const result = parseHfeed(
+      page('<base href="javascript:alert(1)">', '<template>x</template>Hi'),
+      undefined,
+    )!;
+    assert.equal(result.entries[0]?.link, '/notes/1');
+  });
+});
+
 describe('pageRels', () => {
   it('finds rel=me links and the rel=microsub endpoint, resolved', () => {
     const page = `<html><head><link rel="microsub" href="/microsub"><link rel="me" href="https://github.com/jane"></head>

@@ -8,6 +8,7 @@ import type { mf2 } from 'microformats-parser';
 import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import type { Feed, Person } from '../model/feed.js';
 import { parseDate } from './dates.js';
+import { preparePage } from './hfeed-page.js';
 import { loadMicroformats } from './lazy-imports.js';
 import { sanitizeHtml } from './sanitize.js';
 
@@ -50,10 +51,12 @@ export function pageRels(html: string, baseUrl: string | undefined): { me: strin
 }
 
 function readMicroformats(html: string, baseUrl: string | undefined): Mf2Document | undefined {
-  const base = baseUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl) ? baseUrl : undefined;
+  const documentUrl = baseUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl) ? baseUrl : undefined;
+  const page = preparePage(html, documentUrl ?? `${PLACEHOLDER_ORIGIN}/`);
+  const base = page.baseUrl?.startsWith(PLACEHOLDER_ORIGIN) ? undefined : page.baseUrl;
   let doc: Mf2Document;
   try {
-    doc = loadMicroformats().mf2(html, { baseUrl: base ?? `${PLACEHOLDER_ORIGIN}/` });
+    doc = loadMicroformats().mf2(page.html, { baseUrl: page.baseUrl ?? `${PLACEHOLDER_ORIGIN}/` });
   } catch {
     // parsers report, they do not throw: microformats-parser throws on input it cannot take
     return undefined;

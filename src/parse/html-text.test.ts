@@ -25,4 +25,9 @@ describe('htmlToText', () => {
   it('collapses white space and leaves plain text alone', () => {
     assert.equal(htmlToText('  just   words\t here '), 'just words here');
   });
+
+  it('ends a kept comment at its -->, not at a > inside it', () => {
+    const html = sanitizeHtml('<p>before<!-- a > b -->after</p><!-- <p c -->x<b>y</b><!-->z');
+    assert.equal(htmlToText(html), 'beforeafter\nxyz');
+  });
 });

@@ -19,9 +19,29 @@ const BLANK_LINES_RE = /\n{3,}/g;
  */
 export function htmlToText(html: string): string {
   let text = html;
+  if (text.includes('<!--')) text = withoutComments(text);
   if (text.includes('<')) text = text.replace(BLOCK_TAG_RE, '\n').replace(TAG_RE, '');
   if (text.includes('&')) text = decodeHTML(text);
   return collapse(text);
+}
+
+/**
+ * The text without its comments. The sanitizer keeps comments, whose data may hold `>` (`<!-- a > b -->`):
+ * a comment ends at its first `-->`, as a browser reads it, not at its first `>`. A loop over indexOf
+ * rather than a lazy regular expression, which is quadratic on many unclosed `<!--`.
+ */
+function withoutComments(html: string): string {
+  const pieces: string[] = [];
+  let last = 0;
+  for (let open = html.indexOf('<!--'); open !== -1; open = html.indexOf('<!--', last)) {
+    // `<!-->` and `<!--->` are whole (empty) comments too
+    const close = html.indexOf('-->', open + 2);
+    if (close === -1) break;
+    pieces.push(html.slice(last, open));
+    last = close + 3;
+  }
+  pieces.push(html.slice(last));
+  return pieces.join('');
 }
 
 function collapse(text: string): string {

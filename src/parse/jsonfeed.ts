@@ -3,7 +3,7 @@ import type { Feed, Person } from '../model/feed.js';
 import type { FeedVersion } from '../model/parse-result.js';
 import type { ParseContext, Scope, Target } from './context.js';
 import { append, setDate } from './fields.js';
-import { sanitizeHtml } from './sanitize.js';
+import { sanitizeReported } from './text.js';
 import { resolveUrl } from './urls.js';
 import type { XmlElement } from './xml/tree.js';
 
@@ -128,8 +128,11 @@ function readItem(ctx: ParseContext, item: Json, scope: Scope): Entry {
   }
   const html = str(item['content_html']);
   const text = str(item['content_text']);
-  const base = scope.base === undefined ? {} : { baseUrl: scope.base };
-  if (html) append(entry, 'content', { type: 'text/html', value: sanitizeHtml(html, base) });
+  if (html)
+    append(entry, 'content', {
+      type: 'text/html',
+      value: sanitizeReported(ctx, undefined, html, scope.base),
+    });
   if (text) append(entry, 'content', { type: 'text/plain', value: text });
   const summary = str(item['summary']);
   if (summary) {

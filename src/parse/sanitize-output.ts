@@ -19,6 +19,8 @@ export interface SanitizeState extends TagContext {
   /** How deep raw-text content is being read again as markup. */
   rereadDepth: number;
   commentRecoveries: number;
+  /** Attributes read past MAX_ATTRIBUTES in one tag, dropped unread. */
+  droppedAttributes: number;
   /** The element being dropped with its content (see DROPPED_WITH_CONTENT_ELEMENTS), and how many of its name are open in it. */
   dropKey: string | undefined;
   dropNesting: number;
@@ -42,6 +44,7 @@ export function createState(baseUrl: string | undefined): SanitizeState {
     openNames: [],
     rereadDepth: 0,
     commentRecoveries: 0,
+    droppedAttributes: 0,
     dropKey: undefined,
     dropNesting: 0,
     source: '',

@@ -41,7 +41,21 @@ import { escapeText } from './sanitize-text.js';
 
 export interface SanitizeOptions {
   baseUrl?: string;
+  /** Told what the sanitizer cut for a limit, so that the caller can say so in a diagnostic. */
+  report?: SanitizeReport;
 }
+
+/** What one or more sanitizeHtml calls dropped because of a limit (counts add up across calls). */
+export interface SanitizeReport {
+  /** Attributes past the first MAX_ATTRIBUTES of a tag. */
+  droppedAttributes: number;
+}
+
+/**
+ * Attributes one tag keeps; the rest are skipped unread. One tag with 40,000 attributes took seconds
+ * once (issue 12); no real markup comes near this.
+ */
+export const MAX_ATTRIBUTES = 1024;
 
 /** Open elements kept at most; deeper start tags are dropped (their text is kept). */
 const MAX_DEPTH = 256;
@@ -63,6 +77,7 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
   } catch {
     // The tokenizer throws on no input known; should it, what was written so far stands.
   }
+  if (options.report !== undefined) options.report.droppedAttributes += state.droppedAttributes;
   return finishOutput(state, hasCarriageReturn);
 }
 
@@ -141,6 +156,10 @@ class MarkupPass implements ScanSink {
   }
 
   onattribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: Quote): void {
+    if (this.tag.length >= MAX_ATTRIBUTES) {
+      this.state.droppedAttributes++;
+      return;
+    }
     const { input } = this;
     const written = input.slice(nameStart, nameEnd);
     const name = written.toLowerCase();

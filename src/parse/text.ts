@@ -1,8 +1,9 @@
 import type { Text } from '../model/feed.js';
 import type { ParseContext, Scope } from './context.js';
+import type { DiagnosticPlace } from './diagnostics.js';
 import { looksLikeHtml } from './html-guess.js';
 import { repairText } from './mojibake.js';
-import { sanitizeHtml } from './sanitize.js';
+import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from './sanitize.js';
 import { serializeChildren } from './xml/serialize.js';
 import { hasChildElements, isElement, textOf, type XmlElement } from './xml/tree.js';
 
@@ -64,13 +65,36 @@ export function readText(ctx: ParseContext, el: XmlElement, scope: Scope, option
   value = repairText(value.trim());
   if (type === 'text/plain' && options.guessHtml && mime === undefined && looksLikeHtml(value))
     type = 'text/html';
-  if (type !== 'text/plain')
-    value = sanitizeHtml(value, scope.base === undefined ? {} : { baseUrl: scope.base });
+  if (type !== 'text/plain') value = sanitizeReported(ctx, el, value, scope.base);
   const text: Text = { type, value };
   if (scope.lang !== undefined) text.language = scope.lang;
   if (scope.base !== undefined) text.base = scope.base;
-  void ctx;
   return text;
+}
+
+/** The sanitized HTML; what the sanitizer cut for a limit becomes a diagnostic on the element. */
+export function sanitizeReported(
+  ctx: ParseContext,
+  el: XmlElement | undefined,
+  html: string,
+  baseUrl: string | undefined,
+): string {
+  const report: SanitizeReport = { droppedAttributes: 0 };
+  const out = sanitizeHtml(html, baseUrl === undefined ? { report } : { baseUrl, report });
+  if (report.droppedAttributes > 0) {
+    const place: DiagnosticPlace = {};
+    if (el !== undefined) {
+      place.offset = el.offset;
+      place.field = el.name;
+    }
+    if (ctx.entryIndex !== undefined) place.entry = ctx.entryIndex;
+    ctx.diagnostics.add(
+      'html.too-many-attributes',
+      `html: a tag has more than ${MAX_ATTRIBUTES} attributes; ${report.droppedAttributes} past the first ${MAX_ATTRIBUTES} were dropped`,
+      place,
+    );
+  }
+  return out;
 }
 
 function unwrapDiv(el: XmlElement): XmlElement {

@@ -49,6 +49,11 @@ export const SHAPES: Shape[] = [
     make: (n) => `${RSS_HEAD}<item${attributes(n)}><title>t</title></item>${RSS_TAIL}`,
   },
   {
+    name: 'one XML element with many attributes, then a stray < (tolerant pass)',
+    make: (n) =>
+      `${RSS_HEAD}<item${attributes(n)}><title>t</title></item><item><title>a < b</title></item>${RSS_TAIL}`,
+  },
+  {
     name: 'deep unclosed nesting',
     make: (n) => `${RSS_HEAD}<item><title>t</title></item>${'<a>'.repeat(n)}${RSS_TAIL}`,
   },

@@ -58,8 +58,9 @@ export function readDoctype(text: string): Doctype | undefined {
     }
   }
   reportParameterEntities(doctype, parameters);
+  const expanded = new Map<string, Expansion | undefined>();
   for (const name of raw.keys()) {
-    const value = expand(name, raw, 0, new Set());
+    const value = expand(name, raw, expanded)?.value;
     if (value === undefined) {
       doctype.diagnostics.push({
         severity: 'error',
@@ -108,24 +109,57 @@ function list(names: string[]): string {
     : shown.join(' ');
 }
 
+/** An entity's replacement text, and how deeply entities nest in it (0: it references none). */
+interface Expansion {
+  value: string;
+  depth: number;
+}
+
+/**
+ * An entity's replacement text, or undefined when it is too long, nests too deeply or refers to
+ * itself. Each entity is expanded once (`expanded`): without that, a DTD of 600 bytes whose entities
+ * each name the one before twenty times made 20^5 expansions, 6 s (issue 12, billion laughs of
+ * empty strings); the length is checked as the text grows, so no entity builds more than the limit.
+ */
 function expand(
   name: string,
   raw: Map<string, string>,
-  depth: number,
-  seen: Set<string>,
-): string | undefined {
-  const value = raw.get(name);
-  if (value === undefined || depth > MAX_ENTITY_DEPTH || seen.has(name)) return undefined;
-  if (!value.includes('&')) return value.length <= MAX_ENTITY_CHARS ? value : undefined;
-  seen.add(name);
-  let failed = false;
-  const out = value.replace(REF_RE, (ref, inner: string) => {
-    if (failed) return '';
-    if (inner.startsWith('#') || !raw.has(inner)) return ref;
-    const sub = expand(inner, raw, depth + 1, seen);
-    if (sub === undefined) failed = true;
-    return sub ?? '';
-  });
-  seen.delete(name);
-  return failed || out.length > MAX_ENTITY_CHARS ? undefined : out;
+  expanded: Map<string, Expansion | undefined>,
+): Expansion | undefined {
+  if (expanded.has(name)) return expanded.get(name);
+  const value = raw.get(name) as string;
+  expanded.set(name, undefined); // while it is expanded: a reference back to it fails
+  let result: Expansion | undefined;
+  if (!value.includes('&')) {
+    result = value.length <= MAX_ENTITY_CHARS ? { value, depth: 0 } : undefined;
+  } else {
+    const pieces: string[] = [];
+    let length = 0;
+    let depth = 0;
+    let last = 0;
+    let failed = false;
+    for (const m of value.matchAll(REF_RE)) {
+      const inner = m[1] as string;
+      if (inner.startsWith('#') || !raw.has(inner)) continue;
+      const sub = expand(inner, raw, expanded);
+      const before = m.index - last;
+      if (
+        sub === undefined ||
+        sub.depth + 1 > MAX_ENTITY_DEPTH ||
+        length + before + sub.value.length > MAX_ENTITY_CHARS
+      ) {
+        failed = true;
+        break;
+      }
+      pieces.push(value.slice(last, m.index), sub.value);
+      length += before + sub.value.length;
+      depth = Math.max(depth, sub.depth + 1);
+      last = m.index + m[0].length;
+    }
+    pieces.push(value.slice(last));
+    length += value.length - last;
+    result = failed || length > MAX_ENTITY_CHARS ? undefined : { value: pieces.join(''), depth };
+  }
+  expanded.set(name, result);
+  return result;
 }

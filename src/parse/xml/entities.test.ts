@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeReferences, type EntityUse, lookupEntity, withEntityTable } from './entities.js';
+import { parseFeed } from '../index.js';
+import {
+  decodeReferences,
+  type EntityUse,
+  lookupEntity,
+  MAX_EXPANDED_CHARS,
+  withEntityTable,
+} from './entities.js';
 
 describe('entities', () => {
   it('resolves XML, HTML 4 and HTML entities', () => {
@@ -71,5 +78,67 @@ describe('entities', () => {
     assert.deepEqual(outer.undefinedNames, ['eacute']);
     assert.equal(table['own'], undefined);
     assert.equal(table['lt'], '<');
+  });
+});
+
+describe('entity expansion limits', () => {
+  const feed = (dtd: string, title: string, tail = '') =>
+    `<!DOCTYPE rss [${dtd}]><rss version="2.0"><channel><item><title>${title}</title></item>${tail}</channel></rss>`;
+
+  it('expands each DTD entity once: twenty references per level, six levels deep, in milliseconds', () => {
+    // 20^6 expansions of empty strings when each reference was expanded anew (a 700-byte document)
+    let dtd = '<!ENTITY e0 "">';
+    for (let i = 1; i <= 6; i++) dtd += `<!ENTITY e${i} "${`&e${i - 1};`.repeat(20)}">`;
+    const start = performance.now();
+    const result = parseFeed(feed(dtd, 'a&e6;b'));
+    assert.ok(performance.now() - start < 1_000, `${performance.now() - start} ms`);
+    assert.equal(result.entries[0]?.title, 'ab');
+  });
+
+  it('refuses a billion laughs in the DTD, and entities nested deeper than the limit', () => {
+    let dtd = '<!ENTITY lol0 "lol">';
+    for (let i = 1; i <= 9; i++) dtd += `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`;
+    let chain = '<!ENTITY c0 "c">';
+    for (let i = 1; i <= 9; i++) chain += `<!ENTITY c${i} "&c${i - 1};">`;
+    const result = parseFeed(feed(dtd + chain, '&lol9;'.repeat(10_000) + '&c8;&c9;'));
+    assert.equal(result.entries[0]?.title, 'c');
+    const refused = result.diagnostics.filter((d) => d.code === 'xml.entity-expansion').map((d) => d.message);
+    assert.ok(refused.some((m) => m.includes('"lol4"')));
+    assert.ok(refused.some((m) => m.includes('"c9"')));
+    assert.ok(!refused.some((m) => m.includes('"c8"')));
+  });
+
+  it('builds no entity longer than the limit, however many references its text holds', () => {
+    const dtd = `<!ENTITY a "${'x'.repeat(5_000)}"><!ENTITY b "${'&a;'.repeat(100_000)}">`;
+    const result = parseFeed(feed(dtd, '&b;'));
+    assert.equal(result.entries[0]?.title ?? '', '');
+    assert.ok(result.diagnostics.some((d) => d.message.includes('entity "b" expands beyond')));
+  });
+
+  for (const broken of [false, true]) {
+    it(`caps what a million references may add to a ${broken ? 'broken' : 'well-formed'} document`, () => {
+      // a million references to 10,000 characters: 10 GB unbounded; the tolerant pass threw RangeError
+      const dtd = `<!ENTITY e "${'x'.repeat(10_000)}">`;
+      const result = parseFeed(feed(dtd, '&e;'.repeat(1_000_000), broken ? '<x>' : ''));
+      assert.equal(result.entries[0]?.title?.length, MAX_EXPANDED_CHARS);
+      assert.ok(result.diagnostics.some((d) => d.code === 'xml.entity-expansion'));
+      assert.equal(result.bozo, true);
+    });
+  }
+
+  it('decodes millions of plain references in time linear with the document', () => {
+    const timeOf = (n: number, tail: string) => {
+      const doc = feed('', `${'&amp;&lt;&#38;&nbsp;'.repeat(n)}x`, tail);
+      const start = performance.now();
+      const result = parseFeed(doc);
+      assert.equal(result.entries[0]?.title?.length, 4 * n + 1);
+      return performance.now() - start;
+    };
+    for (const tail of ['', '<x>']) {
+      timeOf(10_000, tail);
+      const small = timeOf(125_000, tail);
+      const large = timeOf(1_000_000, tail);
+      assert.ok(large / small < 20, `${tail}: ${small.toFixed(0)} ms, then ${large.toFixed(0)} ms`);
+    }
   });
 });

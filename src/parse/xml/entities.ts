@@ -109,8 +109,24 @@ export function withEntityTable<T>(
 
 const ENTITY_RE = /&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/g;
 
-/** Decodes character and entity references in text read by the tolerant pass; unknown ones stay as written. */
-export function decodeReferences(text: string, declared: Map<string, string> | undefined): string {
+/** What entity references have added to one document so far, against MAX_EXPANDED_CHARS. */
+export interface ExpansionBudget {
+  expandedChars: number;
+  overflowed: boolean;
+}
+
+/**
+ * Decodes character and entity references in text read by the tolerant pass; unknown ones stay as
+ * written. Like the strict pass, the references other than XML's five may add MAX_EXPANDED_CHARS
+ * characters to the document (`budget`, one per document); past that they decode to nothing. Without
+ * it, a broken document of 3 MB, a million references to a DTD entity of 10,000 characters, made a
+ * string too long for V8 and parseFeed threw (issue 12).
+ */
+export function decodeReferences(
+  text: string,
+  declared: Map<string, string> | undefined,
+  budget: ExpansionBudget = { expandedChars: 0, overflowed: false },
+): string {
   if (!text.includes('&')) return text;
   // A loop that collects the pieces: String#replace with a function slowed down more than linearly on
   // a text of 256,000 references (issue 12), 450 ms where this takes 150
@@ -118,8 +134,16 @@ export function decodeReferences(text: string, declared: Map<string, string> | u
   const pieces: string[] = [];
   let last = 0;
   for (let m = references.exec(text); m !== null; m = references.exec(text)) {
-    const value = referenceValue(m[1] as string, declared);
+    const name = m[1] as string;
+    let value = referenceValue(name, declared);
     if (value === undefined) continue;
+    if (name.charCodeAt(0) !== 35 /* # */ && XML_ENTITIES[name] === undefined) {
+      budget.expandedChars += value.length;
+      if (budget.expandedChars > MAX_EXPANDED_CHARS) {
+        budget.overflowed = true;
+        value = '';
+      }
+    }
     if (m.index > last) pieces.push(text.slice(last, m.index));
     pieces.push(value);
     last = references.lastIndex;

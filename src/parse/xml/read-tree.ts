@@ -2,6 +2,7 @@ import type { ParseContext } from '../context.js';
 import type { DocumentText } from '../document-text.js';
 import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
+import { MAX_ATTRIBUTES } from './saxes-attributes.js';
 import { parseStrict, type XmlError } from './strict.js';
 import { readTolerant } from './tolerant.js';
 import { isElement, type XmlDocument, type XmlElement } from './tree.js';
@@ -49,10 +50,14 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: Rea
   }
   const strict = parseStrict(source, doctype, { ...limits, offsetBase });
   let doc = strict.doc;
+  let droppedAttributes = strict.droppedAttributes;
+  let entitiesOverflowed = strict.entityUse.overflowed;
   if (strict.error) {
     const text = source.full().slice(offsetBase);
     const tolerant = readTolerant(text, doctype?.entities, { ...limits, offsetBase });
     doc = tolerant.doc;
+    droppedAttributes = tolerant.droppedAttributes;
+    entitiesOverflowed ||= tolerant.entitiesOverflowed;
     if (tolerant.stoppedAt !== undefined) {
       diagnostics.add(
         'xml.too-deep',
@@ -88,7 +93,7 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: Rea
       `xml: undefined entities ${unknownNames.map((n) => `&${n};`).join(' ')} (kept as written)`,
     );
   }
-  if (strict.entityUse.overflowed) {
+  if (entitiesOverflowed) {
     reason ??= 'entity expansion limit';
     diagnostics.add(
       'xml.entity-expansion',
@@ -106,6 +111,14 @@ export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: Rea
     diagnostics.add('xml.too-deep', `xml: elements nest deeper than ${maxDepth}; deeper ones were skipped`, {
       offset: strict.tooDeepAt,
     });
+  }
+  if (droppedAttributes !== undefined) {
+    reason ??= 'too many attributes on one element';
+    diagnostics.add(
+      'xml.too-many-attributes',
+      `xml: elements have more than ${MAX_ATTRIBUTES} attributes; ${droppedAttributes.count} past the first ${MAX_ATTRIBUTES} were dropped`,
+      { offset: droppedAttributes.offset },
+    );
   }
   const result: TreeResult = { doc, bozo: reason !== undefined, doctypePublicId: doctype?.publicId ?? '' };
   if (reason !== undefined) result.bozoReason = reason;

@@ -5,6 +5,7 @@ import { loadSaxes } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';
 import { type EntityUse, withEntityTable } from './entities.js';
+import { attributeCappingParser, droppedAttributes } from './saxes-attributes.js';
 import { textBufferingParser } from './saxes-text.js';
 import type { XmlDocument, XmlElement } from './tree.js';
 
@@ -24,6 +25,8 @@ export interface StrictResult {
   entityUse: EntityUse;
   unboundPrefixes: { prefix: string; offset: number }[];
   tooDeepAt: number | undefined;
+  /** Attributes past the limit per element (saxes-attributes.ts), and where the first such element starts. */
+  droppedAttributes: { count: number; offset: number } | undefined;
 }
 
 // saxes reports these and carries on with an intact tree; the document is still not well-formed.
@@ -46,11 +49,16 @@ export function parseStrict(
   let error: XmlError | undefined;
   const externalDtd = doctype !== undefined && /\b(SYSTEM|PUBLIC)\b/.test(doctype.text.split('[')[0] ?? '');
   let tagOffset = 0;
+  let dropped: { count: number; offset: number } | undefined;
   const parser: SaxesParser = newParser(ParserClass ?? parserClass(), {
     opentagstart: () => {
       tagOffset = parser.position;
     },
-    opentag: (tag) => builder.open(tag.name, tag.attributes as Record<string, string>, tagOffset),
+    opentag: (tag) => {
+      if (dropped === undefined && droppedAttributes(parser) > 0)
+        dropped = { count: 0, offset: tagOffset + (limits.offsetBase ?? 0) };
+      builder.open(tag.name, tag.attributes as Record<string, string>, tagOffset);
+    },
     closetag: () => builder.close(),
     text: (t) => builder.text(t, false),
     cdata: (t) => builder.text(t, true),
@@ -90,6 +98,7 @@ export function parseStrict(
     entityUse,
     unboundPrefixes: builder.unboundPrefixes,
     tooDeepAt: builder.tooDeepAt,
+    droppedAttributes: dropped && { count: droppedAttributes(parser), offset: dropped.offset },
   };
 }
 
@@ -114,9 +123,9 @@ function newParser(ParserClass: typeof SaxesParser, events: ParserEvents): Saxes
   return parser;
 }
 
-/** saxes's parser with our loop for character data (saxes-text.ts). */
+/** saxes's parser with our loop for character data (saxes-text.ts) and a cap on attributes. */
 function parserClass(): typeof SaxesParser {
-  return textBufferingParser(loadSaxes().SaxesParser);
+  return attributeCappingParser(textBufferingParser(loadSaxes().SaxesParser));
 }
 
 const ignore = (): void => {};
