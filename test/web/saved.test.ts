@@ -122,6 +122,17 @@ describe('web: saved entries', () => {
     assert.equal((await client.get('/saved/e/abc')).status, 404);
   });
 
+  it('offers Save in the list of titles too, pressed under Saved', async () => {
+    await client.post('/mode', { mode: 'list', return: '/saved' });
+    const page = await client.get('/saved');
+    assert.match(page.text, /data-mode="list"/);
+    assert.match(
+      page.text,
+      /<article class="entry row is-read" data-entry="\d+">.*?class="inline row-save" data-action="toggle-save">.*?aria-pressed="true" data-save-label="true"[^>]*>Saved<\/button>/,
+    );
+    await client.post('/mode', { mode: 'river', return: '/saved' });
+  });
+
   it('unsaves from a saved entry page: the entry stays shown, with Save and no neighbours', async () => {
     const [, second] = ids;
     const answer = await client.post(`/entries/${second}/save`, { saved: '0', return: `/saved/e/${second}` });
