@@ -153,6 +153,7 @@ describe('web: saved entries', () => {
     assert.match(page.text, new RegExp(`href="/saved/e/${first}"`));
     assert.doesNotMatch(page.text, /\/c\/\/entries/);
     assert.doesNotMatch(page.text, /Mark read/);
+    assert.doesNotMatch(page.text, /class="badge unread"/);
     const entry = await client.get(`/saved/e/${first}`);
     assert.equal(entry.status, 200);
     assert.match(entry.text, new RegExp(`action="/entries/${first}/save"`));

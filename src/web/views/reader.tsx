@@ -125,7 +125,12 @@ export function EntryMeta(props: { entry: TimelineEntry; ctx: EntryContext }) {
       <time datetime={when} title={formatTimestamp(when)}>
         {relativeTime(when, ctx.now)}
       </time>
-      {entry.isRead ? <span class="badge">read</span> : <span class="badge unread">unread</span>}
+      {/* no channel follows the feed of this saved entry: it has no read state */}
+      {ctx.channelUid === '' ? null : entry.isRead ? (
+        <span class="badge">read</span>
+      ) : (
+        <span class="badge unread">unread</span>
+      )}
     </p>
   );
 }
