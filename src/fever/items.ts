@@ -31,11 +31,11 @@ export function groupsOf(view: AppFeeds): { groups: object[]; feeds_groups: obje
   return { groups, feeds_groups };
 }
 
-/** `feeds`: every feed the apps see (no favicons: tidings keeps icon URLs, not images; favicon_id 0). */
-export function feedsOf(view: AppFeeds): object[] {
+/** `feeds`: every feed the apps see; favicon_id is the feed's own id when it has an icon, else 0. */
+export function feedsOf(view: AppFeeds, withIcons: ReadonlySet<number>): object[] {
   return view.feeds.map((feed) => ({
     id: feed.id,
-    favicon_id: 0,
+    favicon_id: withIcons.has(feed.id) ? feed.id : 0,
     title: feed.title ?? feed.url,
     url: feed.url,
     site_url: feed.siteUrl ?? '',

@@ -5,6 +5,7 @@ import type { LoginLimiter } from '../auth/rate-limit.js';
 import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
 import { appFeeds } from '../reading/app-feeds.js';
 import type { ServerDeps } from '../server/deps.js';
+import { faviconIdsOf, faviconsOf } from './favicons.js';
 import { feedsOf, groupsOf, itemsOf, unixSeconds } from './items.js';
 import { applyMark } from './mark.js';
 
@@ -58,9 +59,10 @@ async function answer(deps: ServerDeps, params: RequestParams, now: Date): Promi
   const body = base(1, lastRefreshed);
   if (params.has('groups')) Object.assign(body, groupsOf(view));
   // the spec's `feeds` answer carries feeds_groups too
-  if (params.has('feeds'))
-    Object.assign(body, { feeds: feedsOf(view), feeds_groups: groupsOf(view).feeds_groups });
-  if (params.has('favicons')) body['favicons'] = [];
+  const iconIds = params.has('feeds') || params.has('favicons') ? await faviconIdsOf(store, view) : undefined;
+  if (params.has('feeds') && iconIds)
+    Object.assign(body, { feeds: feedsOf(view, iconIds), feeds_groups: groupsOf(view).feeds_groups });
+  if (params.has('favicons') && iconIds) body['favicons'] = await faviconsOf(store, iconIds);
   if (params.has('links')) body['links'] = [];
   if (params.has('items')) Object.assign(body, await itemsOf(store, params));
   // a mark answers with the lists it changed, as Fever's own server did

@@ -31,6 +31,7 @@ import * as readerViews from './reader-views.js';
 import type { RetentionPolicy } from './retention.js';
 import * as retention from './retention.js';
 import { feedFromRow } from './rows.js';
+import * as savedView from './saved-view.js';
 import type { Database } from './schema.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
@@ -251,6 +252,14 @@ export class KyselyStore implements Store {
   // reader
   allUnread(query: UnreadQuery): Promise<TimelinePage> {
     return readerViews.allUnread(this.#db, this.dialect, query);
+  }
+
+  savedEntries(query: UnreadQuery): Promise<TimelinePage> {
+    return savedView.savedEntries(this.#db, query);
+  }
+
+  savedCursor(entryId: number): Promise<string | undefined> {
+    return savedView.savedCursor(this.#db, entryId);
   }
 
   markReadReturningIds(

@@ -142,6 +142,10 @@ export interface ReaderStore {
   // reader: the web reader's views (sidebar counts per feed, "All unread", mark read with undo)
   /** Entries unread in a channel that shows them, across all channels, each once, newest first. */
   allUnread(query: UnreadQuery): Promise<TimelinePage>;
+  /** Saved (starred) entries, the most recently saved first, with the timeline's cursors (the Saved view). */
+  savedEntries(query: UnreadQuery): Promise<TimelinePage>;
+  /** The cursor of a saved entry's place in savedEntries (to find its neighbours); undefined when not saved. */
+  savedCursor(entryId: number): Promise<string | undefined>;
   /**
    * Marks read the unread entries a channel shows (optionally of one feed, and/or at or below an entry in
    * timeline order) and returns the ids it changed, so that an undo can mark exactly those unread again.

@@ -32,6 +32,7 @@ import { registerIcons } from './routes/icons.js';
 import { registerOpml } from './routes/opml.js';
 import { registerReader } from './routes/reader.js';
 import { registerRefresh } from './routes/refresh.js';
+import { registerSavedPages } from './routes/saved.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerTokens } from './routes/tokens.js';
 import { Sessions, sameSecret } from './session.js';
@@ -89,6 +90,7 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   app.use('*', exceptMicrosub(requireSession(ctx)));
   registerLogout(app, ctx);
   registerReader(app, ctx);
+  registerSavedPages(app, ctx);
   registerIcons(app, ctx);
   registerRefresh(app, ctx);
   registerEntryActions(app, ctx);

@@ -88,6 +88,25 @@ for (const backend of storeBackends()) {
       assert.deepEqual((await fever('links'))['links'], []);
     });
 
+    it("answers favicons with each feed's stored icon as mime;base64, and the feed's favicon_id", async () => {
+      // a 1x1 PNG, stored as the poller stores a feed's icon; the other feed has none (a record of none)
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkqGf4DwAEhQGA0lMiVQAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const now = new Date().toISOString();
+      await h.store.saveFeedIcon(news.feedId, { contentType: 'image/png', bytes: png }, now);
+      await h.store.saveFeedIcon(blog.feedId, undefined, now);
+      const answer = await fever('favicons');
+      assert.deepEqual(answer['favicons'], [
+        { id: news.feedId, data: `image/png;base64,${png.toString('base64')}` },
+      ]);
+      const feeds = (await fever('feeds'))['feeds'] as Body[];
+      const faviconOf = (id: number) => feeds.find((feed) => feed['id'] === id)?.['favicon_id'];
+      assert.equal(faviconOf(news.feedId), news.feedId);
+      assert.equal(faviconOf(blog.feedId), 0);
+    });
+
     it('pages items by 50 with since_id (ascending) and max_id (descending, from the top at 0)', async () => {
       const all = [...(await h.entryIds(news.feedId)), ...(await h.entryIds(blog.feedId))].sort(
         (a, b) => a - b,

@@ -98,8 +98,14 @@ for (const backend of storeBackends()) {
       });
     }
 
-    it('sees an entry starred through Microsub, Google Reader or Fever starred through the other two', async () => {
+    it('sees an entry starred through any interface starred through the other three', async () => {
       const starred = {
+        web: async () => {
+          const page = await web.get('/saved');
+          return [...page.text.matchAll(/<article class="[^"]*" data-entry="(\d+)"/g)].map((m) =>
+            Number(m[1]),
+          );
+        },
         microsub: async () => {
           const answer = await h.get({ action: 'timeline', channel: uid });
           return (answer.body['items'] as Json[])
@@ -117,6 +123,10 @@ for (const backend of storeBackends()) {
             .map(Number),
       };
       const star = {
+        web: async (id: number, on: boolean) => {
+          const res = await web.post(`/entries/${id}/save`, { saved: on ? '1' : '0' });
+          assert.equal(res.status, 303);
+        },
         microsub: async (id: number, on: boolean) => {
           const res = await h.post({
             action: 'timeline',
@@ -133,7 +143,7 @@ for (const backend of storeBackends()) {
           await fever('', { mark: 'item', as: on ? 'saved' : 'unsaved', id: String(id) });
         },
       };
-      const names = ['microsub', 'greader', 'fever'] as const;
+      const names = ['web', 'microsub', 'greader', 'fever'] as const;
       for (const [index, through] of names.entries()) {
         const id = ids[index] as number;
         await star[through](id, true);

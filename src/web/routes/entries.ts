@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
+import { changeEntries } from '../../reading/entry-state.js';
+import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
 import { refreshJobsOf } from '../refresh-jobs.js';
@@ -18,7 +20,7 @@ type Action = (input: ActionInput) => Promise<string | undefined | Response>;
 
 /**
  * POST /c/:uid/entries/:id/{read,read-up-to,remove}, /c/:uid/{read-page,read-all,refresh}, /all/read-all,
- * /undo/:token. Each answers with a redirect back (no JavaScript) or JSON for the page's script (Accept:
+ * /undo/:token, /entries/:id/save. Each answers with a redirect back (no JavaScript) or JSON for the page's script (Accept:
  * application/json). Mark-all and read-up-to come back with `undo=TOKEN`: the page offers to undo them.
  */
 export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
@@ -73,6 +75,7 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
       changes.filter((change) => change.entryIds.length > 0),
     );
   });
+  app.post('/entries/:id/save', (c) => saveEntry(c, ctx));
   app.post('/undo/:token', async (c) => {
     const record = undoLogOf(ctx).take(c.req.param('token'), ctx.deps.now().getTime());
     const back = localPath(await field(c, 'return'), '/all');
@@ -81,6 +84,22 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
     for (const change of record.changes) await store.markRead(change.channelId, change.entryIds, false, now);
     return redirectWith(c, ctx, back, `Marked ${count(record.count, 'entry', 'entries')} unread again.`);
   });
+}
+
+// Save (star) or unsave: one state per entry, whatever the channel, so the path names no channel (a
+// saved entry's feed may be followed by none). The same use case as Microsub's and the apps' (src/reading).
+async function saveEntry(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
+  const { store } = ctx.deps;
+  const id = idOf(c.req.param('id'));
+  if (!id || !(await store.getEntry(id))) throw new ClientError(404, 'web: there is no such entry');
+  const saved = (await field(c, 'saved')) !== '0';
+  await changeEntries(store, [id], saved ? 'save' : 'unsave', ctx.deps.now());
+  if (wantsJson(c)) {
+    const savedCount = await store.syncCount({ savedOnly: true });
+    return c.json({ ok: true, saved, savedCount });
+  }
+  const back = localPath(await field(c, 'return'), '/saved');
+  return redirectWith(c, ctx, back, saved ? 'Saved.' : 'No longer saved.');
 }
 
 // "Refresh now": fetch the channel's feeds (or the one shown) in the background, whatever their

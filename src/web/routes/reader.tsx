@@ -48,7 +48,8 @@ export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   registerEntryPages(app, ctx);
 }
 
-function pageSize(c: Context<WebEnv>): number {
+/** Entries per page: more titles in the list than entries in the river. */
+export function pageSize(c: Context<WebEnv>): number {
   return readingModeOf(c) === 'list' ? LIST_PAGE_SIZE : PAGE_SIZE;
 }
 

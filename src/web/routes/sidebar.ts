@@ -1,15 +1,16 @@
 import type { WebContext } from '../env.js';
 import type { ChannelItem, SidebarProps } from '../views/sidebar.js';
 
-/** The sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
+/** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
-  const [channels, counts, feedCounts, subscriptions, iconIds] = await Promise.all([
+  const [channels, counts, feedCounts, subscriptions, iconIds, saved] = await Promise.all([
     store.listChannels(),
     store.unreadCounts(),
     store.unreadCountsByFeed(),
     store.listSubscriptions(),
     store.feedIdsWithIcons(),
+    store.syncCount({ savedOnly: true }),
   ]);
   const hasIcon = new Set(iconIds);
   const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
@@ -29,5 +30,5 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
       .sort((a, b) => a.title.localeCompare(b.title)),
   }));
   const allUnread = items.reduce((sum, ch) => sum + ch.unread, 0);
-  return { channels: items, allUnread, current };
+  return { channels: items, allUnread, saved, current };
 }

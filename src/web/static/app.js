@@ -52,6 +52,42 @@
     }
   }
 
+  function showSaved(entry, saved) {
+    const form = entry?.querySelector('form[data-action="toggle-save"]');
+    if (!form) return;
+    form.elements.namedItem('saved').value = saved ? '0' : '1';
+    const button = form.querySelector('[data-save-label]');
+    if (!button) return;
+    button.textContent = saved ? 'Saved' : 'Save';
+    button.setAttribute('aria-pressed', saved ? 'true' : 'false');
+    button.title = saved ? 'Saved: press to unsave (s)' : 'Save this entry (s)';
+  }
+
+  function showSavedCount(count) {
+    const badge = document.querySelector('[data-saved-count]');
+    if (!badge || typeof count !== 'number') return;
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+  }
+
+  // Stars or unstars an entry with fetch (the answer says which); on any failure, submits the form.
+  async function sendSave(form) {
+    try {
+      const response = await fetch(form.action, {
+        method: 'POST',
+        body: new FormData(form),
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const result = await response.json();
+      showSaved(form.closest('article[data-entry]'), result.saved === true);
+      showSavedCount(result.savedCount);
+    } catch {
+      form.submit();
+    }
+  }
+
   // Sends an entry's form with fetch and updates the page; on any failure, submits it the usual way.
   async function send(form) {
     const entry = form.closest('article[data-entry]');
@@ -113,6 +149,12 @@
     if (form) send(form);
   }
 
+  function saveCurrent() {
+    const entry = entryPage() ? document.querySelector('article[data-entry]') : current();
+    const form = entry?.querySelector('form[data-action="toggle-save"]');
+    if (form) sendSave(form);
+  }
+
   function toggleHelp(force) {
     const help = document.querySelector('[data-help]');
     if (help) help.hidden = force ?? !help.hidden;
@@ -125,7 +167,7 @@
     Enter: openCurrent,
     v: viewOriginal,
     m: toggleCurrent,
-    // s (save) comes with saved entries
+    s: saveCurrent,
     A: () => document.querySelector('form[data-action="mark-all"]')?.requestSubmit(),
     r: () => document.querySelector('form[data-action="refresh"]')?.requestSubmit(),
     '?': () => toggleHelp(),
@@ -154,6 +196,9 @@
     } else if (action === 'toggle-read' || action === 'remove') {
       event.preventDefault();
       send(form);
+    } else if (action === 'toggle-save') {
+      event.preventDefault();
+      sendSave(form);
     }
   });
 

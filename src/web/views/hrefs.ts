@@ -11,16 +11,19 @@ export function withQuery(path: string, query: Record<string, string | undefined
   return search ? `${path}?${search}` : path;
 }
 
-/** Where a reading view lives: a channel (with its feed and unread filters) or All unread. */
+/** Where a reading view lives: a channel (with its feed and unread filters), All unread, or Saved. */
 export interface ViewScope {
-  /** undefined for All unread. */
+  /** undefined for All unread and Saved. */
   channelUid?: string | undefined;
+  /** The Saved view (starred entries). */
+  saved?: boolean | undefined;
   feedId?: number | undefined;
   unreadOnly?: boolean | undefined;
 }
 
 /** The page of one entry, opened from a view (its filters carried along for previous/next). */
 export function entryPageHref(scope: ViewScope, entryId: number): string {
+  if (scope.saved) return `/saved/e/${entryId}`;
   if (scope.channelUid === undefined) return `/all/e/${entryId}`;
   return withQuery(`/c/${encodeURIComponent(scope.channelUid)}/e/${entryId}`, {
     feed: scope.feedId === undefined ? undefined : String(scope.feedId),
@@ -30,6 +33,7 @@ export function entryPageHref(scope: ViewScope, entryId: number): string {
 
 /** The list or river page of a view. */
 export function viewHref(scope: ViewScope, query: Record<string, string | undefined> = {}): string {
+  if (scope.saved) return withQuery('/saved', query);
   if (scope.channelUid === undefined) return withQuery('/all', query);
   return channelHref(scope.channelUid, {
     feed: scope.feedId === undefined ? undefined : String(scope.feedId),

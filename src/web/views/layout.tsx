@@ -89,7 +89,7 @@ function KeyboardHelp() {
     ['o or Enter', 'open the entry on its own page (marks it read)'],
     ['v', 'view the original in a new tab (marks it read)'],
     ['m', 'toggle read'],
-    ['s', 'save (star) the entry: coming with saved entries'],
+    ['s', 'save (star) the entry, or unsave it: see them under Saved'],
     ['shift+A', 'mark all as read (with an Undo)'],
     ['r', 'refresh this channel'],
     ['?', 'show or hide this help'],

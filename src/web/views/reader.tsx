@@ -4,6 +4,7 @@ import { EntryBody } from './entry-body.js';
 import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';
 import { channelHref, entryPageHref, type ViewScope } from './hrefs.js';
 import { PostForm } from './layout.js';
+import { SaveForm } from './save-form.js';
 
 export { channelHref } from './hrefs.js';
 
@@ -18,9 +19,14 @@ export interface EntryContext {
   now: Date;
 }
 
-/** `/c/UID/open/ID`: marks the entry read in the channel and sends the browser to the original. */
+/**
+ * `/c/UID/open/ID`: marks the entry read in the channel and sends the browser to the original. A saved
+ * entry whose feed no channel follows (channel '') links the original itself.
+ */
 export function originalHref(channelUid: string, entry: TimelineEntry): string | undefined {
-  return safeHref(entry.url) ? `/c/${encodeURIComponent(channelUid)}/open/${entry.id}` : undefined;
+  const url = safeHref(entry.url);
+  if (!url || channelUid === '') return url;
+  return `/c/${encodeURIComponent(channelUid)}/open/${entry.id}`;
 }
 
 /** One entry of a river: heading (to its own page), source, author, time, content, actions. */
@@ -42,7 +48,10 @@ export function EntryView(props: { entry: TimelineEntry; ctx: EntryContext; upTo
   );
 }
 
-/** Read/unread, read up to here, remove, and the link to the original. */
+/**
+ * Read/unread, save, read up to here, remove, and the link to the original. Without a channel (a saved
+ * entry whose feed no channel follows) there is no read state or timeline to act in: save only.
+ */
 export function EntryActions(props: {
   entry: TimelineEntry;
   ctx: EntryContext;
@@ -53,37 +62,42 @@ export function EntryActions(props: {
   const { entry, ctx } = props;
   const base = `/c/${encodeURIComponent(ctx.channelUid)}/entries/${entry.id}`;
   const original = originalHref(ctx.channelUid, entry);
+  const inChannel = ctx.channelUid !== '';
   return (
     <footer class="entry-actions">
-      <PostForm
-        action={`${base}/read`}
-        csrf={ctx.csrf}
-        returnTo={props.readReturnTo ?? ctx.returnTo}
-        dataAction="toggle-read"
-        class="inline"
-      >
-        <input type="hidden" name="read" value={entry.isRead ? '0' : '1'} />
-        <button type="submit" data-read-label>
-          {entry.isRead ? 'Mark unread' : 'Mark read'}
-        </button>
-      </PostForm>
-      {/* saved: the star/unstar form (s key) comes with the sync APIs' saved state and goes here */}
-      {props.upToHere && (
+      {inChannel && (
+        <PostForm
+          action={`${base}/read`}
+          csrf={ctx.csrf}
+          returnTo={props.readReturnTo ?? ctx.returnTo}
+          dataAction="toggle-read"
+          class="inline"
+        >
+          <input type="hidden" name="read" value={entry.isRead ? '0' : '1'} />
+          <button type="submit" data-read-label>
+            {entry.isRead ? 'Mark unread' : 'Mark read'}
+          </button>
+        </PostForm>
+      )}
+      <SaveForm entry={entry} csrf={ctx.csrf} returnTo={ctx.returnTo} />
+      {inChannel && props.upToHere && (
         <PostForm action={`${base}/read-up-to`} csrf={ctx.csrf} returnTo={ctx.returnTo} class="inline">
           <button type="submit" title="Mark this entry and every older one of the channel read">
             Mark read up to here
           </button>
         </PostForm>
       )}
-      <PostForm
-        action={`${base}/remove`}
-        csrf={ctx.csrf}
-        returnTo={ctx.returnTo}
-        dataAction="remove"
-        class="inline"
-      >
-        <button type="submit">Remove</button>
-      </PostForm>
+      {inChannel && (
+        <PostForm
+          action={`${base}/remove`}
+          csrf={ctx.csrf}
+          returnTo={ctx.returnTo}
+          dataAction="remove"
+          class="inline"
+        >
+          <button type="submit">Remove</button>
+        </PostForm>
+      )}
       {original && (
         <a href={original} rel="noopener noreferrer" target="_blank" class="original" data-open>
           Original
@@ -100,14 +114,23 @@ export function EntryMeta(props: { entry: TimelineEntry; ctx: EntryContext }) {
   const when = entryDate(entry);
   return (
     <p class="entry-meta">
-      <a href={channelHref(ctx.channelUid, { feed: String(entry.feed.id) })} class="source">
-        {entry.feed.title ?? entry.feed.url}
-      </a>
+      {ctx.channelUid === '' ? (
+        <span class="source">{entry.feed.title ?? entry.feed.url}</span>
+      ) : (
+        <a href={channelHref(ctx.channelUid, { feed: String(entry.feed.id) })} class="source">
+          {entry.feed.title ?? entry.feed.url}
+        </a>
+      )}
       {author && <span class="author">{author}</span>}
       <time datetime={when} title={formatTimestamp(when)}>
         {relativeTime(when, ctx.now)}
       </time>
-      {entry.isRead ? <span class="badge">read</span> : <span class="badge unread">unread</span>}
+      {/* no channel follows the feed of this saved entry: it has no read state */}
+      {ctx.channelUid === '' ? null : entry.isRead ? (
+        <span class="badge">read</span>
+      ) : (
+        <span class="badge unread">unread</span>
+      )}
     </p>
   );
 }

@@ -17,13 +17,19 @@ export interface ChannelItem {
   feeds: FeedItem[];
 }
 
-/** Which reading view is shown: All unread, or a channel (and maybe one of its feeds). */
-export type SidebarCurrent = { all: true } | { channel: string; feed?: number | undefined } | undefined;
+/** Which reading view is shown: All unread, Saved, or a channel (and maybe one of its feeds). */
+export type SidebarCurrent =
+  | { all: true }
+  | { saved: true }
+  | { channel: string; feed?: number | undefined }
+  | undefined;
 
 export interface SidebarProps {
   channels: ChannelItem[];
   /** The sum of the channels' unread counts. */
   allUnread: number;
+  /** How many entries are saved (starred). */
+  saved: number;
   current: SidebarCurrent;
 }
 
@@ -36,12 +42,13 @@ function Count(props: { unread: number }) {
 }
 
 /**
- * The reader's sidebar (sticky on wide screens): a search box, All unread, the channels with their
- * unread counts and, folded under each, its feeds with theirs.
+ * The reader's sidebar (sticky on wide screens): a search box, All unread, Saved (with how many are
+ * saved), the channels with their unread counts and, folded under each, its feeds with theirs.
  */
 export function Sidebar(props: SidebarProps) {
   const current = props.current;
   const isAll = current !== undefined && 'all' in current;
+  const isSaved = current !== undefined && 'saved' in current;
   const channelNow = current !== undefined && 'channel' in current ? current : undefined;
   return (
     <nav class="channels" aria-label="Channels">
@@ -55,7 +62,14 @@ export function Sidebar(props: SidebarProps) {
             <Count unread={props.allUnread} />
           </a>
         </li>
-        {/* saved: the "Saved" view (starred entries) comes with the sync APIs' saved state; its link goes here */}
+        <li>
+          <a href="/saved" aria-current={isSaved ? 'page' : undefined} data-view="saved">
+            <span class="name">Saved</span>
+            <span class="count saved-count" data-saved-count hidden={props.saved === 0}>
+              {props.saved}
+            </span>
+          </a>
+        </li>
       </ul>
       <ul class="channels-list">
         {props.channels.map((ch) => (

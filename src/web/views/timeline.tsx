@@ -156,7 +156,7 @@ function TimelineTools(props: TimelineProps) {
 }
 
 /** River (every entry in full) or list (titles): a form, remembered in a cookie. */
-function ModeSwitch(props: { mode: ReadingMode; ctx: EntryContext }) {
+export function ModeSwitch(props: { mode: ReadingMode; ctx: EntryContext }) {
   const other = props.mode === 'list' ? 'river' : 'list';
   return (
     <PostForm action="/mode" csrf={props.ctx.csrf} returnTo={props.ctx.returnTo} class="inline mode-switch">
