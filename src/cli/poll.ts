@@ -30,7 +30,7 @@ export function registerPoll(program: Command): void {
     .action(async (opts: PollOptions) => {
       if (!opts.once) return runWorker(opts.database);
       const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
-      process.exitCode = await withApp({ database: opts.database, polls: true }, (app) =>
+      process.exitCode = await withApp({ database: opts.database, polls: true, events: true }, (app) =>
         runOnce(app, opts, feedIds),
       );
     });
@@ -112,7 +112,9 @@ async function runWorker(database: string | undefined): Promise<void> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true, polls: true }, (app) => runPollLoop(app.poll, stop.signal));
+  await withApp({ database, logs: true, polls: true, events: true }, (app) =>
+    runPollLoop(app.poll, stop.signal),
+  );
 }
 
 /** The closing summary: feeds per status, entries new and updated, time. */
