@@ -248,6 +248,11 @@ async function main() {
         (await get(agent, serve.port, ms({ action: 'timeline', after: cursor }), auth)).body,
       ).paging?.after;
     agent.destroy();
+    // the reader's pages of one entry and one feed (ids as Microsub gives them)
+    const firstItem = first.items?.[0];
+    const entryId = firstItem?._id;
+    const feedId = firstItem?._source;
+    const listMode = { cookie: `${cookie.cookie}; tidings_mode=list` };
     const targets = [
       ['hello-world', hello.port, '/', {}],
       ['microsub channels', serve.port, '/microsub?action=channels', auth],
@@ -269,6 +274,10 @@ async function main() {
       ['web: main page (a redirect)', serve.port, '/', cookie],
       ['web: channel page', serve.port, `/c/${channel.uid}`, cookie],
       ['web: unread only', serve.port, `/c/${channel.uid}?unread=1`, cookie],
+      ['web: all unread', serve.port, '/all', cookie],
+      ['web: channel page, list mode', serve.port, `/c/${channel.uid}`, listMode],
+      ...(feedId ? [['web: one feed', serve.port, `/c/${channel.uid}?feed=${feedId}`, cookie]] : []),
+      ...(entryId ? [['web: entry page', serve.port, `/c/${channel.uid}/e/${entryId}`, cookie]] : []),
       ['web: feed health', serve.port, '/feeds', cookie],
     ];
     const results = [];
