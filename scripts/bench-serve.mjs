@@ -53,7 +53,9 @@ const WORDS = [
   'harbor',
   'violet',
 ];
-const T0 = Date.parse('2026-01-01T00:00:00Z');
+// One entry a minute across all feeds: 1,000,000 entries span 694 days, which must end in the past (an
+// entry dated in the future is placed by when it was first seen, with a date.future diagnostic).
+const T0 = Date.parse('2024-01-01T00:00:00Z');
 
 /** Feed `f` as RSS: PER_FEED items, one an hour, newest first, HTML descriptions; one in ten says "common". */
 function feedXml(f) {
@@ -248,6 +250,11 @@ async function main() {
         (await get(agent, serve.port, ms({ action: 'timeline', after: cursor }), auth)).body,
       ).paging?.after;
     agent.destroy();
+    // the reader's pages of one entry and one feed (ids as Microsub gives them)
+    const firstItem = first.items?.[0];
+    const entryId = firstItem?._id;
+    const feedId = firstItem?._source;
+    const listMode = { cookie: `${cookie.cookie}; tidings_mode=list` };
     const targets = [
       ['hello-world', hello.port, '/', {}],
       ['microsub channels', serve.port, '/microsub?action=channels', auth],
@@ -269,6 +276,10 @@ async function main() {
       ['web: main page (a redirect)', serve.port, '/', cookie],
       ['web: channel page', serve.port, `/c/${channel.uid}`, cookie],
       ['web: unread only', serve.port, `/c/${channel.uid}?unread=1`, cookie],
+      ['web: all unread', serve.port, '/all', cookie],
+      ['web: channel page, list mode', serve.port, `/c/${channel.uid}`, listMode],
+      ...(feedId ? [['web: one feed', serve.port, `/c/${channel.uid}?feed=${feedId}`, cookie]] : []),
+      ...(entryId ? [['web: entry page', serve.port, `/c/${channel.uid}/e/${entryId}`, cookie]] : []),
       ['web: feed health', serve.port, '/feeds', cookie],
     ];
     const results = [];

@@ -3,8 +3,10 @@ import { closeSharedAgents } from '../fetch/index.js';
 import { createLogger, type Logger, silentLogger } from '../log.js';
 import type { PollDeps } from '../poll/deps.js';
 import { createPollDeps } from '../poll/deps-factory.js';
+import { PollEvents } from '../poll/events.js';
 import type { PollHooks } from '../poll/hooks.js';
 import { createPreparer } from '../poll/parse-pool.js';
+import { type EventRelay, openEventRelay } from '../store/event-relay.js';
 import { openStore } from '../store/open.js';
 import { redactPassword } from '../store/redact.js';
 import type { Store } from '../store/store.js';
@@ -16,6 +18,8 @@ export interface App {
   store: Store;
   log: Logger;
   poll: PollDeps;
+  /** What the poller stored, relayed between the processes of a PostgreSQL database (with `events`). */
+  events: PollEvents;
   close(): Promise<void>;
 }
 
@@ -26,6 +30,11 @@ export interface AppOptions {
   hooks?: PollHooks;
   /** The command polls: start the parse threads first, so that they load while the store opens. */
   polls?: boolean;
+  /**
+   * Announce what polls store to every process of the database (serve, worker): on PostgreSQL through
+   * LISTEN/NOTIFY; on SQLite only within this process.
+   */
+  events?: boolean;
 }
 
 /** Opens the store named by --database or TIDINGS_DATABASE_URL and runs its migrations. */
@@ -49,13 +58,28 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     // a read-only database file, a full disk: one message, not the driver's stack
     throw storeFault(error, `preparing the database ${redactPassword(config.databaseUrl)}`) ?? error;
   }
-  const poll = createPollDeps(store, config, log, options.hooks, preparer);
+  let relay: EventRelay | undefined;
+  try {
+    if (options.events)
+      relay = await openEventRelay(config.databaseUrl, (err) =>
+        log.warn({ err }, 'events: relay connection'),
+      );
+  } catch (error) {
+    await preparer.close();
+    await store.close().catch(() => undefined);
+    throw storeFault(error, `listening for events on ${redactPassword(config.databaseUrl)}`) ?? error;
+  }
+  const events = new PollEvents(relay, (err) => log.warn({ err }, 'events: an announcement was not relayed'));
+  const hooks = options.hooks ?? (options.events ? events.hooks() : undefined);
+  const poll = createPollDeps(store, config, log, hooks, preparer);
   return {
     config,
     store,
     log,
     poll,
+    events,
     async close() {
+      await relay?.close();
       await poll.preparer.close();
       await store.close();
       await closeSharedAgents();

@@ -31,7 +31,7 @@ export function registerPoll(program: Command): void {
     .action(async (opts: PollOptions) => {
       if (!opts.once) return runWorker(opts.database);
       const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
-      process.exitCode = await withApp({ database: opts.database, polls: true }, (app) =>
+      process.exitCode = await withApp({ database: opts.database, polls: true, events: true }, (app) =>
         runOnce(app, opts, feedIds),
       );
     });
@@ -114,7 +114,7 @@ async function runWorker(database: string | undefined): Promise<void> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true, polls: true }, (app) => {
+  await withApp({ database, logs: true, polls: true, events: true }, (app) => {
     // workers remove old read entries too, so that a `serve --no-poller` deployment keeps its size
     startRetention(app.store, process.env, app.log, stop.signal);
     return runPollLoop(app.poll, stop.signal);

@@ -1,6 +1,5 @@
 import type { ServerType } from '@hono/node-server';
 import type { Command } from 'commander';
-import { PollEvents } from '../poll/events.js';
 import { runPollLoop } from '../poll/loop.js';
 import { openApp } from './app.js';
 import { retentionPolicy, startRetention } from './retention.js';
@@ -37,8 +36,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     import('@hono/node-server'),
     import('../server/app.js'),
   ]);
-  const events = new PollEvents();
-  const app = await openApp({ database: opts.database, logs: true, hooks: events.hooks(), polls: true });
+  const app = await openApp({ database: opts.database, logs: true, events: true, polls: true });
   const indieAuth = {
     ...(opts.tokenEndpoint ? { tokenEndpoint: opts.tokenEndpoint } : {}),
     ...(opts.me ? { me: opts.me } : {}),
@@ -48,7 +46,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     config: app.config,
     log: app.log,
     poll: app.poll,
-    events,
+    events: app.events,
     indieAuth,
     now: () => new Date(),
   });

@@ -27,7 +27,14 @@ const CORS = {
  */
 export function microsubRoutes(deps: ServerDeps, options: MicrosubOptions = {}): Hono {
   const app = new Hono();
-  const endpoint: Endpoint = { deps, options, auth: new Authenticator(deps), signals: new ChannelSignals() };
+  const endpoint: Endpoint = {
+    deps,
+    options,
+    auth: new Authenticator(deps),
+    signals: new ChannelSignals(deps.events.relay, (err) =>
+      deps.log.warn({ err }, 'microsub: a channel change could not be relayed'),
+    ),
+  };
   app.use('*', cors(CORS));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
   app.get('/', (c) => respond(c, endpoint));

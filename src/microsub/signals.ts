@@ -1,15 +1,24 @@
 import { EventEmitter } from 'node:events';
+import type { EventRelay } from '../store/event-relay.js';
 
 /**
  * Changes the endpoint itself makes to channels (read state, follows, removals), so that open event
- * streams can send the new unread counts. New entries come from the poller (PollEvents) instead.
+ * streams can send the new unread counts. New entries come from the poller (PollEvents) instead. With
+ * a relay (PostgreSQL) a change made through one process reaches the streams of every process.
  */
 export class ChannelSignals {
   readonly #emitter = new EventEmitter();
+  readonly #relay: EventRelay | undefined;
+  readonly #onError: (error: unknown) => void;
 
-  constructor() {
+  constructor(relay?: EventRelay, onError: (error: unknown) => void = () => {}) {
     // every open event stream listens
     this.#emitter.setMaxListeners(0);
+    this.#relay = relay;
+    this.#onError = onError;
+    relay?.onMessage((message) => {
+      if (message.kind === 'channel') this.#emitter.emit('changed', message.channelId);
+    });
   }
 
   onChanged(listener: (channelId: number) => void): () => void {
@@ -18,6 +27,14 @@ export class ChannelSignals {
   }
 
   changed(channelId: number): void {
-    this.#emitter.emit('changed', channelId);
+    if (!this.#relay) {
+      this.#emitter.emit('changed', channelId);
+      return;
+    }
+    this.#relay.publish({ kind: 'channel', channelId }).catch((error: unknown) => {
+      // the relay's connection is down: this process's streams still hear of it
+      this.#onError(error);
+      this.#emitter.emit('changed', channelId);
+    });
   }
 }

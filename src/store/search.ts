@@ -71,11 +71,25 @@ function amongMatches(dialect: Dialect, terms: readonly string[], idColumn: stri
   return sql<SqlBool>`${id} IN (SELECT matched.id FROM entries matched WHERE matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
 }
 
-/** The test of each row of the walk's window. */
-function walkTest(dialect: Dialect, terms: readonly string[]): Expression<SqlBool> {
-  return dialect === 'sqlite'
-    ? amongMatches(dialect, terms, 'recent.id')
-    : matchesTerms(dialect, terms, 'recent.id');
+/**
+ * The ids between `lowestId` and `highestId` whose indexed text holds all the words, from SQLite's FTS5
+ * index in one pass. FTS5 lists a word's matches in milliseconds (and skips to a rowid range) but
+ * answers no faster for one id: a join of the walk's window against the index made SQLite read the
+ * whole list once per window row (110 ms at 100,000 entries). Ids grow as entries arrive, so the
+ * window's range is usually a small part of the index.
+ */
+async function ftsMatchIds(
+  db: Kysely<Database>,
+  words: readonly string[],
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const lowestId = Math.min(...ids);
+  const highestId = Math.max(...ids);
+  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM entries_fts
+    WHERE entries_fts MATCH ${fts5Query(words)} AND rowid >= ${lowestId} AND rowid <= ${highestId}`.execute(
+    db,
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -87,34 +101,68 @@ export const SEARCH_WALK_ROWS = 2000;
 
 type Keys = () => KeyQuery<keyof Database>;
 
+/** How a query is tested: the words (through the index), other row tests, and the whole test as a set. */
+interface QueryTests {
+  words: readonly string[];
+  /** Tests of a row other than the words (CJK substrings, excluded terms), for the walk's window. */
+  others: Expression<SqlBool>[];
+  set: Expression<SqlBool>;
+}
+
 /** Pages through `keys`: first by walking SEARCH_WALK_ROWS rows, then, if that was not enough, by the index. */
 async function pageMatches(
   db: Kysely<Database>,
+  dialect: Dialect,
   keys: Keys,
-  test: { walk: Expression<SqlBool>; set: Expression<SqlBool> },
+  tests: QueryTests,
   request: PageRequest,
   columns: KeyColumns,
 ): Promise<KeyPage> {
   const limit = pageSize(request.limit);
-  // SQLite's FTS5 answers a look-up of one id no faster than the whole set of matches, which it lists in
-  // milliseconds: the window's ids are checked against that set. PostgreSQL reads each row's tsvector.
   const window = await pageKeys(keys, { limit: SEARCH_WALK_ROWS, after: request.after }, columns);
-  const windowIds = window.keys.map((key) => key.id);
-  const found =
-    windowIds.length === 0
-      ? []
-      : await db
-          .selectFrom(keys().where(sql.ref(columns.id), 'in', windowIds).as('recent'))
-          .select(['recent.id', 'recent.sort_at'])
-          .where(test.walk)
-          .execute();
-  const order = new Map(windowIds.map((id, index) => [id, index]));
-  found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const found = await windowMatches(db, dialect, keys, tests, window.keys, columns);
   // Enough matches in the window, or the window was the whole rest of the timeline: the page is exact.
   if (found.length > limit || !window.hasOlder)
     return { keys: found.slice(0, limit), hasOlder: found.length > limit || window.hasOlder };
-  return pageKeys(() => keys().where(test.set), request, columns);
+  return pageKeys(() => keys().where(tests.set), request, columns);
 }
+
+/** The rows of the window (newest first) that match, in the window's order. */
+async function windowMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  keys: Keys,
+  tests: QueryTests,
+  window: KeyPage['keys'],
+  columns: KeyColumns,
+): Promise<KeyPage['keys']> {
+  let candidates = window;
+  const rowTests = [...tests.others];
+  // SQLite: the window's ids against the set of ids FTS5 lists for the words. PostgreSQL reads each
+  // row's tsvector.
+  if (tests.words.length > 0 && dialect === 'sqlite') {
+    const ids = candidates.map((key) => key.id);
+    const matched = ids.length === 0 ? new Set<number>() : await ftsMatchIds(db, tests.words, ids);
+    candidates = candidates.filter((key) => matched.has(key.id));
+  } else if (tests.words.length > 0) rowTests.push(matchesTerms(dialect, tests.words, 'recent.id'));
+  if (rowTests.length === 0 || candidates.length === 0) return candidates;
+  const rows = await db
+    .selectFrom(
+      keys()
+        .where(
+          sql.ref(columns.id),
+          'in',
+          candidates.map((key) => key.id),
+        )
+        .as('recent'),
+    )
+    .select('recent.id')
+    .where(all(rowTests))
+    .execute();
+  const kept = new Set(rows.map((row) => row.id));
+  return candidates.filter((key) => kept.has(key.id));
+}
+
 /**
  * Returns a page of the entries matching the query, newest first: in one channel's timeline, or in any
  * channel's (read when read in any channel). Removed, muted and blocked entries stay hidden.
@@ -132,6 +180,7 @@ export async function searchEntries(
     channelId === undefined
       ? await pageMatches(
           db,
+          dialect,
           () => anyChannelEntryKeys(db, dialect),
           queryTests(dialect, parsed, 'entries.id'),
           request,
@@ -139,6 +188,7 @@ export async function searchEntries(
         )
       : await pageMatches(
           db,
+          dialect,
           () => channelEntryKeys(db, dialect, channelId),
           queryTests(dialect, parsed, 'channel_entries.entry_id'),
           request,
@@ -189,15 +239,18 @@ function containsText(term: string, idColumn: string): Expression<SqlBool> {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM entries found WHERE found.id = ${sql.ref(idColumn)} AND (${sql.join(like, sql` OR `)}))`;
 }
 
+/** All of these conditions, as one. */
+function all(conditions: Expression<SqlBool>[]): Expression<SqlBool> {
+  return conditions.length === 1
+    ? (conditions[0] as Expression<SqlBool>)
+    : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
+}
+
 /**
  * The walk's and the set's tests for a parsed query: every word through the full-text index, every CJK
  * term as a substring, and no excluded term.
  */
-function queryTests(
-  dialect: Dialect,
-  query: ParsedSearch,
-  idColumn: string,
-): { walk: Expression<SqlBool>; set: Expression<SqlBool> } {
+function queryTests(dialect: Dialect, query: ParsedSearch, idColumn: string): QueryTests {
   const words = query.include.filter((term) => !isCjkTerm(term));
   const cjk = query.include.filter(isCjkTerm);
   const others = (column: string): Expression<SqlBool>[] => [
@@ -207,12 +260,9 @@ function queryTests(
         sql<SqlBool>`NOT ${isCjkTerm(term) ? containsText(term, column) : amongMatches(dialect, [term], column)}`,
     ),
   ];
-  const all = (conditions: Expression<SqlBool>[]): Expression<SqlBool> =>
-    conditions.length === 1
-      ? (conditions[0] as Expression<SqlBool>)
-      : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
   return {
-    walk: all([...(words.length > 0 ? [walkTest(dialect, words)] : []), ...others('recent.id')]),
+    words,
+    others: others('recent.id'),
     set: all([...(words.length > 0 ? [amongMatches(dialect, words, idColumn)] : []), ...others(idColumn)]),
   };
 }
