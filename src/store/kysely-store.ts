@@ -196,6 +196,10 @@ export class KyselyStore implements Store {
     return channels.listSubscriptions(this.#db, channelId);
   }
 
+  listSubscriptionRefs(): Promise<channels.SubscriptionRef[]> {
+    return channels.listSubscriptionRefs(this.#db);
+  }
+
   // subscriptions
   sweepUnfollowedFeeds(now: string, keepDays: number): Promise<UnfollowedSweep> {
     return unfollowed.sweepUnfollowedFeeds(this.#db, this.dialect, now, keepDays);

@@ -484,6 +484,13 @@ function storeSuite(backend: StoreBackend) {
         ],
       );
       assert.equal((await own.listSubscriptions()).length, 3);
+      await own.updateFeed(f2, { title: 'Two' });
+      // the lean listing of the reading pages: same subscriptions, same order, title and URL only
+      assert.deepEqual(await own.listSubscriptionRefs(), [
+        { channelId: news.id, feedId: f1, url: 'https://example.org/feed-0.xml' },
+        { channelId: news.id, feedId: f2, url: 'https://example.org/feed-1.xml', title: 'Two' },
+        { channelId: blogs.id, feedId: f1, url: 'https://example.org/feed-0.xml' },
+      ]);
       await own.unsubscribe(news.id, f1);
       assert.deepEqual(ids(await own.listSubscriptions(news.id)).length, 1);
       await own.deleteChannel(blogs.uid);

@@ -64,7 +64,7 @@ async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
   if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
   const now = ctx.deps.now().toISOString();
-  const following = (await store.listSubscriptions()).filter((sub) => sub.feedId === entry.feedId);
+  const following = (await store.listSubscriptionRefs()).filter((sub) => sub.feedId === entry.feedId);
   for (const sub of following) await store.markRead(sub.channelId, [entry.id], true, now);
   const scope: ViewScope = {};
   const older = await store.allUnread({ limit: 1, after: cursorOf(entry) });

@@ -19,7 +19,7 @@ export async function sidebarFor(ctx: WebContext, current: SidebarCurrent) {
 export async function channelOfFeed(ctx: WebContext): Promise<Map<number, string>> {
   const [channels, subscriptions] = await Promise.all([
     ctx.deps.store.listChannels(),
-    ctx.deps.store.listSubscriptions(),
+    ctx.deps.store.listSubscriptionRefs(),
   ]);
   const uidOf = new Map(channels.map((ch) => [ch.id, ch]));
   const byFeed = new Map<number, Channel>();

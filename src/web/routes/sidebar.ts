@@ -8,7 +8,7 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
     store.listChannels(),
     store.unreadCounts(),
     store.unreadCountsByFeed(),
-    store.listSubscriptions(),
+    store.listSubscriptionRefs(),
     store.feedIdsWithIcons(),
     store.syncCount({ savedOnly: true }),
   ]);
@@ -23,7 +23,7 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
       .filter((sub) => sub.channelId === ch.id)
       .map((sub) => ({
         id: sub.feedId,
-        title: sub.feed.title ?? sub.feed.url,
+        title: sub.title ?? sub.url,
         unread: feedUnread.get(`${ch.id}:${sub.feedId}`) ?? 0,
         hasIcon: hasIcon.has(sub.feedId),
       }))
