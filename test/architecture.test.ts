@@ -11,7 +11,9 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 // config.ts, log.ts and worker-thread.ts sit at the top of src/ and serve every layer but model.
 const SHARED = ['config', 'log', 'worker-thread'];
-const FRONT_END_DEPS = ['model', 'store', 'poll', 'subscriptions', 'server', ...SHARED];
+// auth (API credentials, password hashes, rate limits) and reading (the apps' read rule, saved entries)
+// sit below the front ends: decided once for the web UI, Microsub, Google Reader and Fever (work/sync).
+const FRONT_END_DEPS = ['model', 'store', 'poll', 'subscriptions', 'auth', 'reading', 'server', ...SHARED];
 
 /** What each area may import besides itself. */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -22,12 +24,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ['model', ...SHARED],
   poll: ['model', 'fetch', 'parse', 'store', ...SHARED],
   subscriptions: ['model', 'store', 'poll', 'opml'],
+  auth: ['model', 'store', ...SHARED],
+  reading: ['model', 'store', ...SHARED],
   // jf2 turns HTML into text with the parser's htmlToText (microsub/jf2.ts)
   microsub: [...FRONT_END_DEPS, 'parse'],
   web: FRONT_END_DEPS,
   greader: FRONT_END_DEPS,
   fever: FRONT_END_DEPS,
-  server: ['web', 'microsub', 'greader', 'fever', 'model', 'store', 'poll', ...SHARED],
+  server: ['web', 'microsub', 'greader', 'fever', 'model', 'store', 'poll', 'auth', ...SHARED],
   cli: ['*'],
   // the package's entry (parseFeed) and the bin
   index: ['model', 'parse'],

@@ -13,6 +13,7 @@ import { openStore } from '../src/store/open.js';
 import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { rss } from './helpers/poll-harness.js';
+import { addFollowedFeed } from './helpers/temp-store.js';
 
 const FEEDS = 150;
 
@@ -66,7 +67,7 @@ describe('tidings poll --once on a full disk', { skip }, () => {
     const store = await openStore(url);
     await store.migrate();
     for (let i = 0; i < FEEDS; i++)
-      await store.addFeed(`${server.url}/feed?n=${i}`, new Date().toISOString());
+      await addFollowedFeed(store, `${server.url}/feed?n=${i}`, new Date().toISOString());
     await store.close();
   });
 

@@ -11,6 +11,7 @@ import { openStore } from '../src/store/open.js';
 import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { rss } from './helpers/poll-harness.js';
+import { addFollowedFeed } from './helpers/temp-store.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
@@ -36,7 +37,8 @@ describe('tidings poll --once', () => {
     env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}`, TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true' };
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
     await store.migrate();
-    for (let i = 0; i < 25; i++) await store.addFeed(`${server.url}/feed?n=${i}`, new Date().toISOString());
+    for (let i = 0; i < 25; i++)
+      await addFollowedFeed(store, `${server.url}/feed?n=${i}`, new Date().toISOString());
     await store.close();
   });
 
@@ -86,7 +88,7 @@ describe('tidings poll --once', () => {
 
   it('gives its claimed feeds back on SIGTERM and exits 143', async () => {
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
-    const slow = await store.addFeed(`${server.url}/slow`, new Date().toISOString());
+    const slow = await addFollowedFeed(store, `${server.url}/slow`, new Date().toISOString());
     const requests = server.requests.length;
     const child = spawn(
       process.execPath,

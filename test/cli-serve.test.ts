@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/open.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { rss } from './helpers/poll-harness.js';
+import { addFollowedFeed } from './helpers/temp-store.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const FEEDS = 40;
@@ -37,7 +38,7 @@ describe('tidings serve', () => {
     const store = await openStore(url);
     await store.migrate();
     for (let i = 0; i < FEEDS; i++)
-      await store.addFeed(`${server.url}/feed?n=${i}`, new Date().toISOString());
+      await addFollowedFeed(store, `${server.url}/feed?n=${i}`, new Date().toISOString());
     await store.close();
   });
 

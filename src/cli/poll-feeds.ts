@@ -38,6 +38,10 @@ export function whyNotPolled(
   if (after === undefined) return `feed ${before.id} was removed during the run`;
   if (after.lastCheckedAt !== undefined && after.lastCheckedAt >= runStartedAt) return undefined;
   const id = `feed ${before.id}`;
+  // A feed no channel follows is never claimed (work/subs); without this line it read as "being
+  // polled by another process".
+  if (before.unfollowedAt !== undefined)
+    return `${id} is followed by no channel since ${before.unfollowedAt.slice(0, 10)}, so it is not polled`;
   if (before.paused) return `${id} is paused (resume it on its page, /feeds/${before.id})`;
   if (before.status === 'gone') return `${id} is gone (its server answered 410) and is no longer polled`;
   if (before.retryAfterAt !== undefined && before.retryAfterAt > runStartedAt)

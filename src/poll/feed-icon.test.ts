@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { send, startServer, type TestServer } from '../../test/helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../../test/helpers/poll-harness.js';
-import { storeBackends } from '../../test/helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../../test/helpers/temp-store.js';
 import type { Store } from '../store/store.js';
 import { ICON_MAX_BYTES, pageIconUrls, refreshFeedIcon, sniffImageType } from './feed-icon.js';
 import { pollOnce } from './poller.js';
@@ -85,7 +85,7 @@ describe('refreshFeedIcon (local server)', () => {
   async function pollFeed(path: string) {
     const clock = testClock();
     const deps = pollDeps(store, clock, { config: { feedIcons: true } });
-    const feed = await store.addFeed(`${base()}${path}`, clock.now().toISOString());
+    const feed = await addFollowedFeed(store, `${base()}${path}`, clock.now().toISOString());
     await pollOnce(deps, { feedIds: [feed.id], force: true });
     return { feed, deps, clock };
   }

@@ -2,7 +2,7 @@
 // total), renewing its leases while it works, and giving them back in one statement.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { minutesAfterT0 as at, storeBackends } from '../../test/helpers/temp-store.js';
+import { addFollowedFeed, minutesAfterT0 as at, storeBackends } from '../../test/helpers/temp-store.js';
 
 for (const backend of storeBackends()) {
   describe(`leases (${backend.name})`, { skip: backend.skip }, () => {
@@ -11,7 +11,8 @@ for (const backend of storeBackends()) {
     it('counts the feeds a claim could take: due, not paused, not leased by another worker', async () => {
       const store = await backend.open();
       const ids: number[] = [];
-      for (const n of [1, 2, 3, 4]) ids.push((await store.addFeed(`https://example.org/${n}.xml`, at(0))).id);
+      for (const n of [1, 2, 3, 4])
+        ids.push((await addFollowedFeed(store, `https://example.org/${n}.xml`, at(0))).id);
       const [a, b, c] = ids as [number, number, number, number];
       await store.updateFeed(a, { paused: true });
       await store.updateFeed(b, { nextCheckAt: at(60) });
@@ -25,7 +26,8 @@ for (const backend of storeBackends()) {
     it("renews and releases only the worker's own leases on the feeds named", async () => {
       const store = await backend.open();
       const ids: number[] = [];
-      for (const n of [1, 2, 3]) ids.push((await store.addFeed(`https://example.org/${n}.xml`, at(0))).id);
+      for (const n of [1, 2, 3])
+        ids.push((await addFollowedFeed(store, `https://example.org/${n}.xml`, at(0))).id);
       const [a, b, c] = ids as [number, number, number];
       await store.claimDueFeeds({ now: at(0), limit: 2, workerId: 'w1', leaseMs: 60_000, feedIds: [a, b] });
       await store.claimDueFeeds({ now: at(0), limit: 1, workerId: 'w2', leaseMs: 60_000, feedIds: [c] });

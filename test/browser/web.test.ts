@@ -197,7 +197,8 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
     await page.goto(`${live.url}/feeds`);
     const row = page.locator('tr[data-health="parse_error"]');
     assert.match((await row.textContent()) ?? '', /Broken feed[\s\S]*parse error/);
-    assert.ok((await page.locator('svg.spark rect:not(.hb-none)').count()) >= 3);
+    // the health list draws its heartbeats as one path per status (work/scale's HeartbeatStrip)
+    assert.ok((await page.locator('svg.spark path:not(.hb-none)').count()) >= 3);
     await shot('health');
     await row.locator('a').first().click();
     await page.waitForSelector('.diagnostics');

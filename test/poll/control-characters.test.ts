@@ -6,7 +6,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const RSS =
   '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel><title>Feed\u0000 title</title>' +
@@ -51,7 +51,7 @@ for (const backend of storeBackends()) {
 
     async function poll(path: string) {
       const url = `${server.url}${path}`;
-      const feed = await store.addFeed(url, clock.now().toISOString());
+      const feed = await addFollowedFeed(store, url, clock.now().toISOString());
       await pollOnce(pollDeps(store, clock), { feedIds: [feed.id], force: true });
       return {
         feed: (await store.getFeed(feed.id))!,

@@ -6,7 +6,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype'];
 const RSS =
@@ -36,7 +36,7 @@ for (const backend of storeBackends()) {
     });
 
     it('stores every entry, guids such as __proto__ included', async () => {
-      const feed = await store.addFeed(`${server.url}/feed`, clock.now().toISOString());
+      const feed = await addFollowedFeed(store, `${server.url}/feed`, clock.now().toISOString());
       await pollOnce(pollDeps(store, clock), { feedIds: [feed.id], force: true });
       const entries = await store.listFeedEntries(feed.id, 100);
       assert.deepEqual(entries.map((e) => e.guid).sort(), [...NAMES].sort());

@@ -7,7 +7,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const ITEMS = Array.from({ length: 30 }, (_, i) => ({ guid: `g${i}`, title: `Item ${i}` }));
 
@@ -32,7 +32,7 @@ for (const backend of storeBackends()) {
     });
 
     it('stores the first entries of a feed, as many as maxEntriesPerFeed, and says so', async () => {
-      const feed = await store.addFeed(`${server.url}/feed?limit`, clock.now().toISOString());
+      const feed = await addFollowedFeed(store, `${server.url}/feed?limit`, clock.now().toISOString());
       await pollOnce(pollDeps(store, clock, { config: { maxEntriesPerFeed: 10 } }), {
         feedIds: [feed.id],
         force: true,
@@ -49,7 +49,7 @@ for (const backend of storeBackends()) {
     });
 
     it('gives a feed whose document takes too long to parse a parse_error saying so', async () => {
-      const feed = await store.addFeed(`${server.url}/feed?slow`, clock.now().toISOString());
+      const feed = await addFollowedFeed(store, `${server.url}/feed?slow`, clock.now().toISOString());
       const deps = { ...pollDeps(store, clock), preparer: pool };
       const summary = await pollOnce(deps, { feedIds: [feed.id], force: true });
       assert.equal(summary.byStatus['parse_error'], 1);

@@ -8,7 +8,7 @@ import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 const DAY_MS = 86_400_000;
 
@@ -59,7 +59,7 @@ for (const backend of storeBackends()) {
     async function poll(path: string, config: Partial<Config> = FIVE_SECONDS) {
       const url = `${server.url}${path}`;
       const stored =
-        (await store.findFeedByUrl(url)) ?? (await store.addFeed(url, clock.now().toISOString()));
+        (await store.findFeedByUrl(url)) ?? (await addFollowedFeed(store, url, clock.now().toISOString()));
       await pollOnce(pollDeps(store, clock, { config }), { feedIds: [stored.id], force: true });
       const feed = await store.getFeed(stored.id);
       assert.ok(feed);

@@ -12,7 +12,7 @@ import type { Store } from '../../src/store/store.js';
 import { StoreError } from '../../src/store/store-error.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
-import { storeBackends } from '../helpers/temp-store.js';
+import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 
 /** The error better-sqlite3 throws when the disk is full. */
 function diskFull(): Error {
@@ -72,7 +72,7 @@ for (const backend of storeBackends()) {
       clock.set('2026-03-01T12:00:00.000Z');
       ids = [];
       for (let i = 0; i < FEEDS; i++)
-        ids.push((await store.addFeed(`${server.url}/feed?n=${i}`, clock.now().toISOString())).id);
+        ids.push((await addFollowedFeed(store, `${server.url}/feed?n=${i}`, clock.now().toISOString())).id);
     });
 
     after(async () => {
@@ -155,7 +155,7 @@ for (const backend of storeBackends()) {
     });
 
     it('renews the leases of the feeds it holds while a fetch goes on', async () => {
-      const slow = (await store.addFeed(`${server.url}/slow`, clock.now().toISOString())).id;
+      const slow = (await addFollowedFeed(store, `${server.url}/slow`, clock.now().toISOString())).id;
       const stop = new AbortController();
       const run = pollOnce(pollDeps(store, clock, { config: { concurrency: 1 } }), {
         feedIds: [slow],
@@ -211,7 +211,8 @@ describe('abort listeners of a poll run', () => {
       },
     });
     store = await backend!.open();
-    for (let i = 0; i < 16; i++) await store.addFeed(`${server.url}/slow?n=${i}`, clock.now().toISOString());
+    for (let i = 0; i < 16; i++)
+      await addFollowedFeed(store, `${server.url}/slow?n=${i}`, clock.now().toISOString());
   });
 
   after(async () => {

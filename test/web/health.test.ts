@@ -132,7 +132,11 @@ describe('web: feed health', () => {
     const page = await client.get(`/feeds/${good.id}`);
     assert.match(page.text, /data-next-check="paused">Paused: not checked until resumed</);
     const dashboard = await client.get('/feeds');
-    assert.match(dashboard.text, new RegExp(`data-feed="${good.id}"[\\s\\S]*?<td>paused</td>`));
+    // the list's cells carry a data-label for the phone cards (work/scale)
+    assert.match(
+      dashboard.text,
+      new RegExp(`data-feed="${good.id}"[\\s\\S]*?<td data-label="Next check">paused</td>`),
+    );
     await client.post(`/feeds/${good.id}/pause`, { paused: '0' });
     const resumed = await client.get(`/feeds/${good.id}`);
     assert.doesNotMatch(resumed.text, /Paused: not checked/);
