@@ -35,8 +35,14 @@ describe('parse time grows linearly with the document', () => {
       const small = shape.make(N);
       const large = shape.make(N * GROWTH);
       timeParse(small); // warm up
-      const smallMs = timeParse(small);
-      const largeMs = timeParse(large);
+      let smallMs = timeParse(small);
+      let largeMs = timeParse(large);
+      // a busy machine (other test files, other jobs) can slow one timing: measure again, keeping the best
+      // of each, before calling it quadratic; a quadratic shape stays near 64x however often it is timed
+      for (let retry = 0; retry < 2 && largeMs / smallMs >= MAX_RATIO; retry++) {
+        smallMs = Math.min(smallMs, timeParse(small));
+        largeMs = Math.min(largeMs, timeParse(large));
+      }
       const ratio = largeMs / smallMs;
       assert.ok(
         ratio < MAX_RATIO,
