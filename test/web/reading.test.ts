@@ -185,4 +185,22 @@ describe('web: reading views', () => {
     const page = await client.get(`/c/${channel.uid}`);
     assert.match(page.text, new RegExp(`<img class="feed-icon" src="/icons/${feedId}"`));
   });
+  // last: it adds hundreds of subscriptions
+  it("lists only the current channel's feeds in the sidebar once there are hundreds of them", async () => {
+    const big = await h.store.createChannel('Many');
+    const now = new Date().toISOString();
+    for (let i = 0; i < 201; i++) {
+      const feed = await h.store.addFeed(`https://example.org/many-${i}.xml`, now);
+      await h.store.subscribe(big.id, feed.id, now);
+    }
+    const page = await client.get(`/c/${channel.uid}`);
+    assert.equal(page.status, 200);
+    // the current channel lists its feeds; the other says how many it has and links to it
+    assert.match(page.text, new RegExp(`data-feed="${feedId}"`));
+    assert.doesNotMatch(page.text, /many-17\.xml/);
+    assert.match(page.text, new RegExp(`<a class="feeds-folded" href="/c/${big.uid}">201 feeds</a>`));
+    const many = await client.get(`/c/${big.uid}`);
+    assert.match(many.text, /many-17\.xml/);
+    assert.doesNotMatch(many.text, new RegExp(`data-feed="${feedId}"`));
+  });
 });

@@ -1,6 +1,9 @@
 import type { WebContext } from '../env.js';
 import type { ChannelItem, SidebarProps } from '../views/sidebar.js';
 
+/** Up to this many subscriptions, every channel lists its feeds in the sidebar; past it only the current one. */
+export const SIDEBAR_FEEDS_MAX = 200;
+
 /** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
@@ -15,20 +18,24 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
   const hasIcon = new Set(iconIds);
   const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
   const feedUnread = new Map(feedCounts.map((count) => [`${count.channelId}:${count.feedId}`, count.unread]));
-  const items: ChannelItem[] = channels.map((ch) => ({
-    uid: ch.uid,
-    name: ch.name,
-    unread: unread.get(ch.id) ?? 0,
-    feeds: subscriptions
-      .filter((sub) => sub.channelId === ch.id)
+  // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
+  // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds, the others say how many they have.
+  const listAll = subscriptions.length <= SIDEBAR_FEEDS_MAX;
+  const currentUid = current !== undefined && 'channel' in current ? current.channel : undefined;
+  const items: ChannelItem[] = channels.map((ch) => {
+    const mine = subscriptions.filter((sub) => sub.channelId === ch.id);
+    const base = { uid: ch.uid, name: ch.name, unread: unread.get(ch.id) ?? 0 };
+    if (!listAll && ch.uid !== currentUid) return { ...base, feeds: [], folded: mine.length };
+    const feeds = mine
       .map((sub) => ({
         id: sub.feedId,
         title: sub.title ?? sub.url,
         unread: feedUnread.get(`${ch.id}:${sub.feedId}`) ?? 0,
         hasIcon: hasIcon.has(sub.feedId),
       }))
-      .sort((a, b) => a.title.localeCompare(b.title)),
-  }));
+      .sort((a, b) => a.title.localeCompare(b.title));
+    return { ...base, feeds };
+  });
   const allUnread = items.reduce((sum, ch) => sum + ch.unread, 0);
   return { channels: items, allUnread, saved, current };
 }

@@ -15,6 +15,8 @@ export interface ChannelItem {
   name: string;
   unread: number;
   feeds: FeedItem[];
+  /** How many feeds the channel has when they are not listed (a sidebar of hundreds of feeds). */
+  folded?: number;
 }
 
 /** Which reading view is shown: All unread, Saved, or a channel (and maybe one of its feeds). */
@@ -99,6 +101,15 @@ function ChannelEntry(props: {
       <Count unread={ch.unread} />
     </a>
   );
+  if (ch.folded !== undefined && ch.folded > 0)
+    return (
+      <li>
+        {link}
+        <a class="feeds-folded" href={channelHref(ch.uid)}>
+          {ch.folded} {ch.folded === 1 ? 'feed' : 'feeds'}
+        </a>
+      </li>
+    );
   if (ch.feeds.length === 0) return <li>{link}</li>;
   return (
     <li>
