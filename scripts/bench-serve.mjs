@@ -255,6 +255,15 @@ async function main() {
     const entryId = firstItem?._id;
     const feedId = firstItem?._source;
     const listMode = { cookie: `${cookie.cookie}; tidings_mode=list` };
+    // a page of saved entries for the Saved view (starred through Microsub, as a client would)
+    const save = new URLSearchParams({ action: 'timeline', method: 'save', channel: channel.uid });
+    for (const item of first.items ?? []) save.append('entry[]', item._id);
+    const saved = await fetch(`http://127.0.0.1:${serve.port}/microsub`, {
+      method: 'POST',
+      headers: auth,
+      body: save,
+    });
+    if (!saved.ok) throw new Error(`saving entries answered ${saved.status}`);
     const targets = [
       ['hello-world', hello.port, '/', {}],
       ['microsub channels', serve.port, '/microsub?action=channels', auth],
@@ -280,6 +289,7 @@ async function main() {
       ['web: channel page, list mode', serve.port, `/c/${channel.uid}`, listMode],
       ...(feedId ? [['web: one feed', serve.port, `/c/${channel.uid}?feed=${feedId}`, cookie]] : []),
       ...(entryId ? [['web: entry page', serve.port, `/c/${channel.uid}/e/${entryId}`, cookie]] : []),
+      ['web: saved', serve.port, '/saved', cookie],
       ['web: feed health', serve.port, '/feeds', cookie],
     ];
     const results = [];
