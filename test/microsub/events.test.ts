@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { serve } from '@hono/node-server';
 import { PollEvents } from '../../src/poll/events.js';
 import { rss } from '../helpers/poll-harness.js';
+import { nextNamed, sseReader } from '../helpers/sse-reader.js';
 import { storeBackends } from '../helpers/temp-store.js';
 import { type Harness, item, openHarness } from './harness.js';
 
@@ -22,38 +23,6 @@ class CountingEvents extends PollEvents {
       stop();
     };
   }
-}
-
-interface SseEvent {
-  event?: string;
-  data: string;
-  comment?: string;
-}
-
-/** Reads server-sent events from a response body, one `next()` at a time. */
-function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return async function next(): Promise<SseEvent> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event: SseEvent = { data: '' };
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) event.comment = line.slice(1).trim();
-          else if (line.startsWith('event: ')) event.event = line.slice(7);
-          else if (line.startsWith('data: ')) event.data += line.slice(6);
-        }
-        return event;
-      }
-      const { done, value } = await reader.read();
-      if (done) throw new Error('sse: the stream ended');
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
 }
 
 for (const backend of storeBackends()) {
@@ -91,13 +60,6 @@ for (const backend of storeBackends()) {
       return { response, abort, next: response.body ? sseReader(response.body) : undefined };
     }
 
-    async function nextEvent(next: () => Promise<SseEvent>, name: string): Promise<SseEvent> {
-      for (;;) {
-        const event = await next();
-        if (event.event === name) return event;
-      }
-    }
-
     it('sends new items and the new unread count when a poll finds new entries', async () => {
       const uid = (await h.post({ action: 'channels', name: 'Live' })).body['uid'] as string;
       h.docs['/live.xml'] = { body: rss([item('l1', 1)]), type: 'application/rss+xml' };
@@ -110,20 +72,20 @@ for (const backend of storeBackends()) {
       assert.ok(first.comment !== undefined, 'a comment opens the stream');
       h.docs['/live.xml'] = { body: rss([item('l1', 1), item('l2', 2)]), type: 'application/rss+xml' };
       await h.poll(h.url('/live.xml'));
-      const newItem = JSON.parse((await nextEvent(next!, 'new-item')).data) as {
+      const newItem = JSON.parse((await nextNamed(next!, 'new-item')).data) as {
         channel: string;
         item: { uid: string; _id: string; _source: string };
       };
       assert.equal(newItem.channel, uid);
       assert.equal(newItem.item.uid, 'l2');
       assert.equal(typeof newItem.item._id, 'string');
-      const change = JSON.parse((await nextEvent(next!, 'change-channel')).data) as {
+      const change = JSON.parse((await nextNamed(next!, 'change-channel')).data) as {
         channel: { uid: string; unread: number };
       };
       assert.deepEqual(change.channel, { uid, name: 'Live', unread: 2 });
       // marking read through the endpoint updates the count on the stream too
       await h.post({ action: 'timeline', method: 'mark_read', channel: uid, entry: newItem.item._id });
-      const afterRead = JSON.parse((await nextEvent(next!, 'change-channel')).data) as {
+      const afterRead = JSON.parse((await nextNamed(next!, 'change-channel')).data) as {
         channel: { unread: number };
       };
       assert.equal(afterRead.channel.unread, 1);
@@ -138,7 +100,7 @@ for (const backend of storeBackends()) {
       const { abort, next } = await open();
       h.docs['/muted.xml'] = { body: rss([item('q1', 1), item('q2', 2)]), type: 'application/rss+xml' };
       await h.poll(h.url('/muted.xml'));
-      const change = await nextEvent(next!, 'change-channel');
+      const change = await nextNamed(next!, 'change-channel');
       assert.equal((JSON.parse(change.data) as { channel: { unread: number } }).channel.unread, 0);
       abort.abort();
     });
