@@ -7,10 +7,10 @@ import {
   type SqlBool,
 } from 'kysely';
 import * as shown from './channel-entries.js';
-import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
 import type { Database } from './schema.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
-import { chunk, fromDbBool, toDbBool, toIso } from './values.js';
+import { isSaved, loadEntriesWithFeeds } from './timeline.js';
+import { chunk, toDbBool, toIso } from './values.js';
 import { hasState, isFiltered, isShown } from './visibility.js';
 
 // Queries of the sync APIs (Google Reader, Fever): streams of entries by id, the apps' read rule
@@ -21,16 +21,6 @@ type Scope = 'entries' | 'feeds';
 
 const ID_CHUNK = 500;
 const eb = expressionBuilder<Database, Scope>();
-
-/** True when the entry is saved. */
-function isSaved(): ExpressionWrapper<Database, Scope, SqlBool> {
-  return eb.exists(
-    eb
-      .selectFrom('saved_entries')
-      .select('saved_entries.entry_id')
-      .whereRef('saved_entries.entry_id', '=', 'entries.id'),
-  );
-}
 
 /** True when a channel (this one, or any) follows the entry's feed and shows the entry, unread if asked. */
 function shownInChannel(options: {
@@ -185,40 +175,8 @@ export async function syncCount(db: Kysely<Database>, filter: SyncFilter): Promi
 }
 
 /** The entries with these ids, in the order asked, as the apps see them; unknown ids are left out. */
-export async function syncEntries(db: Kysely<Database>, ids: readonly number[]): Promise<SyncEntry[]> {
-  const byId = new Map<number, SyncEntry>();
-  for (const part of chunk([...new Set(ids)], ID_CHUNK)) {
-    const rows = await db
-      .selectFrom('entries')
-      .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
-      .select(ENTRY_COLUMNS)
-      .select([
-        'feeds.url as feed_url',
-        'feeds.title as feed_title',
-        'feeds.site_url as feed_site_url',
-        'feeds.icon_url as feed_icon_url',
-        isUnreadForApps().as('is_unread'),
-        isSaved().as('is_saved'),
-      ])
-      .where('entries.id', 'in', part)
-      .execute();
-    for (const row of rows) {
-      const { feed_url, feed_title, feed_site_url, feed_icon_url, is_unread, is_saved, ...entry } = row;
-      byId.set(row.id, {
-        ...entryFromRow(entry),
-        isRead: !fromDbBool(is_unread),
-        isSaved: fromDbBool(is_saved),
-        feed: {
-          id: entry.feed_id,
-          url: feed_url,
-          ...(feed_title === null ? {} : { title: feed_title }),
-          ...(feed_site_url === null ? {} : { siteUrl: feed_site_url }),
-          ...(feed_icon_url === null ? {} : { iconUrl: feed_icon_url }),
-        },
-      });
-    }
-  }
-  return ids.flatMap((id) => byId.get(id) ?? []);
+export function syncEntries(db: Kysely<Database>, ids: readonly number[]): Promise<SyncEntry[]> {
+  return loadEntriesWithFeeds(db, [...new Set(ids)], eb.not(isUnreadForApps()));
 }
 
 /** Every feed's count of entries the apps see as unread (feeds without any are left out). */

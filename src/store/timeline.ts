@@ -71,12 +71,34 @@ function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', 
 }
 
 /** Loads entries with their feeds and read state, in the order of `ids`; missing ids are left out. */
-export async function loadTimelineEntries(
+export function loadTimelineEntries(
   db: Kysely<Database>,
   ids: readonly number[],
   readState: ReadStateOf,
 ): Promise<TimelineEntry[]> {
-  const byId = new Map<number, TimelineEntry>();
+  return loadEntriesWithFeeds(db, ids, isRead(readState));
+}
+
+/** True when the entry is saved (starred). */
+export function isSaved(): ExpressionWrapper<Database, 'entries', SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('saved_entries')
+      .select('saved_entries.entry_id')
+      .whereRef('saved_entries.entry_id', '=', 'entries.id'),
+  );
+}
+
+/**
+ * Loads entries with their feeds, saved state and the read state `isRead` works out (a channel's, any
+ * channel's, the apps' rule), in the order of `ids`; missing ids are left out.
+ */
+export async function loadEntriesWithFeeds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  isRead: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool>,
+): Promise<(TimelineEntry & { isSaved: boolean })[]> {
+  const byId = new Map<number, TimelineEntry & { isSaved: boolean }>();
   for (const part of chunk(ids, ID_CHUNK)) {
     const rows = await db
       .selectFrom('entries')
@@ -87,15 +109,8 @@ export async function loadTimelineEntries(
         'feeds.title as feed_title',
         'feeds.site_url as feed_site_url',
         'feeds.icon_url as feed_icon_url',
-        isRead(readState).as('is_read'),
-        eb
-          .exists(
-            eb
-              .selectFrom('saved_entries')
-              .select('saved_entries.entry_id')
-              .whereRef('saved_entries.entry_id', '=', 'entries.id'),
-          )
-          .as('is_saved'),
+        isRead.as('is_read'),
+        isSaved().as('is_saved'),
       ])
       .where('entries.id', 'in', part)
       .execute();
@@ -114,7 +129,7 @@ type TimelineRow = Selectable<EntryTable> & {
 };
 
 /** The timeline entry a row of entries joined with its feed holds. */
-function timelineEntryFromRow(row: TimelineRow): TimelineEntry {
+function timelineEntryFromRow(row: TimelineRow): TimelineEntry & { isSaved: boolean } {
   const { feed_url, feed_title, feed_site_url, feed_icon_url, is_read, is_saved, ...entry } = row;
   return {
     ...entryFromRow(entry),
