@@ -32,6 +32,25 @@ export class LoginLimiter {
     }
   }
 
+  /**
+   * One login attempt: refused unchecked while the client must wait, else `check` decides and the
+   * outcome is recorded (a failure counts, a success clears the client's failures).
+   */
+  async attempt(
+    client: string,
+    nowMs: number,
+    check: () => Promise<boolean>,
+  ): Promise<{ kind: 'wait'; seconds: number } | { kind: 'refused' } | { kind: 'ok' }> {
+    const seconds = this.retryAfterSeconds(client, nowMs);
+    if (seconds > 0) return { kind: 'wait', seconds };
+    if (!(await check())) {
+      this.recordFailure(client, nowMs);
+      return { kind: 'refused' };
+    }
+    this.recordSuccess(client);
+    return { kind: 'ok' };
+  }
+
   recordSuccess(client: string): void {
     this.failures.delete(client);
   }

@@ -32,17 +32,17 @@ async function respond(c: Context, deps: ServerDeps, limiter: LoginLimiter): Pro
   const params = await readRequestParams(c);
   const client = clientAddress(c);
   const now = deps.now();
-  const wait = limiter.retryAfterSeconds(client, now.getTime());
-  if (wait > 0) {
-    c.header('retry-after', String(wait));
+  const login = await limiter.attempt(client, now.getTime(), () =>
+    checkFeverKey(deps.store, params.one('api_key') ?? ''),
+  );
+  if (login.kind === 'wait') {
+    c.header('retry-after', String(login.seconds));
     return c.json(base(0));
   }
-  if (!(await checkFeverKey(deps.store, params.one('api_key') ?? ''))) {
-    limiter.recordFailure(client, now.getTime());
+  if (login.kind === 'refused') {
     deps.log.warn({ client }, 'fever: refused an api_key');
     return c.json(base(0));
   }
-  limiter.recordSuccess(client);
   try {
     return c.json(await answer(deps, params, now));
   } catch (err) {

@@ -88,18 +88,17 @@ async function clientLogin(c: Context, deps: ServerDeps, limiter: LoginLimiter):
   const params = await readRequestParams(c);
   const client = clientAddress(c);
   const now = deps.now();
-  const wait = limiter.retryAfterSeconds(client, now.getTime());
-  if (wait > 0) {
-    c.header('retry-after', String(wait));
+  const login = await limiter.attempt(client, now.getTime(), () =>
+    checkApiLogin(deps.store, params.one('Email') ?? '', params.one('Passwd') ?? ''),
+  );
+  if (login.kind === 'wait') {
+    c.header('retry-after', String(login.seconds));
     return c.text('Error=BadAuthentication\n', 429);
   }
-  const ok = await checkApiLogin(deps.store, params.one('Email') ?? '', params.one('Passwd') ?? '');
-  if (!ok) {
-    limiter.recordFailure(client, now.getTime());
+  if (login.kind === 'refused') {
     deps.log.warn({ client }, 'greader: failed ClientLogin');
     return c.text('Error=BadAuthentication\n', 401);
   }
-  limiter.recordSuccess(client);
   const token = await issueApiToken(deps.store, now);
   if (params.one('output') === 'json') return c.json({ SID: token, LSID: token, Auth: token });
   return c.text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
