@@ -6,17 +6,30 @@ const BAR_WIDTH = 4;
 const GAP = 1;
 const HEIGHT = 20;
 
+/** What both strips draw: the last `slots` heartbeats oldest first, each bar's height, the width, a summary. */
+function strip(props: { heartbeats: Heartbeat[]; slots: number }) {
+  const beats = props.heartbeats.slice(0, props.slots).reverse();
+  const most = Math.max(1, ...beats.map((b) => b.newCount));
+  const failures = beats.filter((b) => !['ok', 'not_modified'].includes(b.status)).length;
+  return {
+    beats,
+    /** The first slot with a heartbeat: the ones before it are empty. */
+    first: props.slots - beats.length,
+    width: props.slots * (BAR_WIDTH + GAP),
+    label: `${beats.length} polls, ${failures} failed, ${beats.reduce((n, b) => n + b.newCount, 0)} new entries`,
+    /** A thin bar for a poll without new entries, else one in proportion to the most of the strip. */
+    heightOf: (beat: Heartbeat) =>
+      beat.newCount === 0 ? 3 : 4 + Math.round(((HEIGHT - 4) * beat.newCount) / most),
+  };
+}
+
 /**
  * The last heartbeats as a strip of bars, oldest on the left: height is the new entries of that poll
  * (a thin bar for none), colour its status (a class, so that the theme decides). Each bar has a
  * <title> for the details on hover, and the whole strip an accessible summary.
  */
 export function Sparkline(props: { heartbeats: Heartbeat[]; slots: number }) {
-  const beats = props.heartbeats.slice(0, props.slots).reverse();
-  const most = Math.max(1, ...beats.map((b) => b.newCount));
-  const width = props.slots * (BAR_WIDTH + GAP);
-  const failures = beats.filter((b) => !['ok', 'not_modified'].includes(b.status)).length;
-  const label = `${beats.length} polls, ${failures} failed, ${beats.reduce((n, b) => n + b.newCount, 0)} new entries`;
+  const { beats, first, width, label, heightOf } = strip(props);
   return (
     <svg
       class="spark"
@@ -27,15 +40,15 @@ export function Sparkline(props: { heartbeats: Heartbeat[]; slots: number }) {
       aria-label={label}
       xmlns="http://www.w3.org/2000/svg"
     >
-      {Array.from({ length: props.slots - beats.length }, (_, i) => (
+      {Array.from({ length: first }, (_, i) => (
         <rect class="hb hb-none" x={i * (BAR_WIDTH + GAP)} y={HEIGHT - 2} width={BAR_WIDTH} height={2} />
       ))}
       {beats.map((beat, i) => {
-        const height = beat.newCount === 0 ? 3 : 4 + Math.round(((HEIGHT - 4) * beat.newCount) / most);
+        const height = heightOf(beat);
         return (
           <rect
             class={`hb hb-${beat.status}`}
-            x={(props.slots - beats.length + i) * (BAR_WIDTH + GAP)}
+            x={(first + i) * (BAR_WIDTH + GAP)}
             y={HEIGHT - height}
             width={BAR_WIDTH}
             height={height}
@@ -54,22 +67,15 @@ export function Sparkline(props: { heartbeats: Heartbeat[]; slots: number }) {
  * tooltips each were 8.8 MB of HTML; the details of each poll are on the feed's page.
  */
 export function HeartbeatStrip(props: { heartbeats: Heartbeat[]; slots: number }) {
-  const beats = props.heartbeats.slice(0, props.slots).reverse();
-  const most = Math.max(1, ...beats.map((b) => b.newCount));
-  const width = props.slots * (BAR_WIDTH + GAP);
-  const failures = beats.filter((b) => !['ok', 'not_modified'].includes(b.status)).length;
-  const label = `${beats.length} polls, ${failures} failed, ${beats.reduce((n, b) => n + b.newCount, 0)} new entries`;
+  const { beats, first, width, label, heightOf } = strip(props);
   const paths = new Map<string, string[]>();
   const bar = (status: string, slot: number, height: number) => {
     const list = paths.get(status) ?? [];
     list.push(`M${slot * (BAR_WIDTH + GAP)} ${HEIGHT}v-${height}h${BAR_WIDTH}v${height}z`);
     paths.set(status, list);
   };
-  for (let slot = 0; slot < props.slots - beats.length; slot++) bar('none', slot, 2);
-  for (const [i, beat] of beats.entries()) {
-    const height = beat.newCount === 0 ? 3 : 4 + Math.round(((HEIGHT - 4) * beat.newCount) / most);
-    bar(beat.status, props.slots - beats.length + i, height);
-  }
+  for (let slot = 0; slot < first; slot++) bar('none', slot, 2);
+  for (const [i, beat] of beats.entries()) bar(beat.status, first + i, heightOf(beat));
   return (
     <svg
       class="spark"
