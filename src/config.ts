@@ -24,6 +24,11 @@ export interface Config {
   parseTimeoutMs?: number;
   /** Entries read from one document, the first ones (TIDINGS_MAX_ENTRIES_PER_FEED, default 5,000). */
   maxEntriesPerFeed?: number;
+  /**
+   * SQLite under `serve`: threads that answer the web UI's and the APIs' reads (TIDINGS_READ_THREADS;
+   * default 2, 0 reads on the main thread).
+   */
+  readThreads?: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -59,6 +64,9 @@ export function loadConfig(
       : {}),
     ...((env['TIDINGS_PARSE_TIMEOUT_MS'] ?? '').trim() !== ''
       ? { parseTimeoutMs: positiveInt(env, 'TIDINGS_PARSE_TIMEOUT_MS', 30_000) }
+      : {}),
+    ...((env['TIDINGS_READ_THREADS'] ?? '').trim() !== ''
+      ? { readThreads: nonNegativeInt(env, 'TIDINGS_READ_THREADS') }
       : {}),
     ...((env['TIDINGS_MAX_ENTRIES_PER_FEED'] ?? '').trim() !== ''
       ? { maxEntriesPerFeed: positiveInt(env, 'TIDINGS_MAX_ENTRIES_PER_FEED', 5_000) }

@@ -35,7 +35,12 @@ export interface AppOptions {
    * LISTEN/NOTIFY; on SQLite only within this process.
    */
   events?: boolean;
+  /** The command serves HTTP: SQLite reads go to read threads (TIDINGS_READ_THREADS), off the event loop. */
+  serves?: boolean;
 }
+
+/** Read threads when none are configured: two keep one slow query from holding the others back. */
+const DEFAULT_READ_THREADS = 2;
 
 /** Opens the store named by --database or TIDINGS_DATABASE_URL and runs its migrations. */
 export async function openApp(options: AppOptions = {}): Promise<App> {
@@ -45,7 +50,9 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
   if (options.polls) preparer.warmUp?.();
   let store: Store;
   try {
-    store = await openStore(config.databaseUrl);
+    store = await openStore(config.databaseUrl, {
+      readThreads: options.serves ? (config.readThreads ?? DEFAULT_READ_THREADS) : 0,
+    });
   } catch (error) {
     await preparer.close();
     throw error;

@@ -36,7 +36,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     import('@hono/node-server'),
     import('../server/app.js'),
   ]);
-  const app = await openApp({ database: opts.database, logs: true, events: true, polls: true });
+  const app = await openApp({ database: opts.database, logs: true, events: true, polls: true, serves: true });
   const indieAuth = {
     ...(opts.tokenEndpoint ? { tokenEndpoint: opts.tokenEndpoint } : {}),
     ...(opts.me ? { me: opts.me } : {}),

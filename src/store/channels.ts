@@ -160,6 +160,24 @@ export async function listSubscriptions(
 }
 
 /** A subscription as the reader's sidebar and views need it: which channel follows which feed, and its name. */
+/** Which subscriptions a query lists: those of one channel, or of some feeds (all when absent). */
+export interface SubscriptionFilter {
+  channelId?: number | undefined;
+  feedIds?: readonly number[] | undefined;
+}
+
+/** How many feeds each channel follows (channels following none are left out). */
+export async function countSubscriptions(
+  db: Kysely<Database>,
+): Promise<{ channelId: number; count: number }[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select(['subscriptions.channel_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('subscriptions.channel_id')
+    .execute();
+  return rows.map((row) => ({ channelId: row.channel_id, count: Number(row.count) }));
+}
+
 export interface SubscriptionRef {
   channelId: number;
   feedId: number;
@@ -172,12 +190,20 @@ export interface SubscriptionRef {
  * it on every request: reading every feed column (their diagnostics JSON above all) took 50-80 ms at
  * 2,000 feeds, this takes a few.
  */
-export async function listSubscriptionRefs(db: Kysely<Database>): Promise<SubscriptionRef[]> {
-  const rows = await db
+export async function listSubscriptionRefs(
+  db: Kysely<Database>,
+  only: SubscriptionFilter = {},
+): Promise<SubscriptionRef[]> {
+  if (only.feedIds?.length === 0) return [];
+  let query = db
     .selectFrom('subscriptions')
     .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
     .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
-    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'feeds.title', 'feeds.url'])
+    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'feeds.title', 'feeds.url']);
+  if (only.channelId !== undefined) query = query.where('subscriptions.channel_id', '=', only.channelId);
+  if (only.feedIds !== undefined)
+    query = query.where('subscriptions.feed_id', 'in', [...new Set(only.feedIds)]);
+  const rows = await query
     .orderBy('channels.position')
     .orderBy('channels.id')
     .orderBy('subscriptions.id')

@@ -196,8 +196,12 @@ export class KyselyStore implements Store {
     return channels.listSubscriptions(this.#db, channelId);
   }
 
-  listSubscriptionRefs(): Promise<channels.SubscriptionRef[]> {
-    return channels.listSubscriptionRefs(this.#db);
+  listSubscriptionRefs(only?: channels.SubscriptionFilter): Promise<channels.SubscriptionRef[]> {
+    return channels.listSubscriptionRefs(this.#db, only);
+  }
+
+  countSubscriptions(): Promise<{ channelId: number; count: number }[]> {
+    return channels.countSubscriptions(this.#db);
   }
 
   // subscriptions
@@ -315,8 +319,8 @@ export class KyselyStore implements Store {
 
   // reading at scale
 
-  unreadCountsByFeed(): Promise<FeedCount[]> {
-    return counts.unreadCountsByFeed(this.#db);
+  unreadCountsByFeed(channelId?: number): Promise<FeedCount[]> {
+    return counts.unreadCountsByFeed(this.#db, channelId);
   }
 
   listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>> {

@@ -3,12 +3,21 @@ import { redactPassword } from './redact.js';
 import type { Store } from './store.js';
 import { StoreError, storeFault } from './store-error.js';
 
+/** How a store is opened. */
+export interface OpenOptions {
+  /**
+   * SQLite: threads that answer reads beside the main connection (serve); none by default. PostgreSQL
+   * reads through its connection pool already.
+   */
+  readThreads?: number | undefined;
+}
+
 /**
  * Opens the store a database URL names: `sqlite:PATH` (relative to the working directory;
  * `sqlite::memory:` for a private in-memory database) or `postgres://...` / `postgresql://...`.
  * It runs no migrations: call `migrate()`.
  */
-export async function openStore(url: string): Promise<Store> {
+export async function openStore(url: string, options: OpenOptions = {}): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '')
@@ -17,7 +26,7 @@ export async function openStore(url: string): Promise<Store> {
     const { openSqliteStore } = await import('./sqlite/dialect.js');
     const file = path === ':memory:' ? path : resolve(path);
     try {
-      return openSqliteStore(file);
+      return openSqliteStore(file, { readThreads: options.readThreads });
     } catch (error) {
       // a folder that cannot be created or written, a file that is no database: one message naming it
       throw storeFault(error, `opening the SQLite database ${file}`) ?? error;

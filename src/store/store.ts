@@ -3,7 +3,7 @@ import type { Heartbeat } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { AccountStore } from './accounts.js';
 import type { StoredApiToken } from './api-tokens.js';
-import type { SubscriptionRef } from './channels.js';
+import type { SubscriptionFilter, SubscriptionRef } from './channels.js';
 import type { ReadingStateReport } from './doctor.js';
 import type { ReaderStore } from './reader.js';
 import type { RetentionPolicy } from './retention.js';
@@ -98,8 +98,13 @@ export interface Store extends ReaderStore, AccountStore {
   unsubscribe(channelId: number, feedId: number): Promise<void>;
   /** Subscriptions with their feeds, in one channel or all. */
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]>;
-  /** Every subscription with its feed's title and URL only (the reading pages' sidebar), in the same order. */
-  listSubscriptionRefs(): Promise<SubscriptionRef[]>;
+  /**
+   * Every subscription (or one channel's, or some feeds') with its feed's title and URL only (the reading
+   * pages' sidebar), in the same order.
+   */
+  listSubscriptionRefs(only?: SubscriptionFilter): Promise<SubscriptionRef[]>;
+  /** How many feeds each channel follows (channels following none are left out). */
+  countSubscriptions(): Promise<{ channelId: number; count: number }[]>;
 
   // subscriptions
   /**

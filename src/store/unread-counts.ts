@@ -22,9 +22,12 @@ export async function unreadCounts(db: Kysely<Database>): Promise<ChannelCount[]
   return rows.map((row) => ({ channelId: row.id, unread: Number(row.unread ?? 0) }));
 }
 
-/** Every subscription's unread count, by channel order, then subscription age (0s included). */
-export async function unreadCountsByFeed(db: Kysely<Database>): Promise<FeedCount[]> {
-  const rows = await db
+/**
+ * Every subscription's unread count (or one channel's), by channel order, then subscription age (0s
+ * included).
+ */
+export async function unreadCountsByFeed(db: Kysely<Database>, channelId?: number): Promise<FeedCount[]> {
+  let query = db
     .selectFrom('subscriptions')
     .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
     .leftJoin('unread_counts', (join) =>
@@ -32,7 +35,9 @@ export async function unreadCountsByFeed(db: Kysely<Database>): Promise<FeedCoun
         .onRef('unread_counts.channel_id', '=', 'subscriptions.channel_id')
         .onRef('unread_counts.feed_id', '=', 'subscriptions.feed_id'),
     )
-    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'unread_counts.unread'])
+    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'unread_counts.unread']);
+  if (channelId !== undefined) query = query.where('subscriptions.channel_id', '=', channelId);
+  const rows = await query
     .orderBy('channels.position')
     .orderBy('channels.id')
     .orderBy('subscriptions.id')

@@ -35,7 +35,8 @@ function storeRegistry() {
   const urls = new Map<Store, string>();
   return {
     async open(url: string, migrated: boolean): Promise<Store> {
-      const store = await openStore(url);
+      // SQLite stores answer their reads from a read thread, as under `serve`
+      const store = await openStore(url, { readThreads: url.startsWith('sqlite:') ? 1 : 0 });
       urls.set(store, url);
       if (migrated) await store.migrate();
       return store;

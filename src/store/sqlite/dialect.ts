@@ -15,6 +15,9 @@ import { KyselyStore } from '../kysely-store.js';
 import type { Database } from '../schema.js';
 import { BackgroundCheckpoints } from './checkpoints.js';
 import { claimDueFeeds } from './claim.js';
+import { ReadPool } from './read-pool.js';
+import { RoutingDriver } from './routing-driver.js';
+import { withStatementCache } from './statement-cache.js';
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -48,41 +51,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig & { database: BetterSqlite3.Database };
+  readonly #readPool: ReadPool | undefined;
 
-  constructor(config: SqliteDialectConfig & { database: BetterSqlite3.Database }) {
+  constructor(config: SqliteDialectConfig & { database: BetterSqlite3.Database }, readPool?: ReadPool) {
     super(config);
     this.#config = config;
+    this.#readPool = readPool;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    const driver = new ImmediateSqliteDriver(this.#config);
+    return this.#readPool === undefined ? driver : new RoutingDriver(driver, this.#readPool);
   }
-}
-
-// Kysely prepares every query anew; SQLite then parses and plans it again each time, which cost a third
-// of a poll run's time on the feed farm (bench:poll). Recent statements are kept by their SQL text.
-const STATEMENT_CACHE_SIZE = 256;
-
-/** The database with `prepare` answered from a bounded cache of recent statements. */
-function withStatementCache(database: BetterSqlite3.Database): BetterSqlite3.Database {
-  const cache = new Map<string, BetterSqlite3.Statement>();
-  const prepare = database.prepare.bind(database);
-  return new Proxy(database, {
-    get(target, key, receiver) {
-      if (key !== 'prepare') return Reflect.get(target, key, receiver);
-      return (sql: string) => {
-        let statement = cache.get(sql);
-        if (statement) {
-          cache.delete(sql);
-        } else {
-          statement = prepare(sql);
-          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        }
-        cache.set(sql, statement);
-        return statement;
-      };
-    },
-  });
 }
 
 /** The SQLite backend; a database in a file checkpoints its WAL in the background while polls are written. */
@@ -97,8 +77,18 @@ function sqliteBackend(checkpoints: BackgroundCheckpoints | undefined): Backend 
   };
 }
 
+/** How the SQLite store is opened. */
+export interface SqliteOptions {
+  /**
+   * Threads that answer the reads made outside transactions, each with its own connection (serve: see
+   * read-pool.ts). 0, or a database in memory (which no other connection can open), reads on the main
+   * connection.
+   */
+  readThreads?: number | undefined;
+}
+
 /** Opens the SQLite database at `path` (an absolute path or `:memory:`), creating its folder. */
-export function openSqliteStore(path: string): KyselyStore {
+export function openSqliteStore(path: string, options: SqliteOptions = {}): KyselyStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
   // A new database gets 8 KiB pages (an existing one keeps its own: the pragma changes nothing there).
@@ -111,8 +101,10 @@ export function openSqliteStore(path: string): KyselyStore {
   database.pragma('foreign_keys = ON');
   // In WAL mode NORMAL survives an application crash; only a power cut can lose the last commits.
   database.pragma('synchronous = NORMAL');
+  const readThreads = path === ':memory:' ? 0 : (options.readThreads ?? 0);
+  const readPool = readThreads > 0 ? new ReadPool(path, readThreads, BUSY_TIMEOUT_MS) : undefined;
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }, readPool),
   });
   const checkpoints = path === ':memory:' ? undefined : new BackgroundCheckpoints(database, path);
   return new KyselyStore(db, sqliteBackend(checkpoints));

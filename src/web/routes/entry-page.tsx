@@ -59,12 +59,12 @@ async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   const { store } = ctx.deps;
   const id = idOf(c.req.param('id'));
   const stored = id ? await store.getEntry(id) : undefined;
-  const channelUid = stored ? (await channelOfFeed(ctx)).get(stored.feedId) : undefined;
+  const channelUid = stored ? (await channelOfFeed(ctx, [stored.feedId])).get(stored.feedId) : undefined;
   const channel = channelUid ? await store.getChannel(channelUid) : undefined;
   const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
   if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
   const now = ctx.deps.now().toISOString();
-  const following = (await store.listSubscriptionRefs()).filter((sub) => sub.feedId === entry.feedId);
+  const following = await store.listSubscriptionRefs({ feedIds: [entry.feedId] });
   for (const sub of following) await store.markRead(sub.channelId, [entry.id], true, now);
   const scope: ViewScope = {};
   const older = await store.allUnread({ limit: 1, after: cursorOf(entry) });

@@ -104,7 +104,10 @@ async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
     ...(after ? { after } : before ? { before } : {}),
   });
   const base = entryContext(c, ctx, { uid: '' }, {});
-  const channelOf = await channelOfFeed(ctx);
+  const channelOf = await channelOfFeed(
+    ctx,
+    page.entries.map((entry) => entry.feedId),
+  );
   const ctxOf = (entry: TimelineEntry): EntryContext => ({
     ...base,
     channelUid: channelOf.get(entry.feedId) ?? '',

@@ -13,13 +13,17 @@ export async function sidebarFor(ctx: WebContext, current: SidebarCurrent) {
 }
 
 /**
- * The channel an entry of All unread acts in: the first channel (in the sidebar's order) that follows
- * its feed. A feed followed in two channels is marked read in both when its entry page is opened.
+ * The channel each of these feeds' entries acts in on All unread and Saved: the first channel (in the
+ * sidebar's order) that follows the feed. A feed followed in two channels is marked read in both when
+ * its entry page is opened.
  */
-export async function channelOfFeed(ctx: WebContext): Promise<Map<number, string>> {
+export async function channelOfFeed(
+  ctx: WebContext,
+  feedIds: readonly number[],
+): Promise<Map<number, string>> {
   const [channels, subscriptions] = await Promise.all([
     ctx.deps.store.listChannels(),
-    ctx.deps.store.listSubscriptionRefs(),
+    ctx.deps.store.listSubscriptionRefs({ feedIds }),
   ]);
   const uidOf = new Map(channels.map((ch) => [ch.id, ch]));
   const byFeed = new Map<number, Channel>();

@@ -34,7 +34,10 @@ async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
     ...(after ? { after } : before ? { before } : {}),
   });
   const base = entryContext(c, ctx, { uid: '' }, SCOPE);
-  const channelOf = await channelOfFeed(ctx);
+  const channelOf = await channelOfFeed(
+    ctx,
+    page.entries.map((entry) => entry.feedId),
+  );
   const ctxOf = (entry: TimelineEntry): EntryContext => ({
     ...base,
     channelUid: channelOf.get(entry.feedId) ?? '',
@@ -70,7 +73,7 @@ async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Resp
     : [undefined, undefined];
   const next = older?.entries[0];
   const previous = newer?.entries[0];
-  const channelUid = (await channelOfFeed(ctx)).get(entry.feedId) ?? '';
+  const channelUid = (await channelOfFeed(ctx, [entry.feedId])).get(entry.feedId) ?? '';
   const page = (
     <EntryPage
       entry={{ ...entry, isRead: true }}

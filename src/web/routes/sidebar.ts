@@ -7,26 +7,38 @@ export const SIDEBAR_FEEDS_MAX = 200;
 /** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
-  const [channels, counts, feedCounts, subscriptions, iconIds, saved] = await Promise.all([
+  const [channels, counts, followed, iconIds, saved] = await Promise.all([
     store.listChannels(),
     store.unreadCounts(),
-    store.unreadCountsByFeed(),
-    store.listSubscriptionRefs(),
+    store.countSubscriptions(),
     store.feedIdsWithIcons(),
     store.syncCount({ savedOnly: true }),
   ]);
   const hasIcon = new Set(iconIds);
   const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
-  const feedUnread = new Map(feedCounts.map((count) => [`${count.channelId}:${count.feedId}`, count.unread]));
+  const followedBy = new Map(followed.map((row) => [row.channelId, row.count]));
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
-  // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds, the others say how many they have.
-  const listAll = subscriptions.length <= SIDEBAR_FEEDS_MAX;
+  // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds (and only its feeds are read), the
+  // others say how many they have.
+  const listAll = followed.reduce((sum, row) => sum + row.count, 0) <= SIDEBAR_FEEDS_MAX;
   const currentUid = current !== undefined && 'channel' in current ? current.channel : undefined;
+  const currentId = channels.find((ch) => ch.uid === currentUid)?.id;
+  const listed = listAll ? undefined : currentId;
+  const [subscriptions, feedCounts] =
+    listAll || listed !== undefined
+      ? await Promise.all([
+          store.listSubscriptionRefs({ channelId: listed }),
+          store.unreadCountsByFeed(listed),
+        ])
+      : [[], []];
+  const feedUnread = new Map(feedCounts.map((count) => [`${count.channelId}:${count.feedId}`, count.unread]));
+  const byChannel = new Map<number, typeof subscriptions>();
+  for (const sub of subscriptions)
+    byChannel.set(sub.channelId, [...(byChannel.get(sub.channelId) ?? []), sub]);
   const items: ChannelItem[] = channels.map((ch) => {
-    const mine = subscriptions.filter((sub) => sub.channelId === ch.id);
     const base = { uid: ch.uid, name: ch.name, unread: unread.get(ch.id) ?? 0 };
-    if (!listAll && ch.uid !== currentUid) return { ...base, feeds: [], folded: mine.length };
-    const feeds = mine
+    if (!listAll && ch.id !== listed) return { ...base, feeds: [], folded: followedBy.get(ch.id) ?? 0 };
+    const feeds = (byChannel.get(ch.id) ?? [])
       .map((sub) => ({
         id: sub.feedId,
         title: sub.title ?? sub.url,

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { addFollowedFeed, minutesAfterT0, testEntry, testPoll } from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
+import { openSqliteStore } from './dialect.js';
+import { ReadPool, UNANSWERED } from './read-pool.js';
+
+// A query that keeps SQLite busy for a while (counting through a recursive CTE), written as a SELECT so
+// that it is routed to a read thread.
+const SLOW_COUNT =
+  'SELECT (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) FROM c) AS n';
+
+describe('SQLite read threads', () => {
+  let dir: string;
+  let store: Store;
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tidings-read-pool-'));
+    store = openSqliteStore(join(dir, 'pool.db'), { readThreads: 2 });
+    await store.migrate();
+  });
+
+  after(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads what was written just before, entries and blobs alike', async () => {
+    const feed = await addFollowedFeed(store, 'https://example.org/pool.xml', minutesAfterT0(0));
+    await store.recordPoll(testPoll(feed.id, [testEntry('a'), testEntry('b')]));
+    const channel = (await store.listChannels()).find((c) => c.name === 'Test');
+    assert.ok(channel);
+    const page = await store.timeline({ channelId: channel.id, limit: 10 });
+    assert.deepEqual(page.entries.map((entry) => entry.guid).sort(), ['a', 'b']);
+    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    await store.saveFeedIcon(feed.id, { contentType: 'image/png', bytes }, minutesAfterT0(2));
+    const icon = await store.feedIcon(feed.id);
+    assert.equal(icon?.contentType, 'image/png');
+    assert.deepEqual([...(icon?.bytes ?? [])], [...bytes]);
+  });
+
+  it('keeps the event loop free while a read runs', async () => {
+    const pool = new ReadPool(join(dir, 'pool.db'), 1, 5000);
+    try {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 1);
+      const rows = await pool.run({ sql: SLOW_COUNT, parameters: [] });
+      clearInterval(timer);
+      assert.notEqual(rows, UNANSWERED);
+      assert.deepEqual(rows, [{ n: 3000000 }]);
+      // on the main thread the count would have held every timer back until it ended
+      assert.ok(ticks > 3, `the main thread ticked ${ticks} times during the read`);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('hands back statements that write, and raises SQLite errors with their codes', async () => {
+    const pool = new ReadPool(join(dir, 'pool.db'), 1, 5000);
+    try {
+      assert.equal(
+        await pool.run({ sql: "DELETE FROM settings WHERE key = 'x'", parameters: [] }),
+        UNANSWERED,
+      );
+      await assert.rejects(
+        pool.run({ sql: 'SELECT * FROM no_such_table', parameters: [] }),
+        (error: Error) => {
+          assert.match(error.message, /no such table/);
+          assert.equal((error as Error & { code?: string }).code, 'SQLITE_ERROR');
+          return true;
+        },
+      );
+    } finally {
+      await pool.close();
+    }
+    assert.equal(await pool.run({ sql: 'SELECT 1', parameters: [] }), UNANSWERED);
+  });
+
+  it('answers many reads at once, in any order, each its own rows', async () => {
+    const pool = new ReadPool(join(dir, 'pool.db'), 2, 5000);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => pool.run({ sql: 'SELECT ? AS n', parameters: [i] })),
+      );
+      assert.deepEqual(
+        answers,
+        Array.from({ length: 50 }, (_, i) => [{ n: i }]),
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+});

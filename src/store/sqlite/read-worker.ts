@@ -1,0 +1,60 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { cachedPrepare } from './statement-cache.js';
+
+/** What the main thread hands a read thread. */
+export interface ReadWorkerData {
+  path: string;
+  busyTimeoutMs: number;
+}
+
+/** One query for a read thread. */
+export interface ReadRequest {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/**
+ * A read thread's answer: the rows; `notRead` when the statement would write (the main connection runs
+ * it instead); or the error SQLite raised, as plain fields (an Error does not cross threads whole).
+ */
+export type ReadAnswer =
+  | { rows: unknown[] }
+  | { notRead: true }
+  | { error: { message: string; code?: string | undefined; name: string } };
+
+// The worker side of ReadPool (read-pool.ts): its own connection to the database, which it may only read
+// (query_only), answering one query at a time. In WAL mode each statement reads the last committed state,
+// so a read made after a write of the main connection sees it.
+const { path, busyTimeoutMs } = workerData as ReadWorkerData;
+const database = new BetterSqlite3(path, { fileMustExist: true });
+database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+database.pragma('query_only = ON');
+const prepare = cachedPrepare(database.prepare.bind(database));
+
+/** A Buffer parameter arrives as a plain Uint8Array; better-sqlite3 binds blobs from Buffers. */
+function bindable(value: unknown): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value;
+}
+
+function answer(request: ReadRequest): ReadAnswer {
+  try {
+    const statement = prepare(request.sql);
+    if (!statement.reader) return { notRead: true };
+    return { rows: statement.all(request.parameters.map(bindable)) };
+  } catch (error) {
+    const { message, name, code } = error as { message: string; name: string; code?: string };
+    return { error: { message: String(message), name: String(name), code } };
+  }
+}
+
+parentPort?.on('message', (message: ReadRequest | 'stop') => {
+  if (message === 'stop') {
+    database.close();
+    parentPort?.close();
+    return;
+  }
+  parentPort?.postMessage(answer(message));
+});
