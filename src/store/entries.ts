@@ -148,7 +148,11 @@ export async function writePoll(
     dialect,
     inserted.map((row) => row.id),
   );
-  const insertedTexts = inserted.map(({ id, guid }) => ({ id, text: rows.newTexts.get(guid) ?? '' }));
+  const insertedTexts = inserted.map(({ id, guid, sort_at }) => ({
+    id,
+    sortAt: sort_at,
+    text: rows.newTexts.get(guid) ?? '',
+  }));
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
   const updated = await updateEntries(trx, rows.feedId, rows.changes);
   await writeSearchIndex(trx, dialect, updated, { replace: true });
@@ -262,15 +266,15 @@ async function insertEntries(
   trx: Transaction<Database>,
   dialect: Dialect,
   rows: EntryRow[],
-): Promise<{ id: number; guid: string }[]> {
-  const inserted: { id: number; guid: string }[] = [];
+): Promise<{ id: number; guid: string; sort_at: string }[]> {
+  const inserted: { id: number; guid: string; sort_at: string }[] = [];
   for (const part of chunk(rows, ENTRY_CHUNK)) {
     const written = await insertUniform(trx, `${dialect}:entries`, part, (values) =>
       trx
         .insertInto('entries')
         .values(values as EntryRow[])
         .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
-        .returning(['id', 'guid']),
+        .returning(['id', 'guid', 'sort_at']),
     );
     inserted.push(...written);
   }
@@ -288,13 +292,14 @@ async function updateEntries(
 ): Promise<IndexedText[]> {
   const updated: IndexedText[] = [];
   for (const change of changes) {
-    const result = await trx
+    const row = await trx
       .updateTable('entries')
       .set(change.columns)
       .where('id', '=', change.id)
       .where('feed_id', '=', feedId)
+      .returning('sort_at')
       .executeTakeFirst();
-    if (result.numUpdatedRows > 0n) updated.push({ id: change.id, text: change.text });
+    if (row !== undefined) updated.push({ id: change.id, sortAt: row.sort_at, text: change.text });
   }
   return updated;
 }

@@ -5,6 +5,7 @@ import { isFollowed } from './claim.js';
 import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
 import { dropFeedFromSearchIndex } from './search-index.js';
+import { searchKeySql } from './search-key.js';
 import type { FeedPatch } from './store.js';
 import { StoreError } from './store-error.js';
 import { toDbBool, toIso } from './values.js';
@@ -131,7 +132,15 @@ export async function removeFeed(db: Kysely<Database>, dialect: Dialect, id: num
           ),
         ),
       );
-    if (dialect === 'sqlite') await trx.deleteFrom('entries_fts').where('rowid', 'in', unsaved).execute();
+    if (dialect === 'sqlite')
+      await trx
+        .deleteFrom('entries_fts')
+        .where(
+          'rowid',
+          'in',
+          unsaved.clearSelect().select(searchKeySql('entries.sort_at', 'entries.id').as('key')),
+        )
+        .execute();
     await trx.deleteFrom('entries').where('id', 'in', unsaved).execute();
     await trx.deleteFrom('subscriptions').where('feed_id', '=', id).execute();
     // kept for its saved entries, unfollowed (not polled: claims need a subscription); following it

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { flag } from './channel-entries.js';
 import type { Database } from './schema.js';
+import { searchKey } from './search-key.js';
 import { toIso } from './values.js';
 
 // Retention: a database that only grows gets slower and larger for entries nobody will read again.
@@ -59,9 +60,9 @@ async function removeBatch(
       ORDER BY e.sort_at, e.id LIMIT ${limit}`.execute(trx);
     if (picked.length === 0) return 0;
     const ids = sql.join(picked.map((row) => row.id));
-    const { rows: removed } = await sql<{ id: number; guid: string }>`DELETE FROM entries
+    const { rows: removed } = await sql<{ id: number; guid: string; sort_at: string }>`DELETE FROM entries
       WHERE id IN (${ids}) AND id IN (SELECT e.id FROM entries e WHERE ${removable})
-      RETURNING id, guid`.execute(trx);
+      RETURNING id, guid, sort_at`.execute(trx);
     if (removed.length === 0) return 0;
     if (dialect === 'sqlite')
       await trx
@@ -69,7 +70,7 @@ async function removeBatch(
         .where(
           'rowid',
           'in',
-          removed.map((row) => row.id),
+          removed.map((row) => searchKey(row.sort_at, row.id)),
         )
         .execute();
     await trx

@@ -22,7 +22,10 @@ export interface Database {
   feed_icons: FeedIconTable;
   saved_entries: SavedEntryTable;
   api_tokens: ApiTokenTable;
-  /** SQLite only: the FTS5 index of entries (rowid = entry id). PostgreSQL has `entries.search_vector`. */
+  /**
+   * SQLite only: the FTS5 index of entries (rowid = the entry's search key, see search-key.ts).
+   * PostgreSQL has `entries.search_vector`.
+   */
   entries_fts: EntryFtsTable;
 }
 
@@ -103,7 +106,8 @@ export interface EntryTable {
 }
 
 export interface EntryFtsTable {
-  rowid: number;
+  /** The entry's search key (search-key.ts): beyond 2^53, so bound and compared as a bigint. */
+  rowid: bigint;
   body: string;
 }
 

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { insertUniform } from './query-template.js';
 import type { Database } from './schema.js';
+import { searchKey, searchKeySql } from './search-key.js';
 import { chunk } from './values.js';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -12,9 +13,10 @@ const MAX_INDEXED_CHARS = 100_000;
 // Two bound values per row; SQLite allows 32766 per statement.
 const FTS_CHUNK = 500;
 
-/** One entry's text for the full-text index. */
+/** One entry's text for the full-text index, with its sort_at (SQLite keys the index by it). */
 export interface IndexedText {
   id: number;
+  sortAt: string;
   text: string;
 }
 
@@ -33,7 +35,7 @@ export function searchVectorColumn(dialect: Dialect, text: string): { search_vec
 }
 
 /**
- * Writes the SQLite FTS5 rows of these entries, replacing the rows of entries indexed before (an updated
+ * Writes the SQLite FTS5 rows of these entries (keyed by search-key.ts), replacing the rows of entries indexed before (an updated
  * entry). PostgreSQL keeps its index in the entry's row: nothing to do.
  */
 export async function writeSearchIndex(
@@ -44,16 +46,9 @@ export async function writeSearchIndex(
 ): Promise<void> {
   if (dialect !== 'sqlite') return;
   for (const part of chunk(texts, FTS_CHUNK)) {
-    if (options.replace)
-      await trx
-        .deleteFrom('entries_fts')
-        .where(
-          'rowid',
-          'in',
-          part.map((item) => item.id),
-        )
-        .execute();
-    const rows = part.map((item) => ({ rowid: item.id, body: clip(item.text) }));
+    const keys = part.map((item) => searchKey(item.sortAt, item.id));
+    if (options.replace) await trx.deleteFrom('entries_fts').where('rowid', 'in', keys).execute();
+    const rows = part.map((item, at) => ({ rowid: keys[at] as bigint, body: clip(item.text) }));
     await insertUniform(trx, 'sqlite:entries_fts', rows, (values) =>
       trx.insertInto('entries_fts').values(values as typeof rows),
     );
@@ -75,7 +70,10 @@ export async function dropFeedFromSearchIndex(
     .where(
       'rowid',
       'in',
-      trx.selectFrom('entries').select('entries.id').where('entries.feed_id', '=', feedId),
+      trx
+        .selectFrom('entries')
+        .select(searchKeySql('entries.sort_at', 'entries.id').as('key'))
+        .where('entries.feed_id', '=', feedId),
     )
     .execute();
 }

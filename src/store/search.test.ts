@@ -10,6 +10,7 @@ import {
 } from '../../test/helpers/temp-store.js';
 import type { TimelinePage } from './reader.js';
 import { fts5Query, searchTerms } from './search.js';
+import { searchKey } from './search-key.js';
 import type { Store } from './store.js';
 
 const guids = (page: TimelinePage) => page.entries.map((entry) => entry.guid);
@@ -123,6 +124,28 @@ function searchSuite(backend: StoreBackend) {
     assert.equal(second.after, undefined);
   });
 
+  it('lists matches newest first whatever order they arrived in, and pages through all of them once', async () => {
+    const store = await backend.open();
+    const { news, a } = await library(store);
+    // a feed lists its newest item first: ids grow as dates go back; every third one says "tide"
+    const batch = Array.from({ length: 60 }, (_, i) =>
+      testEntry(`old-${i}`, { title: `Item ${i}${i % 3 === 0 ? ' tide' : ''}`, sortAt: at(500 - i * 7) }),
+    );
+    await store.recordPoll(testPoll(a.id, batch, at(600)));
+    const expected = batch.filter((_, i) => i % 3 === 0).map((entry) => entry.guid);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const result = await store.searchEntries({ query: 'tide', limit: 6, channelId: news.id, after });
+      seen.push(...guids(result));
+      after = result.after;
+      if (after === undefined) break;
+    }
+    assert.deepEqual(seen, expected);
+    const everywhere = await store.searchEntries({ query: 'tide -item', limit: 50 });
+    assert.deepEqual(guids(everywhere), []);
+  });
+
   it('leaves out removed, muted and blocked entries', async () => {
     const store = await backend.open();
     const { news, find } = await library(store);
@@ -160,9 +183,19 @@ function searchSuite(backend: StoreBackend) {
     const path = backend.urlOf(store).slice('sqlite:'.length);
     const raw = new BetterSqlite3(path, { readonly: true });
     try {
-      const rows = raw.prepare('SELECT rowid FROM entries_fts').all();
-      const entries = raw.prepare('SELECT id AS rowid FROM entries').all();
-      assert.deepEqual(rows, entries);
+      // the index holds one row per entry left, under the entry's search key
+      const rows = raw.prepare('SELECT rowid FROM entries_fts ORDER BY rowid').safeIntegers(true).all();
+      const entries = raw.prepare('SELECT id, sort_at FROM entries').all() as {
+        id: number;
+        sort_at: string;
+      }[];
+      const keys = entries
+        .map((entry) => searchKey(entry.sort_at, entry.id))
+        .sort((x, y) => (x < y ? -1 : 1));
+      assert.deepEqual(
+        rows.map((row) => (row as { rowid: bigint }).rowid),
+        keys,
+      );
     } finally {
       raw.close();
     }

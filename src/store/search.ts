@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { decodeCursor } from './cursor.js';
 import {
   ENTRY_KEYS,
   type KeyColumns,
@@ -10,8 +11,15 @@ import {
 } from './paging.js';
 import type { SearchQuery, TimelinePage } from './reader.js';
 import type { Database } from './schema.js';
+import { entryIdOfKey, searchKey } from './search-key.js';
 import { loadTimelineEntries } from './timeline.js';
-import { anyChannelEntryKeys, CHANNEL_KEYS, channelEntryKeys, type KeyQuery } from './visibility.js';
+import {
+  anyChannelEntryKeys,
+  CHANNEL_KEYS,
+  channelEntryKeys,
+  isShownIn,
+  type KeyQuery,
+} from './visibility.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -51,8 +59,8 @@ export function fts5Query(terms: readonly string[]): string {
  */
 function matchesTerms(dialect: Dialect, terms: readonly string[], idColumn: string): Expression<SqlBool> {
   const id = sql.ref(idColumn);
-  if (dialect === 'sqlite')
-    return sql<SqlBool>`EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts.rowid = ${id} AND entries_fts MATCH ${fts5Query(terms)})`;
+  // SQLite answers a word for one entry no faster than for all: its searches walk the index instead
+  if (dialect === 'sqlite') return amongMatches(dialect, terms, idColumn);
   // Kysely has no builder for tsquery functions. Each term is a bound parameter: phraseto_tsquery reads
   // no operators, and the 'simple' configuration matches the one the index was written with.
   const queries = terms.map((term) => sql`phraseto_tsquery('simple', ${term})`);
@@ -66,30 +74,9 @@ function matchesTerms(dialect: Dialect, terms: readonly string[], idColumn: stri
 function amongMatches(dialect: Dialect, terms: readonly string[], idColumn: string): Expression<SqlBool> {
   const id = sql.ref(idColumn);
   if (dialect === 'sqlite')
-    return sql<SqlBool>`${id} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${fts5Query(terms)})`;
+    return sql<SqlBool>`${id} IN (SELECT ${entryIdOfKey('rowid')} FROM entries_fts WHERE entries_fts MATCH ${fts5Query(terms)})`;
   const queries = terms.map((term) => sql`phraseto_tsquery('simple', ${term})`);
   return sql<SqlBool>`${id} IN (SELECT matched.id FROM entries matched WHERE matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
-}
-
-/**
- * The ids between `lowestId` and `highestId` whose indexed text holds all the words, from SQLite's FTS5
- * index in one pass. FTS5 lists a word's matches in milliseconds (and skips to a rowid range) but
- * answers no faster for one id: a join of the walk's window against the index made SQLite read the
- * whole list once per window row (110 ms at 100,000 entries). Ids grow as entries arrive, so the
- * window's range is usually a small part of the index.
- */
-async function ftsMatchIds(
-  db: Kysely<Database>,
-  words: readonly string[],
-  ids: readonly number[],
-): Promise<Set<number>> {
-  const lowestId = Math.min(...ids);
-  const highestId = Math.max(...ids);
-  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM entries_fts
-    WHERE entries_fts MATCH ${fts5Query(words)} AND rowid >= ${lowestId} AND rowid <= ${highestId}`.execute(
-    db,
-  );
-  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -136,15 +123,10 @@ async function windowMatches(
   window: KeyPage['keys'],
   columns: KeyColumns,
 ): Promise<KeyPage['keys']> {
-  let candidates = window;
+  const candidates = window;
   const rowTests = [...tests.others];
-  // SQLite: the window's ids against the set of ids FTS5 lists for the words. PostgreSQL reads each
-  // row's tsvector.
-  if (tests.words.length > 0 && dialect === 'sqlite') {
-    const ids = candidates.map((key) => key.id);
-    const matched = ids.length === 0 ? new Set<number>() : await ftsMatchIds(db, tests.words, ids);
-    candidates = candidates.filter((key) => matched.has(key.id));
-  } else if (tests.words.length > 0) rowTests.push(matchesTerms(dialect, tests.words, 'recent.id'));
+  // PostgreSQL reads each row's tsvector (SQLite walks its index instead: walkSearchIndex)
+  if (tests.words.length > 0) rowTests.push(matchesTerms(dialect, tests.words, 'recent.id'));
   if (rowTests.length === 0 || candidates.length === 0) return candidates;
   const rows = await db
     .selectFrom(
@@ -177,23 +159,25 @@ export async function searchEntries(
   const { channelId } = query;
   if (parsed.include.length === 0) return { entries: [] };
   const page =
-    channelId === undefined
-      ? await pageMatches(
-          db,
-          dialect,
-          () => anyChannelEntryKeys(db, dialect),
-          queryTests(dialect, parsed, 'entries.id'),
-          request,
-          ENTRY_KEYS,
-        )
-      : await pageMatches(
-          db,
-          dialect,
-          () => channelEntryKeys(db, dialect, channelId),
-          queryTests(dialect, parsed, 'channel_entries.entry_id'),
-          request,
-          CHANNEL_KEYS,
-        );
+    dialect === 'sqlite' && parsed.include.some((term) => !isCjkTerm(term))
+      ? await walkSearchIndex(db, parsed, channelId, request)
+      : channelId === undefined
+        ? await pageMatches(
+            db,
+            dialect,
+            () => anyChannelEntryKeys(db, dialect),
+            queryTests(dialect, parsed, 'entries.id'),
+            request,
+            ENTRY_KEYS,
+          )
+        : await pageMatches(
+            db,
+            dialect,
+            () => channelEntryKeys(db, dialect, channelId),
+            queryTests(dialect, parsed, 'channel_entries.entry_id'),
+            request,
+            CHANNEL_KEYS,
+          );
   const ids = page.keys.map((key) => key.id);
   const entries = await loadTimelineEntries(db, ids, channelId === undefined ? 'any channel' : { channelId });
   return toPage(page, entries);
@@ -265,4 +249,47 @@ function queryTests(dialect: Dialect, query: ParsedSearch, idColumn: string): Qu
     others: others('recent.id'),
     set: all([...(words.length > 0 ? [amongMatches(dialect, words, idColumn)] : []), ...others(idColumn)]),
   };
+}
+
+/**
+ * SQLite: the FTS5 query of a parsed search, every word required and every excluded word (CJK terms
+ * aside) refused, or undefined when it requires no word.
+ */
+function indexQuery(query: ParsedSearch): string | undefined {
+  const words = query.include.filter((term) => !isCjkTerm(term));
+  if (words.length === 0) return undefined;
+  const refused = query.exclude.filter((term) => !isCjkTerm(term));
+  return [`(${fts5Query(words)})`, ...refused.map((term) => fts5Query([term]))].join(' NOT ');
+}
+
+/**
+ * SQLite: a page of the entries that match, in one channel or in any, read down the full-text index
+ * newest first from the cursor. The index's rowids are search keys that sort as the reader does
+ * (search-key.ts), so SQLite reads the words' entries in that order and stops once the page is full:
+ * a common word costs a page, however many entries hold it. Each entry read is kept when its channel
+ * shows it and its CJK terms (matched as text) say so. Within one minute entries come in arrival order.
+ */
+async function walkSearchIndex(
+  db: Kysely<Database>,
+  query: ParsedSearch,
+  channelId: number | undefined,
+  request: PageRequest,
+): Promise<KeyPage> {
+  const limit = pageSize(request.limit);
+  const match = indexQuery(query) ?? '';
+  const cursor = request.after === undefined ? undefined : decodeCursor(request.after);
+  const below = cursor === undefined ? sql`` : sql`AND f.rowid < ${searchKey(cursor.sortAt, cursor.id)}`;
+  const cjk = [
+    ...query.include.filter(isCjkTerm).map((term) => containsText(term, 'e.id')),
+    ...query.exclude
+      .filter(isCjkTerm)
+      .map((term): Expression<SqlBool> => sql<SqlBool>`NOT ${containsText(term, 'e.id')}`),
+  ];
+  const others = cjk.length === 0 ? sql`` : sql`AND ${all(cjk)}`;
+  const { rows } = await sql<{ id: number; sort_at: string }>`SELECT e.id, e.sort_at
+    FROM entries_fts f JOIN entries e ON e.id = ${entryIdOfKey('f.rowid')}
+    WHERE entries_fts MATCH ${match} ${below}
+      AND ${isShownIn('sqlite', channelId, 'e.id')} ${others}
+    ORDER BY f.rowid DESC LIMIT ${limit + 1}`.execute(db);
+  return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
 }

@@ -54,6 +54,15 @@ export function channelEntryKeys(
   return query;
 }
 
+/**
+ * SQL: the entry with id `entryIdColumn` is shown in the channel, or (channelId undefined) in at least
+ * one channel.
+ */
+export function isShownIn(dialect: Dialect, channelId: number | undefined, entryIdColumn: string) {
+  const inChannel = channelId === undefined ? sql`` : sql`shown.channel_id = ${channelId} AND `;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM channel_entries shown WHERE ${inChannel}shown.entry_id = ${sql.ref(entryIdColumn)} AND ${shownSql(dialect, 'shown')})`;
+}
+
 /** The entries that at least one channel shows (each once, however many channels follow its feed). */
 export function anyChannelEntryKeys(db: Kysely<Database>, dialect: Dialect): KeyQuery<'entries'> {
   return db

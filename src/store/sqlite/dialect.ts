@@ -15,8 +15,9 @@ import { KyselyStore } from '../kysely-store.js';
 import type { Database } from '../schema.js';
 import { BackgroundCheckpoints } from './checkpoints.js';
 import { claimDueFeeds } from './claim.js';
-import { ReadPool } from './read-pool.js';
-import { RoutingDriver } from './routing-driver.js';
+import { ReadPool, UNANSWERED } from './read-pool.js';
+import { ReadTimes } from './read-times.js';
+import { type InlineReader, RoutingDriver } from './routing-driver.js';
 import { withStatementCache } from './statement-cache.js';
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY. */
@@ -49,6 +50,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** Reads on the main connection while it holds no transaction (whose uncommitted rows a read must not see). */
+function inlineReader(database: BetterSqlite3.Database): InlineReader {
+  return (sql, parameters) => {
+    if (database.inTransaction) return UNANSWERED;
+    const statement = database.prepare(sql);
+    if (!statement.reader) return UNANSWERED;
+    const started = performance.now();
+    const rows = statement.all(parameters);
+    return { rows, ms: performance.now() - started };
+  };
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig & { database: BetterSqlite3.Database };
   readonly #readPool: ReadPool | undefined;
@@ -61,7 +74,12 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     const driver = new ImmediateSqliteDriver(this.#config);
-    return this.#readPool === undefined ? driver : new RoutingDriver(driver, this.#readPool);
+    if (this.#readPool === undefined) return driver;
+    return new RoutingDriver(driver, {
+      pool: this.#readPool,
+      inline: inlineReader(this.#config.database),
+      times: new ReadTimes(),
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import { addFollowedFeed, minutesAfterT0, testEntry, testPoll } from '../../../t
 import type { Store } from '../store.js';
 import { openSqliteStore } from './dialect.js';
 import { ReadPool, UNANSWERED } from './read-pool.js';
+import { INLINE_BELOW_MS, ReadTimes } from './read-times.js';
 
 // A query that keeps SQLite busy for a while (counting through a recursive CTE), written as a SELECT so
 // that it is routed to a read thread.
@@ -47,10 +48,10 @@ describe('SQLite read threads', () => {
     try {
       let ticks = 0;
       const timer = setInterval(() => ticks++, 1);
-      const rows = await pool.run({ sql: SLOW_COUNT, parameters: [] });
+      const read = await pool.run({ sql: SLOW_COUNT, parameters: [] });
       clearInterval(timer);
-      assert.notEqual(rows, UNANSWERED);
-      assert.deepEqual(rows, [{ n: 3000000 }]);
+      assert.notEqual(read, UNANSWERED);
+      assert.deepEqual(read === UNANSWERED ? undefined : read.rows, [{ n: 3000000 }]);
       // on the main thread the count would have held every timer back until it ended
       assert.ok(ticks > 3, `the main thread ticked ${ticks} times during the read`);
     } finally {
@@ -82,9 +83,11 @@ describe('SQLite read threads', () => {
   it('answers many reads at once, in any order, each its own rows', async () => {
     const pool = new ReadPool(join(dir, 'pool.db'), 2, 5000);
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => pool.run({ sql: 'SELECT ? AS n', parameters: [i] })),
-      );
+      const answers = (
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) => pool.run({ sql: 'SELECT ? AS n', parameters: [i] })),
+        )
+      ).map((read) => (read === UNANSWERED ? undefined : read.rows));
       assert.deepEqual(
         answers,
         Array.from({ length: 50 }, (_, i) => [{ n: i }]),
@@ -92,5 +95,24 @@ describe('SQLite read threads', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('which reads run inline', () => {
+  it('sends a statement to the threads until timed, and for good once it was slow', () => {
+    const times = new ReadTimes();
+    assert.equal(times.isFast('SELECT 1'), false);
+    times.record('SELECT 1', 0.2);
+    assert.equal(times.isFast('SELECT 1'), true);
+    times.record('SELECT 1', INLINE_BELOW_MS + 5);
+    times.record('SELECT 1', 0.1);
+    assert.equal(times.isFast('SELECT 1'), false);
+  });
+
+  it('forgets the least recently used statements past its bound', () => {
+    const times = new ReadTimes();
+    for (let i = 0; i < 600; i++) times.record(`SELECT ${i}`, 0.1);
+    assert.equal(times.isFast('SELECT 0'), false);
+    assert.equal(times.isFast('SELECT 599'), true);
   });
 });

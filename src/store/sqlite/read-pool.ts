@@ -5,9 +5,15 @@ import type { ReadAnswer, ReadRequest, ReadWorkerData } from './read-worker.js';
 /** A query the pool could not answer for a reason of its own (no thread left): run it elsewhere. */
 export const UNANSWERED = Symbol('unanswered');
 
+/** Rows read, and how long SQLite took to read them (milliseconds). */
+export interface Read {
+  rows: unknown[];
+  ms: number;
+}
+
 interface Job {
   request: ReadRequest;
-  resolve: (rows: unknown[] | typeof UNANSWERED) => void;
+  resolve: (read: Read | typeof UNANSWERED) => void;
   reject: (error: Error) => void;
 }
 
@@ -71,7 +77,7 @@ export class ReadPool {
   }
 
   /** The rows of a query that only reads, or UNANSWERED when it writes or no thread is left. */
-  run(request: ReadRequest): Promise<unknown[] | typeof UNANSWERED> {
+  run(request: ReadRequest): Promise<Read | typeof UNANSWERED> {
     if (this.#closed || this.#threads.length === 0) return Promise.resolve(UNANSWERED);
     return new Promise((resolve, reject) => {
       this.#queue.push({ request, resolve, reject });
@@ -110,7 +116,7 @@ export class ReadPool {
     thread.job = undefined;
     thread.worker.unref();
     if (job !== undefined) {
-      if ('rows' in answer) job.resolve(withBuffers(answer.rows));
+      if ('rows' in answer) job.resolve({ rows: withBuffers(answer.rows), ms: answer.ms });
       else if ('notRead' in answer) job.resolve(UNANSWERED);
       else job.reject(sqliteError(answer.error));
     }

@@ -15,11 +15,11 @@ export interface ReadRequest {
 }
 
 /**
- * A read thread's answer: the rows; `notRead` when the statement would write (the main connection runs
+ * A read thread's answer: the rows and how long SQLite took; `notRead` when the statement would write (the main connection runs
  * it instead); or the error SQLite raised, as plain fields (an Error does not cross threads whole).
  */
 export type ReadAnswer =
-  | { rows: unknown[] }
+  | { rows: unknown[]; ms: number }
   | { notRead: true }
   | { error: { message: string; code?: string | undefined; name: string } };
 
@@ -43,7 +43,9 @@ function answer(request: ReadRequest): ReadAnswer {
   try {
     const statement = prepare(request.sql);
     if (!statement.reader) return { notRead: true };
-    return { rows: statement.all(request.parameters.map(bindable)) };
+    const started = performance.now();
+    const rows = statement.all(request.parameters.map(bindable));
+    return { rows, ms: performance.now() - started };
   } catch (error) {
     const { message, name, code } = error as { message: string; name: string; code?: string };
     return { error: { message: String(message), name: String(name), code } };

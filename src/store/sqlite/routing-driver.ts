@@ -1,5 +1,16 @@
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { type ReadPool, UNANSWERED } from './read-pool.js';
+import { type Read, type ReadPool, UNANSWERED } from './read-pool.js';
+import type { ReadTimes } from './read-times.js';
+
+/** Reads on the main connection, when it holds no transaction; UNANSWERED when it does or the query writes. */
+export type InlineReader = (sql: string, parameters: readonly unknown[]) => Read | typeof UNANSWERED;
+
+/** Where a read is answered: the read threads, and inline for reads known to be fast. */
+export interface ReadRoutes {
+  pool: ReadPool;
+  inline: InlineReader;
+  times: ReadTimes;
+}
 
 /** True for a query that only reads: a SELECT built with Kysely, or raw SQL that starts with SELECT. */
 function onlyReads(query: CompiledQuery): boolean {
@@ -18,15 +29,24 @@ class RoutedConnection implements DatabaseConnection {
 
   constructor(
     private readonly driver: Driver,
-    private readonly pool: ReadPool,
+    private readonly routes: ReadRoutes,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#main === undefined && onlyReads(query)) {
-      const rows = await this.pool.run({ sql: query.sql, parameters: query.parameters });
-      if (rows !== UNANSWERED) return { rows: rows as R[] };
+      const read = await this.#read(query);
+      if (read !== UNANSWERED) return { rows: read.rows as R[] };
     }
     return (await this.main()).executeQuery<R>(query);
+  }
+
+  /** A read answered inline when it has always been fast, else by a read thread; timed either way. */
+  async #read(query: CompiledQuery): Promise<Read | typeof UNANSWERED> {
+    const { pool, inline, times } = this.routes;
+    let read = times.isFast(query.sql) ? inline(query.sql, query.parameters) : UNANSWERED;
+    if (read === UNANSWERED) read = await pool.run({ sql: query.sql, parameters: query.parameters });
+    if (read !== UNANSWERED) times.record(query.sql, read.ms);
+    return read;
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -57,13 +77,14 @@ class RoutedConnection implements DatabaseConnection {
 }
 
 /**
- * The SQLite driver with reads outside transactions answered by a pool of read threads (read-pool.ts):
- * the main connection, on the main thread, then only writes, one transaction at a time as before.
+ * The SQLite driver with reads outside transactions answered by a pool of read threads (read-pool.ts),
+ * except those that have always been fast (read-times.ts), which the main connection answers at once
+ * when it holds no transaction. The main connection writes, one transaction at a time as before.
  */
 export class RoutingDriver implements Driver {
   constructor(
     private readonly main: Driver,
-    private readonly pool: ReadPool,
+    private readonly routes: ReadRoutes,
   ) {}
 
   init(): Promise<void> {
@@ -71,7 +92,7 @@ export class RoutingDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutedConnection(this.main, this.pool);
+    return new RoutedConnection(this.main, this.routes);
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -91,7 +112,7 @@ export class RoutingDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.pool.close();
+    await this.routes.pool.close();
     await this.main.destroy();
   }
 }

@@ -1,0 +1,3 @@
+-- Search newest first (issue 14): SQLite's 0008 gives its FTS5 index keys that sort as the reader does.
+-- PostgreSQL keeps each entry's tsvector in its row and walks the timeline's own index: nothing to do
+-- here. The file exists so that both databases have the same migrations.
