@@ -329,10 +329,6 @@ export class KyselyStore implements Store {
     return counts.unreadCountsByFeed(this.#db);
   }
 
-  listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>> {
-    return entries.listRecentHeartbeatsOf(this.#db, feedIds, limit);
-  }
-
   applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
     return retention.applyRetention(this.#db, this.dialect, policy);
   }

@@ -148,8 +148,6 @@ export interface Store extends ReaderStore, AccountStore {
    * doctor`); with `repair`, rebuilds them when they differ, in one transaction.
    */
   checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport>;
-  /** The last `limit` heartbeats of each of these feeds (one page of the health list), newest first. */
-  listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>>;
   /**
    * Removes entries that sort before `olderThan`, are not among their feed's newest `keepPerFeed`, are
    * unread in no channel and not saved, in transactions of `batchSize`; their guids are remembered so that
