@@ -27,3 +27,6 @@ export interface Heartbeat {
   message?: string;
   diagnostics: Diagnostic[];
 }
+
+/** What a strip of heartbeats draws of one poll: when it was, how it ended, how many entries were new. */
+export type HeartbeatBar = Pick<Heartbeat, 'at' | 'status' | 'newCount'>;

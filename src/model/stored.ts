@@ -55,7 +55,10 @@ export interface StoredFeed {
 }
 
 /** The health shown to people: the last status, `silent`, `paused`, `unfollowed` (no channel follows it) or `new`. */
-export function healthOf(feed: StoredFeed, silent: boolean): FeedHealth {
+export function healthOf(
+  feed: Pick<StoredFeed, 'unfollowedAt' | 'paused' | 'status'>,
+  silent: boolean,
+): FeedHealth {
   if (feed.unfollowedAt !== undefined) return 'unfollowed';
   if (feed.paused) return 'paused';
   if (feed.status === undefined) return 'new';

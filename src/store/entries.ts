@@ -364,17 +364,6 @@ export async function listRecentHeartbeats(
   return byFeed;
 }
 
-/** Returns the last `limit` heartbeats of each of these feeds, newest first (a page of the health list). */
-export async function listRecentHeartbeatsOf(
-  db: Kysely<Database>,
-  feedIds: readonly number[],
-  limit: number,
-): Promise<Map<number, Heartbeat[]>> {
-  const byFeed = new Map<number, Heartbeat[]>();
-  for (const feedId of new Set(feedIds)) byFeed.set(feedId, await listHeartbeats(db, feedId, limit));
-  return byFeed;
-}
-
 /** Returns a feed's heartbeats, newest first. */
 export async function listHeartbeats(
   db: Kysely<Database>,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Heartbeat } from '../model/heartbeat.js';
+import type { Heartbeat, HeartbeatBar } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { StoredToken } from './accounts.js';
 import type { StoredApiToken } from './api-tokens.js';
@@ -12,8 +12,10 @@ import * as doctor from './doctor.js';
 import * as entries from './entries.js';
 import * as states from './entry-states.js';
 import * as feedIcons from './feed-icons.js';
+import { type FeedSummary, listFeedSummaries } from './feed-summaries.js';
 import * as feeds from './feeds.js';
 import * as filters from './filters.js';
+import { listHeartbeatBars } from './heartbeat-bars.js';
 import { migrate } from './migrate.js';
 import type {
   ChannelCount,
@@ -92,6 +94,10 @@ export class KyselyStore implements Store {
     return feeds.listFeeds(this.#db);
   }
 
+  listFeedSummaries(): Promise<FeedSummary[]> {
+    return listFeedSummaries(this.#db);
+  }
+
   nextCheckTime(): Promise<string | undefined> {
     return feeds.nextCheckTime(this.#db, this.dialect);
   }
@@ -154,6 +160,10 @@ export class KyselyStore implements Store {
 
   listRecentHeartbeats(limit: number): Promise<Map<number, Heartbeat[]>> {
     return entries.listRecentHeartbeats(this.#db, limit);
+  }
+
+  listHeartbeatBars(feedIds: readonly number[], limit: number): Promise<Map<number, HeartbeatBar[]>> {
+    return listHeartbeatBars(this.#db, feedIds, limit);
   }
 
   listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]> {
@@ -321,10 +331,6 @@ export class KyselyStore implements Store {
 
   unreadCountsByFeed(channelId?: number): Promise<FeedCount[]> {
     return counts.unreadCountsByFeed(this.#db, channelId);
-  }
-
-  listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>> {
-    return entries.listRecentHeartbeatsOf(this.#db, feedIds, limit);
   }
 
   applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {

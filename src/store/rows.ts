@@ -10,7 +10,7 @@ import { fromDbBool, fromJson, toDbBool, toIso } from './values.js';
 
 type Dialect = 'sqlite' | 'postgres';
 type ColumnKind = 'text' | 'time' | 'int' | 'bool' | 'json';
-type FeedField = Exclude<keyof StoredFeed, 'id' | 'createdAt'>;
+export type FeedField = Exclude<keyof StoredFeed, 'id' | 'createdAt'>;
 type FeedColumn = Exclude<keyof FeedTable, 'id' | 'created_at' | 'lease_owner' | 'lease_expires_at'>;
 
 interface FieldSpec {
@@ -67,6 +67,27 @@ export function feedFromRow(row: Selectable<FeedTable>): StoredFeed {
   }
   // The table above lists every field of StoredFeed with its kind; this is the one cast.
   return feed as unknown as StoredFeed;
+}
+
+/** The columns that hold these feed fields, in the same order. */
+export function feedColumns(fields: readonly FeedField[]): FeedColumn[] {
+  return fields.map((field) => FEED_FIELDS[field].column);
+}
+
+/** These fields of a feed, from a row of its id and their columns (`feedColumns`); NULL columns become absent fields. */
+export function feedFieldsFromRow<F extends FeedField>(
+  row: Partial<Selectable<FeedTable>> & { id: number },
+  fields: readonly F[],
+): Pick<StoredFeed, 'id' | F> {
+  const feed: Record<string, unknown> = { id: row.id };
+  for (const field of fields) {
+    const spec = FEED_FIELDS[field];
+    const value = row[spec.column];
+    if (value === null || value === undefined) continue;
+    feed[field] = fromColumn(value, spec.kind);
+  }
+  // As in feedFromRow: the table gives each field its kind.
+  return feed as Pick<StoredFeed, 'id' | F>;
 }
 
 function fromColumn(value: string | number | boolean, kind: ColumnKind): unknown {

@@ -1,10 +1,11 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { Heartbeat } from '../model/heartbeat.js';
+import type { Heartbeat, HeartbeatBar } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { AccountStore } from './accounts.js';
 import type { StoredApiToken } from './api-tokens.js';
 import type { SubscriptionFilter, SubscriptionRef } from './channels.js';
 import type { ReadingStateReport } from './doctor.js';
+import type { FeedSummary } from './feed-summaries.js';
 import type { ReaderStore } from './reader.js';
 import type { RetentionPolicy } from './retention.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
@@ -26,6 +27,8 @@ export interface Store extends ReaderStore, AccountStore {
   getFeed(id: number): Promise<StoredFeed | undefined>;
   findFeedByUrl(url: string): Promise<StoredFeed | undefined>;
   listFeeds(): Promise<StoredFeed[]>;
+  /** Every feed's summary (the health list's fields only), oldest first. */
+  listFeedSummaries(): Promise<FeedSummary[]>;
   /** The earliest next-check time of a feed that is polled (not paused, not gone); undefined without one. */
   nextCheckTime(): Promise<string | undefined>;
   updateFeed(id: number, patch: FeedPatch): Promise<void>;
@@ -79,6 +82,11 @@ export interface Store extends ReaderStore, AccountStore {
   listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]>;
   /** The last `limit` heartbeats of every feed (feeds without any are absent), newest first. */
   listRecentHeartbeats(limit: number): Promise<Map<number, Heartbeat[]>>;
+  /**
+   * The last `limit` heartbeats of each of these feeds (one page of the health list) as bars, newest
+   * first; feeds without any are absent. Reads about `limit` rows a feed, however long its history.
+   */
+  listHeartbeatBars(feedIds: readonly number[], limit: number): Promise<Map<number, HeartbeatBar[]>>;
 
   // channels and subscriptions
   listChannels(): Promise<Channel[]>;
@@ -145,8 +153,6 @@ export interface Store extends ReaderStore, AccountStore {
    * doctor`); with `repair`, rebuilds them when they differ, in one transaction.
    */
   checkReadingState(options: { repair: boolean }): Promise<ReadingStateReport>;
-  /** The last `limit` heartbeats of each of these feeds (one page of the health list), newest first. */
-  listRecentHeartbeatsOf(feedIds: readonly number[], limit: number): Promise<Map<number, Heartbeat[]>>;
   /**
    * Removes entries that sort before `olderThan`, are not among their feed's newest `keepPerFeed`, are
    * unread in no channel and not saved, in transactions of `batchSize`; their guids are remembered so that

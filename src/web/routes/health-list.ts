@@ -1,5 +1,5 @@
 import type { FeedHealth } from '../../model/heartbeat.js';
-import type { StoredFeed } from '../../model/stored.js';
+import type { FeedSummary } from '../../store/feed-summaries.js';
 
 // The health list's query: filter, sort and page as GET parameters, so that it works without JavaScript
 // and a filtered view is a link. 2,000 feeds on one page were 8.8 MB of HTML (issue 14): a page holds 50.
@@ -31,11 +31,10 @@ export interface HealthQuery {
   page: number;
 }
 
-/** A feed with what the list needs to filter and sort it. */
+/** A feed with its health now: what the list counts, filters and sorts. */
 export interface ListedFeed {
-  feed: StoredFeed;
+  feed: FeedSummary;
   health: FeedHealth;
-  channelUids: readonly string[];
 }
 
 /** Reads the query string: status, channel (uid), q, sort, page. */
@@ -67,7 +66,7 @@ export function healthQueryString(query: HealthQuery, patch: Partial<HealthQuery
   return text === '' ? '' : `?${text}`;
 }
 
-function titleOf(feed: StoredFeed): string {
+function titleOf(feed: FeedSummary): string {
   return feed.title ?? feed.url;
 }
 
@@ -92,12 +91,15 @@ const COMPARE: Record<HealthSort, (a: ListedFeed, b: ListedFeed) => number> = {
   'next-check': (a, b) => byTime('nextCheckAt', 1)(a, b) || byTitle(a, b),
 };
 
-/** The feeds the query selects, sorted, and the page of them it asks for (the last one when beyond). */
-export function selectFeeds(rows: readonly ListedFeed[], query: HealthQuery) {
+/**
+ * The feeds the query selects, sorted, and the page of them it asks for (the last one when beyond).
+ * `followed` holds the ids of the feeds that the query's channel follows (unused without a channel).
+ */
+export function selectFeeds(rows: readonly ListedFeed[], query: HealthQuery, followed: ReadonlySet<number>) {
   const needle = query.text?.toLocaleLowerCase();
   const matching = rows
     .filter((row) => query.status === undefined || row.health === query.status)
-    .filter((row) => query.channel === undefined || row.channelUids.includes(query.channel))
+    .filter((row) => query.channel === undefined || followed.has(row.feed.id))
     .filter(
       (row) =>
         needle === undefined ||

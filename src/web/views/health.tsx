@@ -1,5 +1,6 @@
-import type { FeedHealth, Heartbeat } from '../../model/heartbeat.js';
-import type { Channel, StoredFeed } from '../../model/stored.js';
+import type { FeedHealth, HeartbeatBar } from '../../model/heartbeat.js';
+import type { Channel } from '../../model/stored.js';
+import type { FeedSummary } from '../../store/feed-summaries.js';
 import {
   HEALTH_ORDER,
   type HealthQuery,
@@ -12,9 +13,9 @@ import { HeartbeatStrip } from './sparkline.js';
 import { healthWords, StatusBadge } from './status.js';
 
 export interface FeedHealthRow {
-  feed: StoredFeed;
+  feed: FeedSummary;
   health: FeedHealth;
-  heartbeats: Heartbeat[];
+  heartbeats: HeartbeatBar[];
 }
 
 export interface HealthDashboardProps {

@@ -1,4 +1,4 @@
-import type { Heartbeat } from '../../model/heartbeat.js';
+import type { Heartbeat, HeartbeatBar } from '../../model/heartbeat.js';
 import { formatTimestamp } from './format.js';
 import { healthWords } from './status.js';
 
@@ -7,7 +7,7 @@ const GAP = 1;
 const HEIGHT = 20;
 
 /** What both strips draw: the last `slots` heartbeats oldest first, each bar's height, the width, a summary. */
-function strip(props: { heartbeats: Heartbeat[]; slots: number }) {
+function strip<Beat extends HeartbeatBar>(props: { heartbeats: Beat[]; slots: number }) {
   const beats = props.heartbeats.slice(0, props.slots).reverse();
   const most = Math.max(1, ...beats.map((b) => b.newCount));
   const failures = beats.filter((b) => !['ok', 'not_modified'].includes(b.status)).length;
@@ -18,7 +18,7 @@ function strip(props: { heartbeats: Heartbeat[]; slots: number }) {
     width: props.slots * (BAR_WIDTH + GAP),
     label: `${beats.length} polls, ${failures} failed, ${beats.reduce((n, b) => n + b.newCount, 0)} new entries`,
     /** A thin bar for a poll without new entries, else one in proportion to the most of the strip. */
-    heightOf: (beat: Heartbeat) =>
+    heightOf: (beat: HeartbeatBar) =>
       beat.newCount === 0 ? 3 : 4 + Math.round(((HEIGHT - 4) * beat.newCount) / most),
   };
 }
@@ -66,7 +66,7 @@ export function Sparkline(props: { heartbeats: Heartbeat[]; slots: number }) {
  * element (with a tooltip) per poll, and one summary as its title. 2,000 feeds with 30 bars and
  * tooltips each were 8.8 MB of HTML; the details of each poll are on the feed's page.
  */
-export function HeartbeatStrip(props: { heartbeats: Heartbeat[]; slots: number }) {
+export function HeartbeatStrip(props: { heartbeats: HeartbeatBar[]; slots: number }) {
   const { beats, first, width, label, heightOf } = strip(props);
   const paths = new Map<string, string[]>();
   const bar = (status: string, slot: number, height: number) => {
