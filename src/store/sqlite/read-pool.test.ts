@@ -99,14 +99,27 @@ describe('SQLite read threads', () => {
 });
 
 describe('which reads run inline', () => {
-  it('sends a statement to the threads until timed, and for good once it was slow', () => {
+  it('sends a statement to the threads until timed, and after a slow run until it is fast again a while', () => {
     const times = new ReadTimes();
     assert.equal(times.isFast('SELECT 1'), false);
     times.record('SELECT 1', 0.2);
     assert.equal(times.isFast('SELECT 1'), true);
-    times.record('SELECT 1', INLINE_BELOW_MS + 5);
+    times.record('SELECT 1', INLINE_BELOW_MS * 10);
     times.record('SELECT 1', 0.1);
     assert.equal(times.isFast('SELECT 1'), false);
+    let runs = 1;
+    while (!times.isFast('SELECT 1') && runs < 1000) {
+      times.record('SELECT 1', 0.1);
+      runs += 1;
+    }
+    // ten times too slow once: about twenty fast runs (0.9^22 < 0.1) before it runs inline again
+    assert.ok(runs > 10 && runs < 40, `inline again after ${runs} fast runs`);
+    // slow every third run: never inline
+    const flaky = new ReadTimes();
+    for (let i = 0; i < 300; i++) {
+      flaky.record('SELECT 2', i % 3 === 0 ? INLINE_BELOW_MS * 2 : 0.1);
+      assert.equal(flaky.isFast('SELECT 2'), false);
+    }
   });
 
   it('forgets the least recently used statements past its bound', () => {

@@ -9,15 +9,22 @@ export const INLINE_BELOW_MS = 1;
 const REMEMBERED = 512;
 
 /**
- * The slowest time seen for each read statement (by its SQL text, whatever its parameters). A statement
- * not yet timed, or ever seen at INLINE_BELOW_MS or more, is slow: it runs in a read thread, so that
+ * Each run after a slow one lowers the remembered time by this factor: a statement slow once (the first
+ * read of a cold page cache) runs inline again after a few dozen fast runs in a thread; one that is
+ * slow every time or every few times (a search through many matches) stays in the threads.
+ */
+const DECAY = 0.9;
+
+/**
+ * A decaying slowest time for each read statement (by its SQL text, whatever its parameters). A statement
+ * not yet timed, or lately seen at INLINE_BELOW_MS or more, is slow: it runs in a read thread, so that
  * one slow read (a search through many matches, a page of statistics) never holds the event loop. A
- * statement that was always fast runs inline.
+ * statement that has lately been fast runs inline.
  */
 export class ReadTimes {
   readonly #slowest = new Map<string, number>();
 
-  /** True when every run of this statement so far took less than INLINE_BELOW_MS. */
+  /** True when this statement's recent runs all took less than INLINE_BELOW_MS (decaying, see DECAY). */
   isFast(sql: string): boolean {
     const slowest = this.#slowest.get(sql);
     return slowest !== undefined && slowest < INLINE_BELOW_MS;
@@ -25,7 +32,8 @@ export class ReadTimes {
 
   /** Records one run of the statement. */
   record(sql: string, ms: number): void {
-    const slowest = Math.max(ms, this.#slowest.get(sql) ?? 0);
+    const before = this.#slowest.get(sql);
+    const slowest = before === undefined ? ms : Math.max(ms, before * DECAY);
     this.#slowest.delete(sql);
     if (this.#slowest.size >= REMEMBERED) this.#slowest.delete(this.#slowest.keys().next().value as string);
     this.#slowest.set(sql, slowest);
