@@ -66,10 +66,17 @@ class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig & { database: BetterSqlite3.Database };
   readonly #readPool: ReadPool | undefined;
 
-  constructor(config: SqliteDialectConfig & { database: BetterSqlite3.Database }, readPool?: ReadPool) {
+  readonly #inlineBelowMs: number | undefined;
+
+  constructor(
+    config: SqliteDialectConfig & { database: BetterSqlite3.Database },
+    readPool?: ReadPool,
+    inlineBelowMs?: number,
+  ) {
     super(config);
     this.#config = config;
     this.#readPool = readPool;
+    this.#inlineBelowMs = inlineBelowMs;
   }
 
   override createDriver(): Driver {
@@ -78,7 +85,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
     return new RoutingDriver(driver, {
       pool: this.#readPool,
       inline: inlineReader(this.#config.database),
-      times: new ReadTimes(),
+      times: new ReadTimes(this.#inlineBelowMs),
     });
   }
 }
@@ -103,6 +110,8 @@ export interface SqliteOptions {
    * connection.
    */
   readThreads?: number | undefined;
+  /** Reads lately faster than this run inline (ReadTimes; tests set 0 to send every read to a thread). */
+  inlineBelowMs?: number | undefined;
 }
 
 /** Opens the SQLite database at `path` (an absolute path or `:memory:`), creating its folder. */
@@ -122,7 +131,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Kyse
   const readThreads = path === ':memory:' ? 0 : (options.readThreads ?? 0);
   const readPool = readThreads > 0 ? new ReadPool(path, readThreads, BUSY_TIMEOUT_MS) : undefined;
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }, readPool),
+    dialect: new ImmediateSqliteDialect(
+      { database: withStatementCache(database) },
+      readPool,
+      options.inlineBelowMs,
+    ),
   });
   const checkpoints = path === ':memory:' ? undefined : new BackgroundCheckpoints(database, path);
   return new KyselyStore(db, sqliteBackend(checkpoints));

@@ -20,7 +20,8 @@ describe('SQLite read threads', () => {
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tidings-read-pool-'));
-    store = openSqliteStore(join(dir, 'pool.db'), { readThreads: 2 });
+    // every read in a thread (none is ever fast enough to run inline)
+    store = openSqliteStore(join(dir, 'pool.db'), { readThreads: 2, inlineBelowMs: 0 });
     await store.migrate();
   });
 
@@ -31,16 +32,20 @@ describe('SQLite read threads', () => {
 
   it('reads what was written just before, entries and blobs alike', async () => {
     const feed = await addFollowedFeed(store, 'https://example.org/pool.xml', minutesAfterT0(0));
-    await store.recordPoll(testPoll(feed.id, [testEntry('a'), testEntry('b')]));
     const channel = (await store.listChannels()).find((c) => c.name === 'Test');
     assert.ok(channel);
-    const page = await store.timeline({ channelId: channel.id, limit: 10 });
-    assert.deepEqual(page.entries.map((entry) => entry.guid).sort(), ['a', 'b']);
     const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 255]);
-    await store.saveFeedIcon(feed.id, { contentType: 'image/png', bytes }, minutesAfterT0(2));
-    const icon = await store.feedIcon(feed.id);
-    assert.equal(icon?.contentType, 'image/png');
-    assert.deepEqual([...(icon?.bytes ?? [])], [...bytes]);
+    // each read twice: a statement's first run is timed inline, later ones go to a thread (inlineBelowMs 0)
+    for (const round of [1, 2]) {
+      await store.recordPoll(testPoll(feed.id, [testEntry(`a${round}`), testEntry(`b${round}`)]));
+      const page = await store.timeline({ channelId: channel.id, limit: 10 });
+      const expected = round === 1 ? ['a1', 'b1'] : ['a1', 'a2', 'b1', 'b2'];
+      assert.deepEqual(page.entries.map((entry) => entry.guid).sort(), expected);
+      await store.saveFeedIcon(feed.id, { contentType: `image/png${round}`, bytes }, minutesAfterT0(round));
+      const icon = await store.feedIcon(feed.id);
+      assert.equal(icon?.contentType, `image/png${round}`);
+      assert.deepEqual([...(icon?.bytes ?? [])], [...bytes]);
+    }
   });
 
   it('keeps the event loop free while a read runs', async () => {
@@ -99,14 +104,16 @@ describe('SQLite read threads', () => {
 });
 
 describe('which reads run inline', () => {
-  it('sends a statement to the threads until timed, and after a slow run until it is fast again a while', () => {
+  it('times a statement inline until the threads start, then in a thread; after a slow run, in threads a while', () => {
     const times = new ReadTimes();
-    assert.equal(times.isFast('SELECT 1'), false);
+    assert.equal(times.route('SELECT 1', false), 'inline');
+    assert.equal(times.route('SELECT 1', true), 'thread');
     times.record('SELECT 1', 0.2);
+    assert.equal(times.route('SELECT 1', true), 'inline');
     assert.equal(times.isFast('SELECT 1'), true);
     times.record('SELECT 1', INLINE_BELOW_MS * 10);
     times.record('SELECT 1', 0.1);
-    assert.equal(times.isFast('SELECT 1'), false);
+    assert.equal(times.route('SELECT 1', false), 'thread');
     let runs = 1;
     while (!times.isFast('SELECT 1') && runs < 1000) {
       times.record('SELECT 1', 0.1);

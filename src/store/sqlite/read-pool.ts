@@ -57,9 +57,24 @@ export class ReadPool {
   readonly #queue: Job[] = [];
   #closed = false;
 
-  constructor(path: string, threads: number, busyTimeoutMs: number) {
-    const workerData: ReadWorkerData = { path, busyTimeoutMs };
-    for (let i = 0; i < threads; i++) {
+  #started = false;
+
+  /** Threads start with the first query that asks for them (`run`). */
+  constructor(
+    private readonly path: string,
+    private readonly threads: number,
+    private readonly busyTimeoutMs: number,
+  ) {}
+
+  /** True once the threads were started. */
+  get started(): boolean {
+    return this.#started;
+  }
+
+  #start(): void {
+    this.#started = true;
+    const workerData: ReadWorkerData = { path: this.path, busyTimeoutMs: this.busyTimeoutMs };
+    for (let i = 0; i < this.threads; i++) {
       const worker = startWorker(siblingModule(import.meta.url, 'read-worker'), { workerData });
       // referenced only while it answers a query, so that an idle pool never keeps the process alive
       worker.unref();
@@ -78,6 +93,7 @@ export class ReadPool {
 
   /** The rows of a query that only reads, or UNANSWERED when it writes or no thread is left. */
   run(request: ReadRequest): Promise<Read | typeof UNANSWERED> {
+    if (!this.#started && !this.#closed) this.#start();
     if (this.#closed || this.#threads.length === 0) return Promise.resolve(UNANSWERED);
     return new Promise((resolve, reject) => {
       this.#queue.push({ request, resolve, reject });

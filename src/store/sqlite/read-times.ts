@@ -16,18 +16,29 @@ const REMEMBERED = 512;
 const DECAY = 0.9;
 
 /**
- * A decaying slowest time for each read statement (by its SQL text, whatever its parameters). A statement
- * not yet timed, or lately seen at INLINE_BELOW_MS or more, is slow: it runs in a read thread, so that
- * one slow read (a search through many matches, a page of statistics) never holds the event loop. A
- * statement that has lately been fast runs inline.
+ * A decaying slowest time for each read statement (by its SQL text, whatever its parameters), and where
+ * the statement runs next. One lately seen at `inlineBelowMs` or more runs in a read thread, so that a
+ * slow read (a search through many matches, a page of statistics) does not hold the event loop again;
+ * one lately fast runs inline. A statement not yet timed runs in a thread once the threads have started
+ * (the first slow read starts them), inline before: a process whose reads are all fast never starts a
+ * thread.
  */
 export class ReadTimes {
   readonly #slowest = new Map<string, number>();
 
-  /** True when this statement's recent runs all took less than INLINE_BELOW_MS (decaying, see DECAY). */
+  constructor(private readonly inlineBelowMs = INLINE_BELOW_MS) {}
+
+  /** Where the statement runs next: inline, or in a read thread. */
+  route(sql: string, threadsStarted: boolean): 'inline' | 'thread' {
+    const slowest = this.#slowest.get(sql);
+    if (slowest === undefined) return threadsStarted ? 'thread' : 'inline';
+    return slowest < this.inlineBelowMs ? 'inline' : 'thread';
+  }
+
+  /** True when the statement's recent runs all took less than `inlineBelowMs` (decaying, see DECAY). */
   isFast(sql: string): boolean {
     const slowest = this.#slowest.get(sql);
-    return slowest !== undefined && slowest < INLINE_BELOW_MS;
+    return slowest !== undefined && slowest < this.inlineBelowMs;
   }
 
   /** Records one run of the statement. */

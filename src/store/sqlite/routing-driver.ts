@@ -40,10 +40,11 @@ class RoutedConnection implements DatabaseConnection {
     return (await this.main()).executeQuery<R>(query);
   }
 
-  /** A read answered inline when it has always been fast, else by a read thread; timed either way. */
+  /** A read answered inline or by a read thread, as ReadTimes says; timed either way. */
   async #read(query: CompiledQuery): Promise<Read | typeof UNANSWERED> {
     const { pool, inline, times } = this.routes;
-    let read = times.isFast(query.sql) ? inline(query.sql, query.parameters) : UNANSWERED;
+    let read =
+      times.route(query.sql, pool.started) === 'inline' ? inline(query.sql, query.parameters) : UNANSWERED;
     if (read === UNANSWERED) read = await pool.run({ sql: query.sql, parameters: query.parameters });
     if (read !== UNANSWERED) times.record(query.sql, read.ms);
     return read;
@@ -77,9 +78,9 @@ class RoutedConnection implements DatabaseConnection {
 }
 
 /**
- * The SQLite driver with reads outside transactions answered by a pool of read threads (read-pool.ts),
- * except those that have always been fast (read-times.ts), which the main connection answers at once
- * when it holds no transaction. The main connection writes, one transaction at a time as before.
+ * The SQLite driver with reads outside transactions answered by a pool of read threads (read-pool.ts)
+ * when they were lately slow, and by the main connection at once when they were lately fast and it holds
+ * no transaction (read-times.ts). The main connection writes, one transaction at a time as before.
  */
 export class RoutingDriver implements Driver {
   constructor(
