@@ -327,43 +327,6 @@ export async function listFeedEntries(
   return rows.map(entryFromRow);
 }
 
-/**
- * Returns the last `limit` heartbeats of every feed, newest first, in one query (the health dashboard:
- * one query per feed made a thousand feeds a thousand round trips). Each feed's rows are found through
- * the (feed_id, at) index.
- */
-export async function listRecentHeartbeats(
-  db: Kysely<Database>,
-  limit: number,
-): Promise<Map<number, Heartbeat[]>> {
-  const rows = await db
-    .selectFrom('feeds')
-    .innerJoin('heartbeats', (join) =>
-      join.on('heartbeats.id', 'in', (eb) =>
-        eb
-          .selectFrom('heartbeats as recent')
-          .select('recent.id')
-          .whereRef('recent.feed_id', '=', 'feeds.id')
-          .orderBy('recent.at', 'desc')
-          .orderBy('recent.id', 'desc')
-          .limit(limit),
-      ),
-    )
-    .selectAll('heartbeats')
-    .orderBy('heartbeats.feed_id')
-    .orderBy('heartbeats.at', 'desc')
-    .orderBy('heartbeats.id', 'desc')
-    .execute();
-  const byFeed = new Map<number, Heartbeat[]>();
-  for (const row of rows) {
-    const heartbeat = heartbeatFromRow(row);
-    const list = byFeed.get(row.feed_id);
-    if (list) list.push(heartbeat);
-    else byFeed.set(row.feed_id, [heartbeat]);
-  }
-  return byFeed;
-}
-
 /** Returns a feed's heartbeats, newest first. */
 export async function listHeartbeats(
   db: Kysely<Database>,

@@ -158,10 +158,6 @@ export class KyselyStore implements Store {
     return entries.listFeedEntries(this.#db, feedId, limit);
   }
 
-  listRecentHeartbeats(limit: number): Promise<Map<number, Heartbeat[]>> {
-    return entries.listRecentHeartbeats(this.#db, limit);
-  }
-
   listHeartbeatBars(feedIds: readonly number[], limit: number): Promise<Map<number, HeartbeatBar[]>> {
     return listHeartbeatBars(this.#db, feedIds, limit);
   }

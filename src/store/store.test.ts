@@ -351,27 +351,6 @@ function storeSuite(backend: StoreBackend) {
       }
     });
 
-    it("lists every feed's last heartbeats in one call, newest first", async () => {
-      const own = await fresh();
-      const [a, b, quiet] = await addFeeds(own, 3);
-      for (let minute = 1; minute <= 4; minute++) {
-        const beat = { ...outcome(a!).heartbeat, at: at(minute), newCount: minute };
-        await own.recordPoll(outcome(a!, { now: at(minute), heartbeat: beat }));
-      }
-      await own.recordPoll(outcome(b!, { now: at(2), heartbeat: { ...outcome(b!).heartbeat, at: at(2) } }));
-      const recent = await own.listRecentHeartbeats(3);
-      assert.deepEqual(
-        recent.get(a!)?.map((h) => h.newCount),
-        [4, 3, 2],
-      );
-      assert.deepEqual(
-        recent.get(b!)?.map((h) => h.at),
-        [at(2)],
-      );
-      assert.equal(recent.has(quiet!), false);
-      assert.deepEqual(recent.get(a!), await own.listHeartbeats(a!, 3));
-    });
-
     it('stores every value of entries written by inserts of the same shape, one after another', async () => {
       const own = await fresh();
       const [a, b] = await addFeeds(own, 2);

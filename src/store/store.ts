@@ -80,8 +80,6 @@ export interface Store extends ReaderStore, AccountStore {
   // heartbeats
   /** A feed's heartbeats, newest first. */
   listHeartbeats(feedId: number, limit: number): Promise<Heartbeat[]>;
-  /** The last `limit` heartbeats of every feed (feeds without any are absent), newest first. */
-  listRecentHeartbeats(limit: number): Promise<Map<number, Heartbeat[]>>;
   /**
    * The last `limit` heartbeats of each of these feeds (one page of the health list) as bars, newest
    * first; feeds without any are absent. Reads about `limit` rows a feed, however long its history.
