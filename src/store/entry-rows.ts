@@ -80,30 +80,35 @@ export function newEntryRow(feedId: number, entry: NewEntry, now: string): Inser
   return row;
 }
 
-/** The entry a row holds. */
+/**
+ * The entry a row holds (a row with more columns, such as a timeline's, is read for the entry's own).
+ * Optional fields are set when present, in place: spreading a small object per field cost a timeline
+ * page of 20 entries 0.1 ms.
+ */
 export function entryFromRow(row: Selectable<EntryTable>): StoredEntry {
-  return {
+  const entry: StoredEntry = {
     id: row.id,
     feedId: row.feed_id,
     guid: row.guid,
-    ...optional('url', row.url),
-    ...optional('title', row.title),
-    ...optional('summary', row.summary),
-    ...optional('contentHtml', row.content_html),
-    ...optional('contentText', row.content_text),
-    ...optional('published', row.published),
-    ...optional('updated', row.updated),
     sortAt: row.sort_at,
     authors: fromJson(row.authors, []),
     categories: fromJson(row.categories, []),
     enclosures: fromJson(row.enclosures, []),
     extra: fromJson(row.extra, {}),
     contentHash: row.content_hash,
-    ...optional('urlKey', row.url_key),
-    ...optional('authorUrl', row.author_url),
     firstSeenAt: row.first_seen_at,
     changedAt: row.changed_at,
   };
+  if (row.url !== null) entry.url = row.url;
+  if (row.title !== null) entry.title = row.title;
+  if (row.summary !== null) entry.summary = row.summary;
+  if (row.content_html !== null) entry.contentHtml = row.content_html;
+  if (row.content_text !== null) entry.contentText = row.content_text;
+  if (row.published !== null) entry.published = row.published;
+  if (row.updated !== null) entry.updated = row.updated;
+  if (row.url_key !== null) entry.urlKey = row.url_key;
+  if (row.author_url !== null) entry.authorUrl = row.author_url;
+  return entry;
 }
 
 /** The row of one poll's heartbeat. */
