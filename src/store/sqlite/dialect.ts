@@ -114,8 +114,11 @@ export interface SqliteOptions {
   inlineBelowMs?: number | undefined;
 }
 
-/** Opens the SQLite database at `path` (an absolute path or `:memory:`), creating its folder. */
-export function openSqliteStore(path: string, options: SqliteOptions = {}): KyselyStore {
+/** The SQLite database at `path` (an absolute path or `:memory:`), opened as the store uses it, with its folder. */
+export function openSqliteDatabase(
+  path: string,
+  options: SqliteOptions = {},
+): { db: Kysely<Database>; database: BetterSqlite3.Database } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
   // A new database gets 8 KiB pages (an existing one keeps its own: the pragma changes nothing there).
@@ -137,6 +140,12 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Kyse
       options.inlineBelowMs,
     ),
   });
+  return { db, database };
+}
+
+/** Opens the SQLite store at `path` (an absolute path or `:memory:`), creating its folder. */
+export function openSqliteStore(path: string, options: SqliteOptions = {}): KyselyStore {
+  const { db, database } = openSqliteDatabase(path, options);
   const checkpoints = path === ':memory:' ? undefined : new BackgroundCheckpoints(database, path);
   return new KyselyStore(db, sqliteBackend(checkpoints));
 }

@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { addFollowedFeed, minutesAfterT0, testEntry, testPoll } from '../../../test/helpers/temp-store.js';
 import type { Store } from '../store.js';
-import { openSqliteStore } from './dialect.js';
+import { openSqliteDatabase, openSqliteStore } from './dialect.js';
 import { ReadPool, UNANSWERED } from './read-pool.js';
 import { INLINE_BELOW_MS, ReadTimes } from './read-times.js';
 
@@ -135,4 +136,37 @@ describe('which reads run inline', () => {
     assert.equal(times.isFast('SELECT 0'), false);
     assert.equal(times.isFast('SELECT 599'), true);
   });
+});
+
+describe('reads beside a transaction', () => {
+  for (const inlineBelowMs of [0, 1000]) {
+    it(`never see its uncommitted rows (${inlineBelowMs === 0 ? 'in a thread' : 'inline'})`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tidings-read-tx-'));
+      const { db } = openSqliteDatabase(join(dir, 'tx.db'), { readThreads: 1, inlineBelowMs });
+      try {
+        await sql`CREATE TABLE t (x INTEGER)`.execute(db);
+        const count = async () =>
+          (await db
+            .selectFrom('t' as never)
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()) as { n: number };
+        // time the statement once (inline), so that it then runs where inlineBelowMs sends it
+        assert.equal((await count()).n, 0);
+        await db.transaction().execute(async (trx) => {
+          await sql`INSERT INTO t VALUES (1)`.execute(trx);
+          // the transaction sees its row; a read beside it, while it is open, does not
+          const inside = await trx
+            .selectFrom('t' as never)
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow();
+          assert.equal((inside as { n: number }).n, 1);
+          assert.equal((await count()).n, 0);
+        });
+        assert.equal((await count()).n, 1);
+      } finally {
+        await db.destroy();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
