@@ -181,6 +181,8 @@ export async function countSubscriptions(
 export interface SubscriptionRef {
   channelId: number;
   feedId: number;
+  /** The feed has an icon to show (/icons/ID). */
+  hasIcon: boolean;
   title?: string;
   url: string;
 }
@@ -199,7 +201,18 @@ export async function listSubscriptionRefs(
     .selectFrom('subscriptions')
     .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
     .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
-    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'feeds.title', 'feeds.url']);
+    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'feeds.title', 'feeds.url'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('feed_icons')
+            .select('feed_icons.feed_id')
+            .whereRef('feed_icons.feed_id', '=', 'subscriptions.feed_id')
+            .where('feed_icons.content_type', '!=', ''),
+        )
+        .as('has_icon'),
+    );
   if (only.channelId !== undefined) query = query.where('subscriptions.channel_id', '=', only.channelId);
   if (only.feedIds !== undefined)
     query = query.where('subscriptions.feed_id', 'in', [...new Set(only.feedIds)]);
@@ -212,6 +225,7 @@ export async function listSubscriptionRefs(
     channelId: row.channel_id,
     feedId: row.feed_id,
     url: row.url,
+    hasIcon: Boolean(row.has_icon),
     ...(row.title === null ? {} : { title: row.title }),
   }));
 }

@@ -465,11 +465,39 @@ function storeSuite(backend: StoreBackend) {
       assert.equal((await own.listSubscriptions()).length, 3);
       await own.updateFeed(f2, { title: 'Two' });
       // the lean listing of the reading pages: same subscriptions, same order, title and URL only
+      await own.saveFeedIcon(f2, { contentType: 'image/png', bytes: Uint8Array.from([1, 2]) }, at(3));
+      await own.saveFeedIcon(f1, undefined, at(3));
       assert.deepEqual(await own.listSubscriptionRefs(), [
-        { channelId: news.id, feedId: f1, url: 'https://example.org/feed-0.xml' },
-        { channelId: news.id, feedId: f2, url: 'https://example.org/feed-1.xml', title: 'Two' },
-        { channelId: blogs.id, feedId: f1, url: 'https://example.org/feed-0.xml' },
+        { channelId: news.id, feedId: f1, url: 'https://example.org/feed-0.xml', hasIcon: false },
+        {
+          channelId: news.id,
+          feedId: f2,
+          url: 'https://example.org/feed-1.xml',
+          title: 'Two',
+          hasIcon: true,
+        },
+        { channelId: blogs.id, feedId: f1, url: 'https://example.org/feed-0.xml', hasIcon: false },
       ]);
+      // one channel's, or some feeds' (the sidebar past 200 feeds, All unread's page)
+      assert.deepEqual(
+        (await own.listSubscriptionRefs({ channelId: blogs.id })).map((s) => [s.channelId, s.feedId]),
+        [[blogs.id, f1]],
+      );
+      assert.deepEqual(
+        (await own.listSubscriptionRefs({ feedIds: [f1, f1] })).map((s) => [s.channelId, s.feedId]),
+        [
+          [news.id, f1],
+          [blogs.id, f1],
+        ],
+      );
+      assert.deepEqual(await own.listSubscriptionRefs({ feedIds: [] }), []);
+      assert.deepEqual(
+        (await own.countSubscriptions()).sort((x, y) => x.channelId - y.channelId),
+        [
+          { channelId: news.id, count: 2 },
+          { channelId: blogs.id, count: 1 },
+        ].sort((x, y) => x.channelId - y.channelId),
+      );
       await own.unsubscribe(news.id, f1);
       assert.deepEqual(ids(await own.listSubscriptions(news.id)).length, 1);
       await own.deleteChannel(blogs.uid);

@@ -7,14 +7,12 @@ export const SIDEBAR_FEEDS_MAX = 200;
 /** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
-  const [channels, counts, followed, iconIds, saved] = await Promise.all([
+  const [channels, counts, followed, saved] = await Promise.all([
     store.listChannels(),
     store.unreadCounts(),
     store.countSubscriptions(),
-    store.feedIdsWithIcons(),
     store.syncCount({ savedOnly: true }),
   ]);
-  const hasIcon = new Set(iconIds);
   const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
   const followedBy = new Map(followed.map((row) => [row.channelId, row.count]));
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
@@ -43,7 +41,7 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
         id: sub.feedId,
         title: sub.title ?? sub.url,
         unread: feedUnread.get(`${ch.id}:${sub.feedId}`) ?? 0,
-        hasIcon: hasIcon.has(sub.feedId),
+        hasIcon: sub.hasIcon,
       }))
       .sort((a, b) => a.title.localeCompare(b.title));
     return { ...base, feeds };
