@@ -78,5 +78,11 @@ describe('loadConfig errors', () => {
       () => loadConfig({ TIDINGS_PARSE_WORKERS: 'two' }),
       /TIDINGS_PARSE_WORKERS must be a whole number/,
     );
+    assert.throws(
+      () => loadConfig({ TIDINGS_READ_THREADS: '-1' }),
+      /TIDINGS_READ_THREADS must be a whole number/,
+    );
+    assert.equal(loadConfig({ TIDINGS_READ_THREADS: '0' }).readThreads, 0);
+    assert.equal(loadConfig({}).readThreads, undefined);
   });
 });
