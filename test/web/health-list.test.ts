@@ -134,6 +134,22 @@ describe('web: the feed health list, filtered, sorted and paged', () => {
     assert.deepEqual(rowsOf(byMessage.text), ['Broken feed']);
   });
 
+  // last, since it adds a feed to the counts the tests above read
+  it('counts an unfollowed feed and lists it after every followed one', async () => {
+    const iso = h.clock.now().toISOString();
+    const feed = await h.store.addFeed('https://left.example/feed.xml', iso);
+    await h.store.subscribe(words.id, feed.id, iso);
+    await h.store.updateFeed(feed.id, { title: 'Aardvark (left)', status: 'ok' });
+    await h.store.unsubscribe(words.id, feed.id);
+    await h.store.sweepUnfollowedFeeds(iso, 30);
+    const only = await client.get('/feeds?status=unfollowed');
+    assert.deepEqual(rowsOf(only.text), ['Aardvark (left)']);
+    assert.match(only.text, /href="\/feeds\?status=unfollowed"><span[^>]*>[^<]*<\/span> 1<\/a>/);
+    const last = await client.get('/feeds?page=3');
+    assert.match(last.text, /139 feeds:/);
+    assert.equal(rowsOf(last.text).at(-1), 'Aardvark (left)');
+  });
+
   it('shows no feed for an unknown channel', async () => {
     const page = await client.get('/feeds?channel=no-such-channel');
     assert.match(page.text, /No feed matches these filters/);

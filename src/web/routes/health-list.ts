@@ -17,6 +17,8 @@ export const HEALTH_ORDER: readonly FeedHealth[] = [
   'paused',
   'not_modified',
   'ok',
+  // no channel follows it any more: kept for its history (30 days) and saved entries, nothing to do
+  'unfollowed',
 ];
 
 export const SORTS = ['health', 'title', 'errors', 'last-success', 'next-check'] as const;
