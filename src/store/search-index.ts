@@ -35,8 +35,8 @@ export function searchVectorColumn(dialect: Dialect, text: string): { search_vec
 }
 
 /**
- * Writes the SQLite FTS5 rows of these entries (keyed by search-key.ts), replacing the rows of entries indexed before (an updated
- * entry). PostgreSQL keeps its index in the entry's row: nothing to do.
+ * Writes the SQLite FTS5 rows of these entries (keyed by search-key.ts), replacing the rows of entries
+ * indexed before (an updated entry). PostgreSQL keeps its index in the entry's row: nothing to do.
  */
 export async function writeSearchIndex(
   trx: Transaction<Database>,
