@@ -109,8 +109,8 @@ async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> 
 async function feedsFollowedIn(store: Store, uid: string): Promise<Set<number>> {
   const channel = await store.getChannel(uid);
   if (channel === undefined) return new Set();
-  const refs = await store.listSubscriptionRefs();
-  return new Set(refs.filter((ref) => ref.channelId === channel.id).map((ref) => ref.feedId));
+  const refs = await store.listSubscriptionRefs({ channelId: channel.id });
+  return new Set(refs.map((ref) => ref.feedId));
 }
 
 function healthNow(feed: FeedSummary, now: Date) {

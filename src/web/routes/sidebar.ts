@@ -31,8 +31,11 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
       : [[], []];
   const feedUnread = new Map(feedCounts.map((count) => [`${count.channelId}:${count.feedId}`, count.unread]));
   const byChannel = new Map<number, typeof subscriptions>();
-  for (const sub of subscriptions)
-    byChannel.set(sub.channelId, [...(byChannel.get(sub.channelId) ?? []), sub]);
+  for (const sub of subscriptions) {
+    const list = byChannel.get(sub.channelId);
+    if (list) list.push(sub);
+    else byChannel.set(sub.channelId, [sub]);
+  }
   const items: ChannelItem[] = channels.map((ch) => {
     const base = { uid: ch.uid, name: ch.name, unread: unread.get(ch.id) ?? 0 };
     if (!listAll && ch.id !== listed) return { ...base, feeds: [], folded: followedBy.get(ch.id) ?? 0 };
