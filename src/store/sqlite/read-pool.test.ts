@@ -86,6 +86,17 @@ describe('SQLite read threads', () => {
     assert.equal(await pool.run({ sql: 'SELECT 1', parameters: [] }), UNANSWERED);
   });
 
+  it('hands every read back when its threads cannot open the database', async () => {
+    const pool = new ReadPool(join(dir, 'no-such.db'), 2, 5000);
+    try {
+      const answers = await Promise.all([1, 2, 3].map(() => pool.run({ sql: 'SELECT 1', parameters: [] })));
+      assert.deepEqual(answers, [UNANSWERED, UNANSWERED, UNANSWERED]);
+      assert.equal(pool.size, 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answers many reads at once, in any order, each its own rows', async () => {
     const pool = new ReadPool(join(dir, 'pool.db'), 2, 5000);
     try {
