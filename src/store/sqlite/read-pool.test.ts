@@ -122,12 +122,11 @@ describe('which reads run inline', () => {
     assert.equal(times.route('SELECT 1', true), 'thread');
     times.record('SELECT 1', 0.2);
     assert.equal(times.route('SELECT 1', true), 'inline');
-    assert.equal(times.isFast('SELECT 1'), true);
     times.record('SELECT 1', INLINE_BELOW_MS * 10);
     times.record('SELECT 1', 0.1);
     assert.equal(times.route('SELECT 1', false), 'thread');
     let runs = 1;
-    while (!times.isFast('SELECT 1') && runs < 1000) {
+    while (times.route('SELECT 1', true) === 'thread' && runs < 1000) {
       times.record('SELECT 1', 0.1);
       runs += 1;
     }
@@ -137,15 +136,15 @@ describe('which reads run inline', () => {
     const flaky = new ReadTimes();
     for (let i = 0; i < 300; i++) {
       flaky.record('SELECT 2', i % 3 === 0 ? INLINE_BELOW_MS * 2 : 0.1);
-      assert.equal(flaky.isFast('SELECT 2'), false);
+      assert.equal(flaky.route('SELECT 2', true), 'thread');
     }
   });
 
   it('forgets the least recently used statements past its bound', () => {
     const times = new ReadTimes();
     for (let i = 0; i < 600; i++) times.record(`SELECT ${i}`, 0.1);
-    assert.equal(times.isFast('SELECT 0'), false);
-    assert.equal(times.isFast('SELECT 599'), true);
+    assert.equal(times.route('SELECT 0', true), 'thread');
+    assert.equal(times.route('SELECT 599', true), 'inline');
   });
 });
 

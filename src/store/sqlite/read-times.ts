@@ -35,12 +35,6 @@ export class ReadTimes {
     return slowest < this.inlineBelowMs ? 'inline' : 'thread';
   }
 
-  /** True when the statement's recent runs all took less than `inlineBelowMs` (decaying, see DECAY). */
-  isFast(sql: string): boolean {
-    const slowest = this.#slowest.get(sql);
-    return slowest !== undefined && slowest < this.inlineBelowMs;
-  }
-
   /** Records one run of the statement. */
   record(sql: string, ms: number): void {
     const before = this.#slowest.get(sql);
