@@ -18,7 +18,7 @@ import { claimDueFeeds } from './claim.js';
 import { ReadPool, UNANSWERED } from './read-pool.js';
 import { ReadTimes } from './read-times.js';
 import { type InlineReader, RoutingDriver } from './routing-driver.js';
-import { withStatementCache } from './statement-cache.js';
+import { readTimed, withStatementCache } from './statement-cache.js';
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -54,11 +54,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
 function inlineReader(database: BetterSqlite3.Database): InlineReader {
   return (sql, parameters) => {
     if (database.inTransaction) return UNANSWERED;
-    const statement = database.prepare(sql);
-    if (!statement.reader) return UNANSWERED;
-    const started = performance.now();
-    const rows = statement.all(parameters);
-    return { rows, ms: performance.now() - started };
+    return readTimed((text) => database.prepare(text), sql, parameters) ?? UNANSWERED;
   };
 }
 

@@ -1,15 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startWorker } from '../../worker-thread.js';
 import type { ReadAnswer, ReadRequest, ReadWorkerData } from './read-worker.js';
+import type { Read } from './statement-cache.js';
 
 /** A query the pool could not answer for a reason of its own (no thread left): run it elsewhere. */
 export const UNANSWERED = Symbol('unanswered');
-
-/** Rows read, and how long SQLite took to read them (milliseconds). */
-export interface Read {
-  rows: unknown[];
-  ms: number;
-}
 
 interface Job {
   request: ReadRequest;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { cachedPrepare } from './statement-cache.js';
+import { cachedPrepare, type Read, readTimed } from './statement-cache.js';
 
 /** What the main thread hands a read thread. */
 export interface ReadWorkerData {
@@ -19,7 +19,7 @@ export interface ReadRequest {
  * it instead); or the error SQLite raised, as plain fields (an Error does not cross threads whole).
  */
 export type ReadAnswer =
-  | { rows: unknown[]; ms: number }
+  | Read
   | { notRead: true }
   | { error: { message: string; code?: string | undefined; name: string } };
 
@@ -41,11 +41,7 @@ function bindable(value: unknown): unknown {
 
 function answer(request: ReadRequest): ReadAnswer {
   try {
-    const statement = prepare(request.sql);
-    if (!statement.reader) return { notRead: true };
-    const started = performance.now();
-    const rows = statement.all(request.parameters.map(bindable));
-    return { rows, ms: performance.now() - started };
+    return readTimed(prepare, request.sql, request.parameters.map(bindable)) ?? { notRead: true };
   } catch (error) {
     const { message, name, code } = error as { message: string; name: string; code?: string };
     return { error: { message: String(message), name: String(name), code } };

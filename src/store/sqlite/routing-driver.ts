@@ -1,6 +1,7 @@
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { type Read, type ReadPool, UNANSWERED } from './read-pool.js';
+import { type ReadPool, UNANSWERED } from './read-pool.js';
 import type { ReadTimes } from './read-times.js';
+import type { Read } from './statement-cache.js';
 
 /** Reads on the main connection, when it holds no transaction; UNANSWERED when it does or the query writes. */
 export type InlineReader = (sql: string, parameters: readonly unknown[]) => Read | typeof UNANSWERED;

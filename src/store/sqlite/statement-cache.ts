@@ -32,3 +32,25 @@ export function withStatementCache(database: BetterSqlite3.Database): BetterSqli
     },
   });
 }
+
+/** Rows read, and how long SQLite took to read them (milliseconds). */
+export interface Read {
+  rows: unknown[];
+  ms: number;
+}
+
+/**
+ * The rows of `sql` and how long SQLite took, when the statement only reads; undefined when it would
+ * write. The one way both the main connection and the read threads answer a read and time it.
+ */
+export function readTimed(
+  prepare: (sql: string) => BetterSqlite3.Statement,
+  sql: string,
+  parameters: readonly unknown[],
+): Read | undefined {
+  const statement = prepare(sql);
+  if (!statement.reader) return undefined;
+  const started = performance.now();
+  const rows = statement.all(parameters);
+  return { rows, ms: performance.now() - started };
+}
