@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
 import { runSql } from '../../test/helpers/raw-sql.js';
+import { searchIndexKeys } from '../../test/helpers/search-index.js';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
@@ -9,7 +9,6 @@ import {
   testEntry,
   testPoll,
 } from '../../test/helpers/temp-store.js';
-import { searchKey } from './search-key.js';
 import type { Store } from './store.js';
 
 function retentionSuite(backend: StoreBackend) {
@@ -64,23 +63,8 @@ function retentionSuite(backend: StoreBackend) {
     assert.equal((await store.applyRetention(policy)).removed, 0);
     if (backend.name === 'sqlite') {
       // the full-text index lost the removed entries' rows too: one row per entry left, under its key
-      const database = new BetterSqlite3(backend.urlOf(store).slice('sqlite:'.length), { readonly: true });
-      try {
-        const indexed = database
-          .prepare('SELECT rowid FROM entries_fts ORDER BY rowid')
-          .safeIntegers(true)
-          .all();
-        const entries = database.prepare('SELECT id, sort_at FROM entries').all() as {
-          id: number;
-          sort_at: string;
-        }[];
-        assert.deepEqual(
-          indexed.map((row) => (row as { rowid: bigint }).rowid),
-          entries.map((entry) => searchKey(entry.sort_at, entry.id)).sort((x, y) => (x < y ? -1 : 1)),
-        );
-      } finally {
-        database.close();
-      }
+      const { indexed, entries } = searchIndexKeys(backend.urlOf(store).slice('sqlite:'.length));
+      assert.deepEqual(indexed, entries);
     }
     const report = await store.checkReadingState({ repair: false });
     assert.deepEqual(report, { missingRows: 0, strayRows: 0, wrongRows: 0, countDrift: [], repaired: false });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
+import { searchIndexKeys } from '../../test/helpers/search-index.js';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
@@ -10,7 +10,6 @@ import {
 } from '../../test/helpers/temp-store.js';
 import type { TimelinePage } from './reader.js';
 import { fts5Query, searchTerms } from './search.js';
-import { searchKey } from './search-key.js';
 import type { Store } from './store.js';
 
 const guids = (page: TimelinePage) => page.entries.map((entry) => entry.guid);
@@ -180,25 +179,9 @@ function searchSuite(backend: StoreBackend) {
     await store.removeFeed(a.id);
     assert.deepEqual(await find('banana', 'all'), ['b-banana']);
     if (backend.name !== 'sqlite') return;
-    const path = backend.urlOf(store).slice('sqlite:'.length);
-    const raw = new BetterSqlite3(path, { readonly: true });
-    try {
-      // the index holds one row per entry left, under the entry's search key
-      const rows = raw.prepare('SELECT rowid FROM entries_fts ORDER BY rowid').safeIntegers(true).all();
-      const entries = raw.prepare('SELECT id, sort_at FROM entries').all() as {
-        id: number;
-        sort_at: string;
-      }[];
-      const keys = entries
-        .map((entry) => searchKey(entry.sort_at, entry.id))
-        .sort((x, y) => (x < y ? -1 : 1));
-      assert.deepEqual(
-        rows.map((row) => (row as { rowid: bigint }).rowid),
-        keys,
-      );
-    } finally {
-      raw.close();
-    }
+    // the index holds one row per entry left, under the entry's search key
+    const { indexed, entries } = searchIndexKeys(backend.urlOf(store).slice('sqlite:'.length));
+    assert.deepEqual(indexed, entries);
   });
 }
 
