@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
-import type { TimelineEntry } from '../../store/reader.js';
 import { parseSearchQuery } from '../../store/search.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
@@ -9,11 +8,10 @@ import { errorPage, renderPage } from '../render.js';
 import { undoLogOf } from '../undo-log.js';
 import { safeHref } from '../views/format.js';
 import type { ViewScope } from '../views/hrefs.js';
-import type { EntryContext } from '../views/reader.js';
 import { SearchView } from '../views/search.js';
 import { TimelineView } from '../views/timeline.js';
 import { registerEntryPages } from './entry-page.js';
-import { channelOfFeed, entryContext, sidebarFor } from './reading-context.js';
+import { entryContext, entryContextsByFeed, sidebarFor } from './reading-context.js';
 
 const PAGE_SIZE = 20;
 const LIST_PAGE_SIZE = 50;
@@ -103,15 +101,7 @@ async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
     limit: pageSize(c),
     ...(after ? { after } : before ? { before } : {}),
   });
-  const base = entryContext(c, ctx, { uid: '' }, {});
-  const channelOf = await channelOfFeed(
-    ctx,
-    page.entries.map((entry) => entry.feedId),
-  );
-  const ctxOf = (entry: TimelineEntry): EntryContext => ({
-    ...base,
-    channelUid: channelOf.get(entry.feedId) ?? '',
-  });
+  const { base, ctxOf } = await entryContextsByFeed(c, ctx, {}, page.entries);
   const view = (
     <TimelineView
       unreadOnly={true}

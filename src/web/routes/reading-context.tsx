@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
+import type { TimelineEntry } from '../../store/reader.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { sessionOf } from '../render.js';
 import type { ViewScope } from '../views/hrefs.js';
@@ -33,6 +34,24 @@ export async function channelOfFeed(
     if (channel && (!known || channel.position < known.position)) byFeed.set(sub.feedId, channel);
   }
   return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
+}
+
+/**
+ * The actions' context of a page mixing channels (All unread, Saved): the page's own, and each entry's,
+ * acting in the first channel that follows its feed ('' when none does).
+ */
+export async function entryContextsByFeed(
+  c: Context<WebEnv>,
+  ctx: WebContext,
+  scope: ViewScope,
+  entries: readonly TimelineEntry[],
+): Promise<{ base: EntryContext; ctxOf: (entry: TimelineEntry) => EntryContext }> {
+  const base = entryContext(c, ctx, { uid: '' }, scope);
+  const channelOf = await channelOfFeed(
+    ctx,
+    entries.map((entry) => entry.feedId),
+  );
+  return { base, ctxOf: (entry) => ({ ...base, channelUid: channelOf.get(entry.feedId) ?? '' }) };
 }
 
 /** What entry actions need: the channel they act in, the CSRF token, the page to come back to. */

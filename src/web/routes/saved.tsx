@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import { changeEntries } from '../../reading/entry-state.js';
-import type { TimelineEntry } from '../../store/reader.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
@@ -9,10 +8,9 @@ import { renderPage } from '../render.js';
 import { EntryPage } from '../views/entry-page.js';
 import { entryHeading } from '../views/format.js';
 import { entryPageHref, type ViewScope, viewHref } from '../views/hrefs.js';
-import type { EntryContext } from '../views/reader.js';
 import { SavedView } from '../views/saved.js';
 import { pageSize } from './reader.js';
-import { channelOfFeed, entryContext, sidebarFor } from './reading-context.js';
+import { channelOfFeed, entryContext, entryContextsByFeed, sidebarFor } from './reading-context.js';
 
 const SCOPE: ViewScope = { saved: true };
 
@@ -33,15 +31,7 @@ async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
     limit: pageSize(c),
     ...(after ? { after } : before ? { before } : {}),
   });
-  const base = entryContext(c, ctx, { uid: '' }, SCOPE);
-  const channelOf = await channelOfFeed(
-    ctx,
-    page.entries.map((entry) => entry.feedId),
-  );
-  const ctxOf = (entry: TimelineEntry): EntryContext => ({
-    ...base,
-    channelUid: channelOf.get(entry.feedId) ?? '',
-  });
+  const { base, ctxOf } = await entryContextsByFeed(c, ctx, SCOPE, page.entries);
   const view = (
     <SavedView
       page={page}
