@@ -7,7 +7,7 @@ import { errorPage, renderPage } from '../render.js';
 import { EntryPage } from '../views/entry-page.js';
 import { entryHeading } from '../views/format.js';
 import { entryPageHref, type ViewScope, viewHref, withQuery } from '../views/hrefs.js';
-import { channelOfFeed, entryContext, sidebarFor } from './reading-context.js';
+import { entryContext, firstChannelByFeed, sidebarFor } from './reading-context.js';
 
 /**
  * GET /c/:uid/e/:id (an entry opened from a channel, `?feed=` and `?unread=1` as the view it came from)
@@ -59,12 +59,14 @@ async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   const { store } = ctx.deps;
   const id = idOf(c.req.param('id'));
   const stored = id ? await store.getEntry(id) : undefined;
-  const channelUid = stored ? (await channelOfFeed(ctx, [stored.feedId])).get(stored.feedId) : undefined;
-  const channel = channelUid ? await store.getChannel(channelUid) : undefined;
+  // the channels following the entry's feed: it acts in the first, and is marked read in all of them
+  const [channels, following] = stored
+    ? await Promise.all([store.listChannels(), store.listSubscriptionRefs({ feedIds: [stored.feedId] })])
+    : [[], []];
+  const channel = stored ? firstChannelByFeed(channels, following).get(stored.feedId) : undefined;
   const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
   if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
   const now = ctx.deps.now().toISOString();
-  const following = await store.listSubscriptionRefs({ feedIds: [entry.feedId] });
   for (const sub of following) await store.markRead(sub.channelId, [entry.id], true, now);
   const scope: ViewScope = {};
   const older = await store.allUnread({ limit: 1, after: cursorOf(entry) });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
+import type { SubscriptionRef } from '../../store/channels.js';
 import type { TimelineEntry } from '../../store/reader.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { sessionOf } from '../render.js';
@@ -26,14 +27,23 @@ export async function channelOfFeed(
     ctx.deps.store.listChannels(),
     ctx.deps.store.listSubscriptionRefs({ feedIds }),
   ]);
-  const uidOf = new Map(channels.map((ch) => [ch.id, ch]));
+  const byFeed = firstChannelByFeed(channels, subscriptions);
+  return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
+}
+
+/** For each feed of these subscriptions, the first channel (in the sidebar's order) that follows it. */
+export function firstChannelByFeed(
+  channels: readonly Channel[],
+  subscriptions: readonly SubscriptionRef[],
+): Map<number, Channel> {
+  const byId = new Map(channels.map((ch) => [ch.id, ch]));
   const byFeed = new Map<number, Channel>();
   for (const sub of subscriptions) {
-    const channel = uidOf.get(sub.channelId);
+    const channel = byId.get(sub.channelId);
     const known = byFeed.get(sub.feedId);
     if (channel && (!known || channel.position < known.position)) byFeed.set(sub.feedId, channel);
   }
-  return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
+  return byFeed;
 }
 
 /**
