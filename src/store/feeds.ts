@@ -4,8 +4,7 @@ import { refreshHidden } from './channel-entries.js';
 import { isFollowed } from './claim.js';
 import { feedFromRow, feedPatchToRow, newFeedRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
-import { dropFeedFromSearchIndex } from './search-index.js';
-import { searchKeySql } from './search-key.js';
+import { dropFromSearchIndex } from './search-index.js';
 import type { FeedPatch } from './store.js';
 import { StoreError } from './store-error.js';
 import { toDbBool, toIso } from './values.js';
@@ -114,7 +113,7 @@ export async function removeFeed(db: Kysely<Database>, dialect: Dialect, id: num
       .where('entries.feed_id', '=', id)
       .executeTakeFirst();
     if (saved === undefined) {
-      await dropFeedFromSearchIndex(trx, dialect, id);
+      await dropFromSearchIndex(trx, dialect, trx.selectFrom('entries').where('entries.feed_id', '=', id));
       await trx.deleteFrom('feeds').where('id', '=', id).execute();
       return;
     }
@@ -132,15 +131,7 @@ export async function removeFeed(db: Kysely<Database>, dialect: Dialect, id: num
           ),
         ),
       );
-    if (dialect === 'sqlite')
-      await trx
-        .deleteFrom('entries_fts')
-        .where(
-          'rowid',
-          'in',
-          unsaved.clearSelect().select(searchKeySql('entries.sort_at', 'entries.id').as('key')),
-        )
-        .execute();
+    await dropFromSearchIndex(trx, dialect, unsaved);
     await trx.deleteFrom('entries').where('id', 'in', unsaved).execute();
     await trx.deleteFrom('subscriptions').where('feed_id', '=', id).execute();
     // kept for its saved entries, unfollowed (not polled: claims need a subscription); following it

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { flag } from './channel-entries.js';
 import type { Database } from './schema.js';
-import { searchKey } from './search-key.js';
+import { dropDeletedFromSearchIndex } from './search-index.js';
 import { toIso } from './values.js';
 
 // Retention: a database that only grows gets slower and larger for entries nobody will read again.
@@ -64,15 +64,11 @@ async function removeBatch(
       WHERE id IN (${ids}) AND id IN (SELECT e.id FROM entries e WHERE ${removable})
       RETURNING id, guid, sort_at`.execute(trx);
     if (removed.length === 0) return 0;
-    if (dialect === 'sqlite')
-      await trx
-        .deleteFrom('entries_fts')
-        .where(
-          'rowid',
-          'in',
-          removed.map((row) => searchKey(row.sort_at, row.id)),
-        )
-        .execute();
+    await dropDeletedFromSearchIndex(
+      trx,
+      dialect,
+      removed.map((row) => ({ id: row.id, sortAt: row.sort_at })),
+    );
     await trx
       .insertInto('removed_guids')
       .values(

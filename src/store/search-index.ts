@@ -1,4 +1,4 @@
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { insertUniform } from './query-template.js';
 import type { Database } from './schema.js';
 import { searchKey, searchKeySql } from './search-key.js';
@@ -56,13 +56,13 @@ export async function writeSearchIndex(
 }
 
 /**
- * Deletes the SQLite FTS5 rows of a feed's entries, before the feed and its entries go: the FTS5 table
- * has no foreign key to cascade along. On PostgreSQL the index goes with the rows.
+ * Deletes the SQLite FTS5 rows of the entries `entries` selects (from `entries`, any columns), before
+ * they go: the FTS5 table has no foreign key to cascade along. On PostgreSQL the index goes with the rows.
  */
-export async function dropFeedFromSearchIndex(
+export async function dropFromSearchIndex(
   trx: Transaction<Database>,
   dialect: Dialect,
-  feedId: number,
+  entries: SelectQueryBuilder<Database, 'entries', object>,
 ): Promise<void> {
   if (dialect !== 'sqlite') return;
   await trx
@@ -70,10 +70,24 @@ export async function dropFeedFromSearchIndex(
     .where(
       'rowid',
       'in',
-      trx
-        .selectFrom('entries')
-        .select(searchKeySql('entries.sort_at', 'entries.id').as('key'))
-        .where('entries.feed_id', '=', feedId),
+      entries.clearSelect().select(searchKeySql('entries.sort_at', 'entries.id').as('key')),
+    )
+    .execute();
+}
+
+/** Deletes the SQLite FTS5 rows of these entries, already deleted (their id and sort_at as they were). */
+export async function dropDeletedFromSearchIndex(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  entries: readonly { id: number; sortAt: string }[],
+): Promise<void> {
+  if (dialect !== 'sqlite' || entries.length === 0) return;
+  await trx
+    .deleteFrom('entries_fts')
+    .where(
+      'rowid',
+      'in',
+      entries.map((entry) => searchKey(entry.sortAt, entry.id)),
     )
     .execute();
 }
