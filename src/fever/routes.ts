@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { checkFeverKey } from '../auth/api-credentials.js';
 import type { LoginLimiter } from '../auth/rate-limit.js';
 import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
 import { appFeeds } from '../reading/app-feeds.js';
+import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { faviconIdsOf, faviconsOf } from './favicons.js';
 import { feedsOf, groupsOf, itemsOf, unixSeconds } from './items.js';
@@ -18,7 +18,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  */
 export function feverRoutes(deps: ServerDeps, limiter: LoginLimiter): Hono {
   const app = new Hono();
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(base(0), 413) }));
+  app.use('*', limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(base(0), 413) }));
   const handle = (c: Context) => respond(c, deps, limiter);
   app.on(['GET', 'POST'], ['/', '/*'], handle);
   return app;

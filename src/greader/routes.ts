@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { apiUser, checkApiLogin, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
 import type { LoginLimiter } from '../auth/rate-limit.js';
 import { clientAddress, readRequestParams } from '../auth/request.js';
+import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { StoreError } from '../store/store-error.js';
 import {
@@ -56,7 +56,7 @@ export function greaderRoutes(deps: ServerDeps, limiter: LoginLimiter): Hono {
   const app = new Hono();
   app.use(
     '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text('greader: body too large', 413) }),
+    limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text('greader: body too large', 413) }),
   );
   const login = (c: Context) => clientLogin(c, deps, limiter);
   app.on(['GET', 'POST'], ['/accounts/ClientLogin', `${API}/accounts/ClientLogin`], login);

@@ -11,10 +11,10 @@
 // - Every page: a Content-Security-Policy with no inline script or style, and the usual secure headers.
 //   Feed HTML was sanitized by the parser; it is the one thing inserted with raw() (views/reader.tsx).
 import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { StoreError } from '../store/store-error.js';
 import { ClientError } from './client-error.js';
@@ -79,7 +79,7 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   app.use(
     '*',
     exceptMicrosub(
-      bodyLimit({
+      limitRequestBody({
         maxSize: MAX_FORM_BYTES,
         onError: (c) => c.text('web: the upload is too large (10 MB at most)', 413),
       }),
