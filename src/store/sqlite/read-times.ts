@@ -1,6 +1,6 @@
 /**
- * A read of this many milliseconds or more goes to a read thread from then on; below it, it runs on the
- * main connection, where it costs less than handing it to a thread (about 0.1-0.3 ms on two cores).
+ * A read whose typical time is this many milliseconds or more goes to a read thread; below it, it runs on
+ * the main connection, where it costs less than handing it to a thread (about 0.1-0.3 ms on two cores).
  */
 export const INLINE_BELOW_MS = 1;
 
@@ -9,38 +9,39 @@ export const INLINE_BELOW_MS = 1;
 const REMEMBERED = 512;
 
 /**
- * Each run after a slow one lowers the remembered time by this factor: a statement slow once (the first
- * read of a cold page cache) runs inline again after a few dozen fast runs in a thread; one that is
- * slow every time or every few times (a search through many matches) stays in the threads.
+ * The weight of each new run in a statement's typical time (a moving average). One slow run among fast
+ * ones does not move a statement: under load a thread is often preempted in the middle of a read, and a
+ * fast statement sent to a thread for that cost every request a hand-over (bench:serve's timeline at 32
+ * clients lost a third of its throughput). A statement slow every other run, or every run, moves.
  */
-const DECAY = 0.9;
+const WEIGHT = 0.25;
 
 /**
- * A decaying slowest time for each read statement (by its SQL text, whatever its parameters), and where
- * the statement runs next. One lately seen at `inlineBelowMs` or more runs in a read thread, so that a
- * slow read (a search through many matches, a page of statistics) does not hold the event loop again;
- * one lately fast runs inline. A statement not yet timed runs in a thread once the threads have started
+ * The typical time of each read statement (by its SQL text, whatever its parameters), and where the
+ * statement runs next. One typically taking `inlineBelowMs` or more runs in a read thread, so that a slow
+ * read (a search through many matches, a page of statistics) does not hold the event loop again; one
+ * typically fast runs inline. A statement not yet timed runs in a thread once the threads have started
  * (the first slow read starts them), inline before: a process whose reads are all fast never starts a
- * thread.
+ * thread. Its first run is its typical time until more are seen.
  */
 export class ReadTimes {
-  readonly #slowest = new Map<string, number>();
+  readonly #typical = new Map<string, number>();
 
   constructor(private readonly inlineBelowMs = INLINE_BELOW_MS) {}
 
   /** Where the statement runs next: inline, or in a read thread. */
   route(sql: string, threadsStarted: boolean): 'inline' | 'thread' {
-    const slowest = this.#slowest.get(sql);
-    if (slowest === undefined) return threadsStarted ? 'thread' : 'inline';
-    return slowest < this.inlineBelowMs ? 'inline' : 'thread';
+    const typical = this.#typical.get(sql);
+    if (typical === undefined) return threadsStarted ? 'thread' : 'inline';
+    return typical < this.inlineBelowMs ? 'inline' : 'thread';
   }
 
   /** Records one run of the statement. */
   record(sql: string, ms: number): void {
-    const before = this.#slowest.get(sql);
-    const slowest = before === undefined ? ms : Math.max(ms, before * DECAY);
-    this.#slowest.delete(sql);
-    if (this.#slowest.size >= REMEMBERED) this.#slowest.delete(this.#slowest.keys().next().value as string);
-    this.#slowest.set(sql, slowest);
+    const before = this.#typical.get(sql);
+    const typical = before === undefined ? ms : before + WEIGHT * (ms - before);
+    this.#typical.delete(sql);
+    if (this.#typical.size >= REMEMBERED) this.#typical.delete(this.#typical.keys().next().value as string);
+    this.#typical.set(sql, typical);
   }
 }
