@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../model/stored.js';
 import * as shown from './channel-entries.js';
+import { runTemplate } from './query-template.js';
 import { channelFromRow, feedFromRow, subscriptionFromRow } from './rows.js';
-import type { Database } from './schema.js';
+import type { ChannelTable, Database } from './schema.js';
 import { StoreError } from './store-error.js';
 import { toIso } from './values.js';
 
@@ -16,9 +17,16 @@ export async function listChannels(db: Kysely<Database>): Promise<Channel[]> {
   return rows.map(channelFromRow);
 }
 
-/** Returns the channel with this uid, if any. */
-export async function getChannel(db: Kysely<Database>, uid: string): Promise<Channel | undefined> {
-  const row = await db.selectFrom('channels').selectAll().where('uid', '=', uid).executeTakeFirst();
+/** Returns the channel with this uid, if any. Compiled once (query-template.ts): most Microsub requests ask it. */
+export async function getChannel(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  uid: string,
+): Promise<Channel | undefined> {
+  const { rows } = await runTemplate<Selectable<ChannelTable>>(db, `${dialect}:get-channel`, [uid], () =>
+    db.selectFrom('channels').selectAll().where('uid', '=', uid),
+  );
+  const row = rows[0];
   return row === undefined ? undefined : channelFromRow(row);
 }
 

@@ -175,7 +175,7 @@ export class KyselyStore implements Store {
   }
 
   getChannel(uid: string): Promise<Channel | undefined> {
-    return channels.getChannel(this.#db, uid);
+    return channels.getChannel(this.#db, this.dialect, uid);
   }
 
   renameChannel(uid: string, name: string): Promise<void> {
@@ -308,7 +308,7 @@ export class KyselyStore implements Store {
   }
 
   findToken(tokenHash: string): Promise<StoredToken | undefined> {
-    return tokens.findToken(this.#db, tokenHash);
+    return tokens.findToken(this.#db, this.dialect, tokenHash);
   }
 
   listTokens(): Promise<StoredToken[]> {

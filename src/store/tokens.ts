@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { StoredToken } from './accounts.js';
+import { runTemplate } from './query-template.js';
 import type { Database, TokenTable } from './schema.js';
 import { toIso } from './values.js';
 
@@ -35,14 +36,19 @@ export async function createToken(
   return tokenFromRow(row);
 }
 
-/** Returns the token with this hash unless it was revoked. */
-export async function findToken(db: Kysely<Database>, tokenHash: string): Promise<StoredToken | undefined> {
-  const row = await db
-    .selectFrom('tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * Returns the token with this hash unless it was revoked. Compiled once (query-template.ts): every
+ * Microsub request asks it.
+ */
+export async function findToken(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  tokenHash: string,
+): Promise<StoredToken | undefined> {
+  const { rows } = await runTemplate<Selectable<TokenTable>>(db, `${dialect}:find-token`, [tokenHash], () =>
+    db.selectFrom('tokens').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null),
+  );
+  const row = rows[0];
   return row === undefined ? undefined : tokenFromRow(row);
 }
 
