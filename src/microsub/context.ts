@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ServerDeps } from '../server/deps.js';
 import type { Grant } from './auth.js';
+import type { Jf2Cache } from './jf2-cache.js';
 import type { Params } from './params.js';
 import type { ChannelSignals } from './signals.js';
 
@@ -18,6 +19,8 @@ export interface ActionContext {
   httpMethod: 'GET' | 'POST';
   hono: Context;
   signals: ChannelSignals;
+  /** The jf2 of entries served lately (timeline pages). */
+  jf2: Jf2Cache;
   options: MicrosubOptions;
 }
 

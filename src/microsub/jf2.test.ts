@@ -86,6 +86,14 @@ describe('toJf2', () => {
     );
     assert.equal(toJf2(entry({ title: 'Hello th…', contentText: 'Hello there' }), FEED).name, undefined);
     assert.equal(toJf2(entry({ title: 'Different', contentText: 'Hello there' }), FEED).name, 'Different');
+    // whitespace runs of either side count as one space; a space missing from the text does not
+    const spaced = { title: ' Hello\n there ', contentText: '\n\t Hello \n\n there, friends' };
+    assert.equal(toJf2(entry(spaced), FEED).name, undefined);
+    assert.equal(toJf2(entry({ title: 'Hello there', contentText: 'Hellothere' }), FEED).name, 'Hello there');
+    assert.equal(
+      toJf2(entry({ title: 'Hello there!', contentText: 'Hello there' }), FEED).name,
+      'Hello there!',
+    );
   });
 
   it('falls back to the feed for the author: its title, site URL and icon', () => {

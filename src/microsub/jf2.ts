@@ -125,9 +125,31 @@ function nameOf(title: string | undefined, text: string | undefined): string | u
   const name = title?.replace(/\s+/g, ' ').trim();
   if (!name) return undefined;
   const prefix = name.replace(/(\.\.\.|…)$/, '').trim();
-  const body = text?.replace(/\s+/g, ' ').trim();
-  if (body && prefix !== '' && body.startsWith(prefix)) return undefined;
+  if (text && prefix !== '' && startsWithSpaced(text, prefix)) return undefined;
   return name;
+}
+
+const SPACE = /\s/;
+
+/**
+ * True when `text`, its whitespace runs read as one space and its leading ones dropped, starts with
+ * `prefix` (whose spaces are single). Walks only as far as the prefix: collapsing the whole text first
+ * cost a page of long entries a twentieth of a millisecond.
+ */
+function startsWithSpaced(text: string, prefix: string): boolean {
+  let at = 0;
+  while (at < text.length && SPACE.test(text.charAt(at))) at += 1;
+  for (let i = 0; i < prefix.length; i++) {
+    const wanted = prefix.charAt(i);
+    if (wanted === ' ') {
+      if (at >= text.length || !SPACE.test(text.charAt(at))) return false;
+      while (at < text.length && SPACE.test(text.charAt(at))) at += 1;
+    } else {
+      if (text.charAt(at) !== wanted) return false;
+      at += 1;
+    }
+  }
+  return true;
 }
 
 /** The author card; what the entry does not say comes from its feed (title, site, icon). */

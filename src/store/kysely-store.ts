@@ -27,6 +27,7 @@ import type {
   TimelineEntry,
   TimelinePage,
   TimelineQuery,
+  TimelineRefPage,
   UnreadQuery,
 } from './reader.js';
 import * as readerViews from './reader-views.js';
@@ -217,6 +218,10 @@ export class KyselyStore implements Store {
 
   timeline(query: TimelineQuery): Promise<TimelinePage> {
     return timelines.timeline(this.#db, this.dialect, query);
+  }
+
+  timelineRefs(query: TimelineQuery): Promise<TimelineRefPage> {
+    return timelines.timelineRefs(this.#db, this.dialect, query);
   }
 
   entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {

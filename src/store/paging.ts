@@ -35,9 +35,15 @@ export interface PageRequest {
   after?: string | undefined;
 }
 
-/** The keys of one page, newest first, and whether older entries remain below it. */
-export interface KeyPage {
-  keys: { id: number; sort_at: string }[];
+/** The key columns every page row has. */
+export interface KeyRow {
+  id: number;
+  sort_at: string;
+}
+
+/** The keys of one page (rows that may carry more columns), newest first, and whether older entries remain below it. */
+export interface KeyPage<R extends KeyRow = KeyRow> {
+  keys: R[];
   hasOlder: boolean;
 }
 
@@ -54,11 +60,11 @@ export function pageSize(limit: number): number {
  * reads up from it (the entries just newer than the cursor, closest first) and then asks whether anything
  * older than the page remains.
  */
-export async function pageKeys<TB extends keyof Database>(
-  query: () => KeyQuery<TB>,
+export async function pageKeys<TB extends keyof Database, R extends KeyRow = KeyRow>(
+  query: () => KeyQuery<TB, R>,
   request: PageRequest,
   columns: KeyColumns = ENTRY_KEYS,
-): Promise<KeyPage> {
+): Promise<KeyPage<R>> {
   const limit = pageSize(request.limit);
   if (request.before !== undefined && request.after !== undefined)
     throw new StoreError('invalid', 'store: a page takes either before or after, not both');
@@ -84,7 +90,11 @@ export async function pageKeys<TB extends keyof Database>(
   return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
 }
 
-function newestFirst<TB extends keyof Database>(query: KeyQuery<TB>, columns: KeyColumns, limit: number) {
+function newestFirst<TB extends keyof Database, R extends KeyRow>(
+  query: KeyQuery<TB, R>,
+  columns: KeyColumns,
+  limit: number,
+) {
   return query
     .orderBy(sql.ref(columns.sortAt), 'desc')
     .orderBy(sql.ref(columns.id), 'desc')
@@ -92,7 +102,7 @@ function newestFirst<TB extends keyof Database>(query: KeyQuery<TB>, columns: Ke
     .execute();
 }
 
-function keyOf(row: { id: number; sort_at: string }): SortKey {
+function keyOf(row: KeyRow): SortKey {
   return { sortAt: row.sort_at, id: row.id };
 }
 
@@ -102,11 +112,18 @@ function keyOf(row: { id: number; sort_at: string }): SortKey {
  * when older entries remain.
  */
 export function toPage(page: KeyPage, entries: TimelineEntry[], askedBefore?: string): TimelinePage {
+  return { entries, ...pageCursors(page, askedBefore) };
+}
+
+/** The cursors of a page, as toPage gives them. */
+export function pageCursors(
+  page: KeyPage<KeyRow>,
+  askedBefore?: string,
+): { before?: string; after?: string } {
   const first = page.keys[0];
   const last = page.keys.at(-1);
   const before = first === undefined ? askedBefore : encodeCursor(keyOf(first));
   return {
-    entries,
     ...(before === undefined ? {} : { before }),
     ...(page.hasOlder && last !== undefined ? { after: encodeCursor(keyOf(last)) } : {}),
   };

@@ -66,6 +66,25 @@ export interface TimelinePage {
   after?: string;
 }
 
+/**
+ * An entry of a timeline page by reference: its state in the channel, its feed, and when it last changed,
+ * which tells a front end whether a copy it made of the entry earlier still holds.
+ */
+export interface TimelineRef {
+  id: number;
+  changedAt: string;
+  isRead: boolean;
+  isSaved: boolean;
+  feed: TimelineEntry['feed'];
+}
+
+/** A page of a timeline by reference: the same page, in the same order and with the same cursors, as TimelinePage. */
+export interface TimelineRefPage {
+  refs: TimelineRef[];
+  before?: string;
+  after?: string;
+}
+
 /** A mute or block rule: an author or source URL, in one channel or everywhere (`channelId` undefined). */
 export interface Filter {
   id: number;
@@ -103,6 +122,11 @@ export interface SearchQuery {
  */
 export interface ReaderStore {
   timeline(query: TimelineQuery): Promise<TimelinePage>;
+  /**
+   * The same page as `timeline` by reference, without the entries' content: for a front end that keeps
+   * what it made of entries (Microsub's jf2) and loads only those that changed (`entriesById`).
+   */
+  timelineRefs(query: TimelineQuery): Promise<TimelineRefPage>;
   /**
    * Entries by id with their state in a channel (for notifications and single-entry views), in the
    * order asked; unknown ids are left out. No subscription, removed or filter check is applied.

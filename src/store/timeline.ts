@@ -6,8 +6,8 @@ import {
   type SqlBool,
 } from 'kysely';
 import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
-import { pageKeys, toPage } from './paging.js';
-import type { TimelineEntry, TimelinePage, TimelineQuery } from './reader.js';
+import { pageCursors, pageKeys, toPage } from './paging.js';
+import type { TimelineEntry, TimelinePage, TimelineQuery, TimelineRef, TimelineRefPage } from './reader.js';
 import type { Database, DbBool, EntryTable } from './schema.js';
 import { chunk, fromDbBool } from './values.js';
 import { CHANNEL_KEYS, channelEntryKeys } from './visibility.js';
@@ -23,18 +23,80 @@ export async function timeline(
   dialect: 'sqlite' | 'postgres',
   query: TimelineQuery,
 ): Promise<TimelinePage> {
-  const page = await pageKeys(
-    () =>
-      channelEntryKeys(db, dialect, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
-    query,
-    CHANNEL_KEYS,
-  );
+  const page = await timelineKeys(db, dialect, query);
   const entries = await loadTimelineEntries(
     db,
     page.keys.map((key) => key.id),
     { channelId: query.channelId },
   );
   return toPage(page, entries, query.before);
+}
+
+/**
+ * The same page as `timeline`, by reference: state, feed and when each entry last changed, read with the
+ * page's keys in one statement (this runs for every Microsub timeline request). The read state is
+ * channel_entries' own, the one unread-only pages and the counts read.
+ */
+export async function timelineRefs(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  query: TimelineQuery,
+): Promise<TimelineRefPage> {
+  const options = { feedId: query.feedId, unreadOnly: query.unreadOnly };
+  const page = await pageKeys(
+    () =>
+      channelEntryKeys(db, dialect, query.channelId, options)
+        .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
+        .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
+        .select([
+          'entries.changed_at',
+          'entries.feed_id',
+          'feeds.url as feed_url',
+          'feeds.title as feed_title',
+          'feeds.site_url as feed_site_url',
+          'feeds.icon_url as feed_icon_url',
+          'channel_entries.is_read',
+          isSaved().as('is_saved'),
+        ]),
+    query,
+    CHANNEL_KEYS,
+  );
+  return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
+}
+
+function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', query: TimelineQuery) {
+  return pageKeys(
+    () =>
+      channelEntryKeys(db, dialect, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
+    query,
+    CHANNEL_KEYS,
+  );
+}
+
+interface RefRow {
+  id: number;
+  changed_at: string;
+  feed_id: number;
+  feed_url: string;
+  feed_title: string | null;
+  feed_site_url: string | null;
+  feed_icon_url: string | null;
+  is_read: DbBool;
+  is_saved: DbBool;
+}
+
+function refFromRow(row: RefRow): TimelineRef {
+  const feed: TimelineRef['feed'] = { id: row.feed_id, url: row.feed_url };
+  if (row.feed_title !== null) feed.title = row.feed_title;
+  if (row.feed_site_url !== null) feed.siteUrl = row.feed_site_url;
+  if (row.feed_icon_url !== null) feed.iconUrl = row.feed_icon_url;
+  return {
+    id: row.id,
+    changedAt: row.changed_at,
+    isRead: fromDbBool(row.is_read),
+    isSaved: fromDbBool(row.is_saved),
+    feed,
+  };
 }
 
 /** Returns the entries with these ids that exist, in the order asked, with their state in the channel. */

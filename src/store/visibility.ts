@@ -17,12 +17,11 @@ import type { Database } from './schema.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
-/** The entry keys a page query selects. */
-export type KeyQuery<TB extends keyof Database> = SelectQueryBuilder<
-  Database,
-  TB,
-  { id: number; sort_at: string }
->;
+/** The entry keys a page query selects (and, for some, more columns: R). */
+export type KeyQuery<
+  TB extends keyof Database,
+  R extends { id: number; sort_at: string } = { id: number; sort_at: string },
+> = SelectQueryBuilder<Database, TB, R>;
 
 /** The sort columns of a channel_entries page. */
 export const CHANNEL_KEYS: KeyColumns = { sortAt: 'channel_entries.sort_at', id: 'channel_entries.entry_id' };

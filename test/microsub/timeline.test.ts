@@ -55,6 +55,29 @@ for (const backend of storeBackends()) {
       assert.equal(p.paging.after, undefined);
     });
 
+    it('answers entries as they are now: changed content, a renamed feed and new read state show at once', async () => {
+      const { uid, path, items, source } = await channelWithFeed('kept', 2);
+      type Full = Item & { content?: { text?: string }; author?: { name?: string } };
+      const top = async () => (await page({ channel: uid })).items[0] as Full;
+      const first = await top();
+      assert.equal(first.uid, 'kept-1');
+      assert.equal(first.content?.text, 'Body of kept-1');
+      assert.equal(first.author?.name, 'Test feed');
+      assert.equal(first._is_read, false);
+      // asked again, unchanged: the same item
+      assert.deepEqual(await top(), first);
+      const changed = items.map((i) => (i.guid === 'kept-1' ? { ...i, description: 'Edited body' } : i));
+      h.docs[path] = { body: rss(changed), type: 'application/rss+xml' };
+      await h.poll(h.url(path));
+      assert.equal((await top()).content?.text, 'Edited body');
+      await h.store.updateFeed(Number(source), { title: 'Renamed feed' });
+      assert.equal((await top()).author?.name, 'Renamed feed');
+      await h.post({ action: 'timeline', method: 'mark_read', channel: uid, entry: first._id });
+      const read = await top();
+      assert.equal(read._is_read, true);
+      assert.equal(read.content?.text, 'Edited body');
+    });
+
     it('pages with after and before, neither overlapping nor skipping while new entries arrive', async () => {
       const { uid, path, items } = await channelWithFeed('paged', 25);
       const first = await page({ channel: uid, limit: '10' });
