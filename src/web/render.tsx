@@ -62,6 +62,7 @@ export async function renderPage(
 /** A JSX child rendered to HTML ('' for nothing). */
 async function rendered(child: Child): Promise<string> {
   if (child === undefined || child === null || child === false) return '';
+  // biome-ignore lint/complexity/noUselessFragments: a Child may be a string or an array, which the fragment renders
   return String(await (<>{child}</>));
 }
 

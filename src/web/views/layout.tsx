@@ -1,3 +1,4 @@
+import { html, raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import { assetPath, THEME_COLOR } from '../static.js';
 
@@ -124,19 +125,18 @@ export interface PostFormProps {
   children?: Child;
 }
 
-/** A POST form with its CSRF token (and return path) as hidden fields. */
+/**
+ * A POST form with its CSRF token (and return path) as hidden fields. Written as an html template (its
+ * values escaped as JSX escapes them, the same HTML): a reader page has four forms an entry, and as JSX
+ * they were a fifth of its rendering time.
+ */
 export function PostForm(props: PostFormProps) {
-  return (
-    <form
-      method="post"
-      action={props.action}
-      class={props.class}
-      data-action={props.dataAction}
-      enctype={props.enctype}
-    >
-      <input type="hidden" name="_csrf" value={props.csrf} />
-      {props.returnTo !== undefined && <input type="hidden" name="return" value={props.returnTo} />}
-      {props.children}
-    </form>
-  );
+  const returnTo =
+    props.returnTo === undefined ? '' : html`<input type="hidden" name="return" value="${props.returnTo}"/>`;
+  return html`<form method="post" action="${props.action}"${attribute('class', props.class)}${attribute('data-action', props.dataAction)}${attribute('enctype', props.enctype)}><input type="hidden" name="_csrf" value="${props.csrf}"/>${returnTo}${props.children}</form>`;
+}
+
+/** ` name="value"` (the value escaped), or nothing when there is no value: as JSX leaves out an undefined attribute. */
+export function attribute(name: string, value: string | undefined) {
+  return value === undefined ? '' : html` ${raw(name)}="${value}"`;
 }
