@@ -1,5 +1,6 @@
 import { html, raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
+import { Chunk } from '../chunks.js';
 import { assetPath, THEME_COLOR } from '../static.js';
 
 /** Which section of the top navigation is current. */
@@ -51,7 +52,11 @@ export function Layout(props: LayoutProps) {
           {props.csrf !== undefined && <TopNav current={props.nav} csrf={props.csrf} />}
         </header>
         <div class={props.sidebar ? 'layout has-sidebar' : 'layout'}>
-          {props.sidebar && <aside class="sidebar">{props.sidebar}</aside>}
+          {props.sidebar && (
+            <aside class="sidebar">
+              <Chunk>{props.sidebar}</Chunk>
+            </aside>
+          )}
           <main id="main">
             {props.flash && (
               <p class="flash" role="status">

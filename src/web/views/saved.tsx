@@ -1,4 +1,5 @@
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
+import { Chunk } from '../chunks.js';
 import type { ReadingMode } from '../reading-mode.js';
 import { EntryRow } from './entry-row.js';
 import { viewHref } from './hrefs.js';
@@ -34,9 +35,13 @@ export function SavedView(props: SavedViewProps) {
       <div class={props.mode === 'list' ? 'entries rows' : 'entries'}>
         {page.entries.map((entry) =>
           props.mode === 'list' ? (
-            <EntryRow entry={entry} ctx={props.ctxOf(entry)} />
+            <Chunk>
+              <EntryRow entry={entry} ctx={props.ctxOf(entry)} />
+            </Chunk>
           ) : (
-            <EntryView entry={entry} ctx={props.ctxOf(entry)} upToHere={false} />
+            <Chunk>
+              <EntryView entry={entry} ctx={props.ctxOf(entry)} upToHere={false} />
+            </Chunk>
           ),
         )}
       </div>

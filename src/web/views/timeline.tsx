@@ -1,4 +1,5 @@
 import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
+import { Chunk } from '../chunks.js';
 import type { ReadingMode } from '../reading-mode.js';
 import { EntryRow } from './entry-row.js';
 import { count } from './format.js';
@@ -46,10 +47,14 @@ export function TimelineView(props: TimelineProps) {
       <div class={props.mode === 'list' ? 'entries rows' : 'entries'}>
         {page.entries.map((entry) =>
           props.mode === 'list' ? (
-            <EntryRow entry={entry} ctx={ctxOf(entry)} />
+            <Chunk>
+              <EntryRow entry={entry} ctx={ctxOf(entry)} />
+            </Chunk>
           ) : (
             // "up to here" would also mark other feeds' entries read: not offered in a per-source view
-            <EntryView entry={entry} ctx={ctxOf(entry)} upToHere={!source && channel !== undefined} />
+            <Chunk>
+              <EntryView entry={entry} ctx={ctxOf(entry)} upToHere={!source && channel !== undefined} />
+            </Chunk>
           ),
         )}
       </div>
