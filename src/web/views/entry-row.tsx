@@ -9,15 +9,47 @@ import { SaveForm } from './save-form.js';
 
 const SNIPPET_CHARS = 160;
 
+// The start of a long text that the line is looked for in first: a list page has fifty rows, and
+// cleaning whole articles to keep 160 characters of each was a tenth of its time.
+const PREFIX_CHARS = 2048;
+
 /** One line of summary: the entry's summary or text, else its HTML content stripped of tags. */
 export function snippetOf(entry: TimelineEntry): string {
-  const text =
-    entry.summary ??
-    entry.contentText ??
-    entry.contentHtml?.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ') ??
-    entryMediaOf(entry.extra)?.description ??
-    '';
-  const line = text.replace(/\s+/g, ' ').trim();
+  const text = entry.summary ?? entry.contentText;
+  if (text !== undefined) return firstLine(text, (part) => part);
+  if (entry.contentHtml !== undefined) return firstLine(entry.contentHtml, stripTags);
+  return firstLine(entryMediaOf(entry.extra)?.description ?? '', (part) => part);
+}
+
+/**
+ * The text's first SNIPPET_CHARS characters, whitespace runs as one space, `clean` applied: from its
+ * start when that is long enough (whitespace and tags only shrink), else from the whole text.
+ */
+function firstLine(text: string, clean: (part: string, cut: boolean) => string): string {
+  if (text.length > PREFIX_CHARS) {
+    const line = oneLine(clean(text.slice(0, PREFIX_CHARS), true));
+    if (line.length > SNIPPET_CHARS) return shortened(line);
+  }
+  return shortened(oneLine(clean(text, false)));
+}
+
+/** HTML as text: tags and character references as spaces; a tag or reference cut off at the end is dropped. */
+function stripTags(html: string, cut: boolean): string {
+  let part = html;
+  if (cut) {
+    const tag = part.lastIndexOf('<');
+    if (tag > part.lastIndexOf('>')) part = part.slice(0, tag);
+    const reference = part.lastIndexOf('&');
+    if (reference > part.lastIndexOf(';')) part = part.slice(0, reference);
+  }
+  return part.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function shortened(line: string): string {
   return line.length > SNIPPET_CHARS ? `${line.slice(0, SNIPPET_CHARS - 1)}…` : line;
 }
 
