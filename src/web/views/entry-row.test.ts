@@ -28,8 +28,12 @@ describe('list snippets', () => {
       { contentHtml: `<p>${words(5)}<img src="data:${'x'.repeat(4000)}"> ${words(60)}</p>` },
       { contentHtml: `<p>${words(5)} ${'&amp; '.repeat(400)}${words(60)}</p>` },
       { contentHtml: `${'<b></b>'.repeat(600)}${words(60)}` },
-      { contentHtml: `${'a'.repeat(2040)}&amp;${words(60)}` },
-      { contentHtml: `${' '.repeat(2040)}<a href="${'y'.repeat(100)}">${words(60)}</a>` },
+      // a reference or a tag across the end of the start that is read first (640 characters)
+      ...[630, 636, 638, 639, 640, 2040].flatMap((at) => [
+        { contentHtml: `${'a '.repeat(at / 2)}&amp;${words(60)}` },
+        { contentHtml: `${' '.repeat(at)}<a href="${'y'.repeat(100)}">${words(60)}</a>` },
+        { contentHtml: `${'ab '.repeat(at / 3)}<i>${words(60)}</i>` },
+      ]),
     ];
     for (const fields of cases) assert.equal(snippetOf(entry(fields)), reference(fields));
   });

@@ -1,9 +1,10 @@
+import { html } from 'hono/html';
 import { entryDate } from '../../model/entry-date.js';
 import { entryMediaOf } from '../../model/media.js';
 import type { TimelineEntry } from '../../store/reader.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { entryPageHref } from './hrefs.js';
-import { PostForm } from './layout.js';
+import { attribute, PostForm } from './layout.js';
 import type { EntryContext } from './reader.js';
 import { SaveForm } from './save-form.js';
 
@@ -11,7 +12,7 @@ const SNIPPET_CHARS = 160;
 
 // The start of a long text that the line is looked for in first: a list page has fifty rows, and
 // cleaning whole articles to keep 160 characters of each was a tenth of its time.
-const PREFIX_CHARS = 2048;
+const PREFIX_CHARS = 4 * SNIPPET_CHARS;
 
 /** One line of summary: the entry's summary or text, else its HTML content stripped of tags. */
 export function snippetOf(entry: TimelineEntry): string {
@@ -55,36 +56,24 @@ function shortened(line: string): string {
 
 /**
  * A row of the list of titles: unread dot, title (to the entry's page), source, time, a line of summary,
- * Save. No dot for a saved entry whose feed no channel follows (no read state to change).
+ * Save. No dot for a saved entry whose feed no channel follows (no read state to change). An html
+ * template (its values escaped as JSX escapes them, the same HTML): a list page has fifty rows.
  */
 export function EntryRow(props: { entry: TimelineEntry; ctx: EntryContext }) {
   const { entry, ctx } = props;
   const when = entryDate(entry);
-  return (
-    <article class={entry.isRead ? 'entry row is-read' : 'entry row'} data-entry={String(entry.id)}>
-      {ctx.channelUid !== '' && (
-        <PostForm
-          action={`/c/${encodeURIComponent(ctx.channelUid)}/entries/${entry.id}/read`}
-          csrf={ctx.csrf}
-          returnTo={ctx.returnTo}
-          dataAction="toggle-read"
-          class="inline dot-form"
-        >
-          <input type="hidden" name="read" value={entry.isRead ? '0' : '1'} />
-          <button type="submit" class="dot" data-read-dot title={entry.isRead ? 'Mark unread' : 'Mark read'}>
-            <span class="visually-hidden">{entry.isRead ? 'Mark unread' : 'Mark read'}</span>
-          </button>
-        </PostForm>
-      )}
-      <a class="row-link" href={entryPageHref(ctx.scope, entry.id)} data-entry-page>
-        <span class="row-title">{entryHeading(entry)}</span>
-        <span class="row-snippet">{snippetOf(entry)}</span>
-      </a>
-      <span class="row-source">{entry.feed.title ?? entry.feed.url}</span>
-      <time datetime={when} title={formatTimestamp(when)}>
-        {relativeTime(when, ctx.now)}
-      </time>
-      <SaveForm entry={entry} csrf={ctx.csrf} returnTo={ctx.returnTo} class="row-save" />
-    </article>
-  );
+  const readLabel = entry.isRead ? 'Mark unread' : 'Mark read';
+  const dot =
+    ctx.channelUid === ''
+      ? ''
+      : PostForm({
+          action: `/c/${encodeURIComponent(ctx.channelUid)}/entries/${entry.id}/read`,
+          csrf: ctx.csrf,
+          returnTo: ctx.returnTo,
+          dataAction: 'toggle-read',
+          class: 'inline dot-form',
+          children: html`<input type="hidden" name="read" value="${entry.isRead ? '0' : '1'}"/><button type="submit" class="dot" data-read-dot="true" title="${readLabel}"><span class="visually-hidden">${readLabel}</span></button>`,
+        });
+  const save = SaveForm({ entry, csrf: ctx.csrf, returnTo: ctx.returnTo, class: 'row-save' });
+  return html`<article class="${entry.isRead ? 'entry row is-read' : 'entry row'}" data-entry="${String(entry.id)}">${dot}<a class="row-link" href="${entryPageHref(ctx.scope, entry.id)}" data-entry-page="true"><span class="row-title">${entryHeading(entry)}</span><span class="row-snippet">${snippetOf(entry)}</span></a><span class="row-source">${entry.feed.title ?? entry.feed.url}</span><time${attribute('datetime', when)} title="${formatTimestamp(when)}">${relativeTime(when, ctx.now)}</time>${save}</article>`;
 }
