@@ -46,8 +46,12 @@ export function renderBytes(page: Child) {
     collected = outer;
   }
   // split with the capture: text at even places, chunk numbers at odd ones
-  const pieces = html.split(MARK);
-  return Buffer.concat(
-    pieces.map((piece, i) => Buffer.from(i % 2 === 0 ? piece : (chunks[Number(piece)] ?? ''))),
-  );
+  const pieces = html.split(MARK).map((piece, i) => (i % 2 === 0 ? piece : (chunks[Number(piece)] ?? '')));
+  // encoded into one buffer of room enough (a UTF-16 unit takes at most three bytes of UTF-8)
+  let room = 0;
+  for (const piece of pieces) room += piece.length * 3;
+  const bytes = Buffer.allocUnsafe(room);
+  let length = 0;
+  for (const piece of pieces) length += bytes.write(piece, length);
+  return bytes.subarray(0, length);
 }
