@@ -29,9 +29,8 @@ export async function channelOrGlobal(ctx: ActionContext): Promise<Channel | und
 
 /** Channels as Microsub lists them: uid, name and the unread count as an integer, in their order. */
 export async function channelList(store: Store): Promise<{ uid: string; name: string; unread: number }[]> {
-  const [channels, counts] = await Promise.all([store.listChannels(), store.unreadCounts()]);
-  const unread = new Map(counts.map((c) => [c.channelId, c.unread]));
-  return channels.map((c) => ({ uid: c.uid, name: c.name, unread: unread.get(c.id) ?? 0 }));
+  const channels = await store.channelSummaries();
+  return channels.map((c) => ({ uid: c.uid, name: c.name, unread: c.unread }));
 }
 
 /** Entry ids as the client sends them back (our `_id` strings); 400 for one that is not an id. */

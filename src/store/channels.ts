@@ -193,6 +193,8 @@ export interface SubscriptionRef {
   hasIcon: boolean;
   title?: string;
   url: string;
+  /** The feed's unread entries in the channel (the kept count). */
+  unread: number;
 }
 
 /**
@@ -209,7 +211,18 @@ export async function listSubscriptionRefs(
     .selectFrom('subscriptions')
     .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
     .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
-    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'feeds.title', 'feeds.url'])
+    .leftJoin('unread_counts', (join) =>
+      join
+        .onRef('unread_counts.channel_id', '=', 'subscriptions.channel_id')
+        .onRef('unread_counts.feed_id', '=', 'subscriptions.feed_id'),
+    )
+    .select([
+      'subscriptions.channel_id',
+      'subscriptions.feed_id',
+      'feeds.title',
+      'feeds.url',
+      'unread_counts.unread',
+    ])
     .select((eb) =>
       eb
         .exists(
@@ -234,6 +247,7 @@ export async function listSubscriptionRefs(
     feedId: row.feed_id,
     url: row.url,
     hasIcon: Boolean(row.has_icon),
+    unread: Number(row.unread ?? 0),
     ...(row.title === null ? {} : { title: row.title }),
   }));
 }

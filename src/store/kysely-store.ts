@@ -19,6 +19,7 @@ import { listHeartbeatBars } from './heartbeat-bars.js';
 import { migrate } from './migrate.js';
 import type {
   ChannelCount,
+  ChannelSummary,
   FeedCount,
   FeedIcon,
   Filter,
@@ -250,6 +251,10 @@ export class KyselyStore implements Store {
 
   unreadCounts(): Promise<ChannelCount[]> {
     return counts.unreadCounts(this.#db);
+  }
+
+  channelSummaries(): Promise<ChannelSummary[]> {
+    return counts.channelSummaries(this.#db);
   }
 
   addFilter(rule: FilterRule, now: string): Promise<Filter> {

@@ -1,9 +1,15 @@
-import type { StoredEntry, StoredFeed } from '../model/stored.js';
+import type { Channel, StoredEntry, StoredFeed } from '../model/stored.js';
 
 /** A channel with its unread count (entries of its feeds neither read nor removed nor filtered). */
 export interface ChannelCount {
   channelId: number;
   unread: number;
+}
+
+/** A channel with its unread count and the number of feeds it follows. */
+export interface ChannelSummary extends Channel {
+  unread: number;
+  followed: number;
 }
 
 /** The unread count of one feed in one channel that follows it. */
@@ -150,6 +156,8 @@ export interface ReaderStore {
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void>;
   /** Every channel's unread count (0s included), in channel order; kept by the writes, not recounted. */
   unreadCounts(): Promise<ChannelCount[]>;
+  /** Every channel in order with its unread count (as unreadCounts) and how many feeds it follows. */
+  channelSummaries(): Promise<ChannelSummary[]>;
 
   /**
    * Adds a rule, or returns the one that exists (same channel, kind and URL). URLs match exactly as

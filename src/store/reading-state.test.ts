@@ -48,6 +48,23 @@ async function assertKept(store: Store, step: string): Promise<void> {
       .reduce((total, row) => total + row.unread, 0);
     assert.equal(sum, unread, `per-feed counts of channel ${channelId} after ${step}`);
   }
+  // what the sidebar and Microsub's channels read in one statement each says the same
+  const [channels, followed, refs] = await Promise.all([
+    store.listChannels(),
+    store.countSubscriptions(),
+    store.listSubscriptionRefs(),
+  ]);
+  const follows = new Map(followed.map((row) => [row.channelId, row.count]));
+  assert.deepEqual(
+    await store.channelSummaries(),
+    channels.map((ch) => ({ ...ch, unread: kept.get(ch.id) ?? 0, followed: follows.get(ch.id) ?? 0 })),
+    `channel summaries after ${step}`,
+  );
+  assert.deepEqual(
+    refs.map((ref) => [ref.channelId, ref.feedId, ref.unread]),
+    byFeed.map((row) => [row.channelId, row.feedId, row.unread]),
+    `subscription refs' counts after ${step}`,
+  );
 }
 
 const entries = (prefix: string, count: number, authorUrl?: string) =>

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ChannelCount, FeedCount } from './reader.js';
+import type { ChannelCount, ChannelSummary, FeedCount } from './reader.js';
+import { channelFromRow } from './rows.js';
 import type { Database } from './schema.js';
 
 // Reading the kept counts: a sum over a channel's (channel, feed) rows, never over its entries.
@@ -20,6 +21,36 @@ export async function unreadCounts(db: Kysely<Database>): Promise<ChannelCount[]
     .orderBy('channels.id')
     .execute();
   return rows.map((row) => ({ channelId: row.id, unread: Number(row.unread ?? 0) }));
+}
+
+/**
+ * Every channel in order with its unread count and how many feeds it follows, in one statement: the
+ * reader's sidebar and Microsub's `channels` ask it on every request.
+ */
+export async function channelSummaries(db: Kysely<Database>): Promise<ChannelSummary[]> {
+  const rows = await db
+    .selectFrom('channels')
+    .selectAll('channels')
+    .select((outer) => [
+      outer
+        .selectFrom('unread_counts')
+        .select((count) => count.fn.sum<number | string>('unread_counts.unread').as('unread'))
+        .whereRef('unread_counts.channel_id', '=', 'channels.id')
+        .as('unread'),
+      outer
+        .selectFrom('subscriptions')
+        .select((count) => count.fn.countAll<number | string>().as('followed'))
+        .whereRef('subscriptions.channel_id', '=', 'channels.id')
+        .as('followed'),
+    ])
+    .orderBy('channels.position')
+    .orderBy('channels.id')
+    .execute();
+  return rows.map((row) => ({
+    ...channelFromRow(row),
+    unread: Number(row.unread ?? 0),
+    followed: Number(row.followed ?? 0),
+  }));
 }
 
 /**

@@ -7,29 +7,19 @@ export const SIDEBAR_FEEDS_MAX = 200;
 /** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
-  const [channels, counts, followed, saved] = await Promise.all([
-    store.listChannels(),
-    store.unreadCounts(),
-    store.countSubscriptions(),
+  const [channels, saved] = await Promise.all([
+    store.channelSummaries(),
     store.syncCount({ savedOnly: true }),
   ]);
-  const unread = new Map(counts.map((count) => [count.channelId, count.unread]));
-  const followedBy = new Map(followed.map((row) => [row.channelId, row.count]));
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
   // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds (and only its feeds are read), the
   // others say how many they have.
-  const listAll = followed.reduce((sum, row) => sum + row.count, 0) <= SIDEBAR_FEEDS_MAX;
+  const listAll = channels.reduce((sum, ch) => sum + ch.followed, 0) <= SIDEBAR_FEEDS_MAX;
   const currentUid = current !== undefined && 'channel' in current ? current.channel : undefined;
   const currentId = channels.find((ch) => ch.uid === currentUid)?.id;
   const listed = listAll ? undefined : currentId;
-  const [subscriptions, feedCounts] =
-    listAll || listed !== undefined
-      ? await Promise.all([
-          store.listSubscriptionRefs({ channelId: listed }),
-          store.unreadCountsByFeed(listed),
-        ])
-      : [[], []];
-  const feedUnread = new Map(feedCounts.map((count) => [`${count.channelId}:${count.feedId}`, count.unread]));
+  const subscriptions =
+    listAll || listed !== undefined ? await store.listSubscriptionRefs({ channelId: listed }) : [];
   const byChannel = new Map<number, typeof subscriptions>();
   for (const sub of subscriptions) {
     const list = byChannel.get(sub.channelId);
@@ -37,13 +27,13 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
     else byChannel.set(sub.channelId, [sub]);
   }
   const items: ChannelItem[] = channels.map((ch) => {
-    const base = { uid: ch.uid, name: ch.name, unread: unread.get(ch.id) ?? 0 };
-    if (!listAll && ch.id !== listed) return { ...base, feeds: [], folded: followedBy.get(ch.id) ?? 0 };
+    const base = { uid: ch.uid, name: ch.name, unread: ch.unread };
+    if (!listAll && ch.id !== listed) return { ...base, feeds: [], folded: ch.followed };
     const feeds = (byChannel.get(ch.id) ?? [])
       .map((sub) => ({
         id: sub.feedId,
         title: sub.title ?? sub.url,
-        unread: feedUnread.get(`${ch.id}:${sub.feedId}`) ?? 0,
+        unread: sub.unread,
         hasIcon: sub.hasIcon,
       }))
       .sort((a, b) => a.title.localeCompare(b.title));
