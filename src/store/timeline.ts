@@ -51,10 +51,7 @@ export async function timelineRefs(
         .select([
           'entries.changed_at',
           'entries.feed_id',
-          'feeds.url as feed_url',
-          'feeds.title as feed_title',
-          'feeds.site_url as feed_site_url',
-          'feeds.icon_url as feed_icon_url',
+          ...FEED_COLUMNS,
           'channel_entries.is_read',
           isSaved().as('is_saved'),
         ]),
@@ -73,9 +70,15 @@ function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', quer
   );
 }
 
-interface RefRow {
-  id: number;
-  changed_at: string;
+// The entry's feed and state, as a timeline row carries them beside the entry's columns.
+const FEED_COLUMNS = [
+  'feeds.url as feed_url',
+  'feeds.title as feed_title',
+  'feeds.site_url as feed_site_url',
+  'feeds.icon_url as feed_icon_url',
+] as const;
+
+interface FeedAndState {
   feed_id: number;
   feed_url: string;
   feed_title: string | null;
@@ -85,11 +88,19 @@ interface RefRow {
   is_saved: DbBool;
 }
 
-function refFromRow(row: RefRow): TimelineRef {
-  const feed: TimelineRef['feed'] = { id: row.feed_id, url: row.feed_url };
+/** The feed a timeline row names; optional fields set in place. */
+function feedOfRow(row: FeedAndState): TimelineEntry['feed'] {
+  const feed: TimelineEntry['feed'] = { id: row.feed_id, url: row.feed_url };
   if (row.feed_title !== null) feed.title = row.feed_title;
   if (row.feed_site_url !== null) feed.siteUrl = row.feed_site_url;
   if (row.feed_icon_url !== null) feed.iconUrl = row.feed_icon_url;
+  return feed;
+}
+
+type RefRow = FeedAndState & { id: number; changed_at: string };
+
+function refFromRow(row: RefRow): TimelineRef {
+  const feed = feedOfRow(row);
   return {
     id: row.id,
     changedAt: row.changed_at,
@@ -166,14 +177,7 @@ export async function loadEntriesWithFeeds(
       .selectFrom('entries')
       .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
       .select(ENTRY_COLUMNS)
-      .select([
-        'feeds.url as feed_url',
-        'feeds.title as feed_title',
-        'feeds.site_url as feed_site_url',
-        'feeds.icon_url as feed_icon_url',
-        isRead.as('is_read'),
-        isSaved().as('is_saved'),
-      ])
+      .select([...FEED_COLUMNS, isRead.as('is_read'), isSaved().as('is_saved')])
       .where('entries.id', 'in', part)
       .execute();
     for (const row of rows) byId.set(row.id, timelineEntryFromRow(row));
@@ -181,23 +185,13 @@ export async function loadEntriesWithFeeds(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-type TimelineRow = Selectable<EntryTable> & {
-  feed_url: string;
-  feed_title: string | null;
-  feed_site_url: string | null;
-  feed_icon_url: string | null;
-  is_read: DbBool;
-  is_saved: DbBool;
-};
+type TimelineRow = Selectable<EntryTable> & FeedAndState;
 
 /** The timeline entry a row of entries joined with its feed holds. */
 function timelineEntryFromRow(row: TimelineRow): TimelineEntry & { isSaved: boolean } {
   // set in place, as entryFromRow does: copying the row without its feed columns first (rest and
   // spread) cost a 20-entry page 0.15 ms
-  const feed: TimelineEntry['feed'] = { id: row.feed_id, url: row.feed_url };
-  if (row.feed_title !== null) feed.title = row.feed_title;
-  if (row.feed_site_url !== null) feed.siteUrl = row.feed_site_url;
-  if (row.feed_icon_url !== null) feed.iconUrl = row.feed_icon_url;
+  const feed = feedOfRow(row);
   const entry = entryFromRow(row) as TimelineEntry & { isSaved: boolean };
   entry.isRead = fromDbBool(row.is_read);
   entry.isSaved = fromDbBool(row.is_saved);
