@@ -468,15 +468,16 @@ function storeSuite(backend: StoreBackend) {
       await own.saveFeedIcon(f2, { contentType: 'image/png', bytes: Uint8Array.from([1, 2]) }, at(3));
       await own.saveFeedIcon(f1, undefined, at(3));
       assert.deepEqual(await own.listSubscriptionRefs(), [
-        { channelId: news.id, feedId: f1, url: 'https://example.org/feed-0.xml', hasIcon: false },
+        { channelId: news.id, feedId: f1, url: 'https://example.org/feed-0.xml', hasIcon: false, unread: 0 },
         {
           channelId: news.id,
           feedId: f2,
           url: 'https://example.org/feed-1.xml',
           title: 'Two',
           hasIcon: true,
+          unread: 0,
         },
-        { channelId: blogs.id, feedId: f1, url: 'https://example.org/feed-0.xml', hasIcon: false },
+        { channelId: blogs.id, feedId: f1, url: 'https://example.org/feed-0.xml', hasIcon: false, unread: 0 },
       ]);
       // one channel's, or some feeds' (the sidebar past 200 feeds, All unread's page)
       assert.deepEqual(
