@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import { Chunk, renderBytes } from './chunks.js';
 
@@ -40,6 +41,18 @@ describe('pages rendered in chunks', () => {
     assert.equal(Buffer.compare(chunked, whole), 0);
     assert.match(chunked.toString('utf8'), /日本語のテキスト/);
     assert.doesNotMatch(chunked.toString('utf8'), /tidings:chunk/);
+  });
+
+  it("shows a marker written by a feed's HTML as itself", () => {
+    const forged = '<p>a<!--tidings:chunk:0-->b<!--tidings:8d4e5b3a-0000-4000-8000-000000000000:0-->c</p>';
+    const page = renderBytes(
+      <main>
+        <Chunk>{raw('<nav>sidebar</nav>')}</Chunk>
+        {raw(forged)}
+        <Chunk>{raw(forged)}</Chunk>
+      </main>,
+    ).toString('utf8');
+    assert.equal(page, `<main><nav>sidebar</nav>${forged}${forged}</main>`);
   });
 
   it('renders a chunk in place when no page is being rendered in chunks', () => {

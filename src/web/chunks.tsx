@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 
@@ -7,10 +8,12 @@ import type { Child } from 'hono/jsx';
 // 6-9 (bench:serve). So the big parts of a page (the sidebar, each entry) are rendered as chunks of
 // their own, and the page is encoded to UTF-8 chunk by chunk: no string ever holds the whole page.
 
-/** The chunks of the page being rendered; pages render synchronously, so one at a time. */
-let collected: string[] | undefined;
-
-const MARK = /<!--tidings:chunk:(\d+)-->/;
+/**
+ * The chunks of the page being rendered; pages render synchronously, so one at a time. Markers carry a
+ * nonce of the render: a feed's HTML keeps its comments, and one that wrote a marker of its own must show
+ * as itself, not pull a chunk in.
+ */
+let collected: { nonce: string; chunks: string[] } | undefined;
 
 /** Renders a JSX child to HTML, synchronously: every view of the web UI is a plain function. */
 function renderNow(child: Child): string {
@@ -27,8 +30,8 @@ export function Chunk(props: { children?: Child }) {
   try {
     const html = renderNow(props.children);
     if (chunks === undefined) return raw(html);
-    chunks.push(html);
-    return raw(`<!--tidings:chunk:${chunks.length - 1}-->`);
+    chunks.chunks.push(html);
+    return raw(`<!--tidings:${chunks.nonce}:${chunks.chunks.length - 1}-->`);
   } finally {
     collected = chunks;
   }
@@ -37,8 +40,9 @@ export function Chunk(props: { children?: Child }) {
 /** Renders a page and returns its HTML as UTF-8, encoded chunk by chunk. */
 export function renderBytes(page: Child) {
   const outer = collected;
+  const nonce = randomUUID();
   const chunks: string[] = [];
-  collected = chunks;
+  collected = { nonce, chunks };
   let html: string;
   try {
     html = renderNow(page);
@@ -46,7 +50,9 @@ export function renderBytes(page: Child) {
     collected = outer;
   }
   // split with the capture: text at even places, chunk numbers at odd ones
-  const pieces = html.split(MARK).map((piece, i) => (i % 2 === 0 ? piece : (chunks[Number(piece)] ?? '')));
+  const pieces = html
+    .split(new RegExp(`<!--tidings:${nonce}:(\\d+)-->`))
+    .map((piece, i) => (i % 2 === 0 ? piece : (chunks[Number(piece)] ?? '')));
   // encoded into one buffer of room enough (a UTF-16 unit takes at most three bytes of UTF-8)
   let room = 0;
   for (const piece of pieces) room += piece.length * 3;
