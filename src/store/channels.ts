@@ -167,25 +167,13 @@ export async function listSubscriptions(
   }));
 }
 
-/** A subscription as the reader's sidebar and views need it: which channel follows which feed, and its name. */
 /** Which subscriptions a query lists: those of one channel, or of some feeds (all when absent). */
 export interface SubscriptionFilter {
   channelId?: number | undefined;
   feedIds?: readonly number[] | undefined;
 }
 
-/** How many feeds each channel follows (channels following none are left out). */
-export async function countSubscriptions(
-  db: Kysely<Database>,
-): Promise<{ channelId: number; count: number }[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select(['subscriptions.channel_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy('subscriptions.channel_id')
-    .execute();
-  return rows.map((row) => ({ channelId: row.channel_id, count: Number(row.count) }));
-}
-
+/** A subscription as the reader's sidebar and views need it: which channel follows which feed, and its name. */
 export interface SubscriptionRef {
   channelId: number;
   feedId: number;

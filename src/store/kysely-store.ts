@@ -208,10 +208,6 @@ export class KyselyStore implements Store {
     return channels.listSubscriptionRefs(this.#db, only);
   }
 
-  countSubscriptions(): Promise<{ channelId: number; count: number }[]> {
-    return channels.countSubscriptions(this.#db);
-  }
-
   // subscriptions
   sweepUnfollowedFeeds(now: string, keepDays: number): Promise<UnfollowedSweep> {
     return unfollowed.sweepUnfollowedFeeds(this.#db, this.dialect, now, keepDays);
@@ -335,8 +331,8 @@ export class KyselyStore implements Store {
 
   // reading at scale
 
-  unreadCountsByFeed(channelId?: number): Promise<FeedCount[]> {
-    return counts.unreadCountsByFeed(this.#db, channelId);
+  unreadCountsByFeed(): Promise<FeedCount[]> {
+    return counts.unreadCountsByFeed(this.#db);
   }
 
   applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {

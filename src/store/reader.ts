@@ -199,6 +199,6 @@ export interface ReaderStore {
   feedIdsWithIcons(): Promise<number[]>;
 
   // reading at scale
-  /** Every subscription's unread count, or one channel's (0s included), by channel order, then subscription age. */
-  unreadCountsByFeed(channelId?: number): Promise<FeedCount[]>;
+  /** Every subscription's unread count (0s included), by channel order, then subscription age. */
+  unreadCountsByFeed(): Promise<FeedCount[]>;
 }

@@ -109,8 +109,6 @@ export interface Store extends ReaderStore, AccountStore {
    * pages' sidebar), in the same order.
    */
   listSubscriptionRefs(only?: SubscriptionFilter): Promise<SubscriptionRef[]>;
-  /** How many feeds each channel follows (channels following none are left out). */
-  countSubscriptions(): Promise<{ channelId: number; count: number }[]>;
 
   // subscriptions
   /**

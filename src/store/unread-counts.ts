@@ -1,22 +1,24 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ChannelCount, ChannelSummary, FeedCount } from './reader.js';
 import { channelFromRow } from './rows.js';
 import type { Database } from './schema.js';
 
 // Reading the kept counts: a sum over a channel's (channel, feed) rows, never over its entries.
 
+/** SQL: the channel's unread count, the sum of its (channel, feed) rows (NULL when it has none). */
+function channelUnread(outer: ExpressionBuilder<Database, 'channels'>) {
+  return outer
+    .selectFrom('unread_counts')
+    .select((count) => count.fn.sum<number | string>('unread_counts.unread').as('unread'))
+    .whereRef('unread_counts.channel_id', '=', 'channels.id')
+    .as('unread');
+}
+
 /** Every channel's unread count, in channel order (0 for a channel without unread entries). */
 export async function unreadCounts(db: Kysely<Database>): Promise<ChannelCount[]> {
   const rows = await db
     .selectFrom('channels')
-    .select((outer) => [
-      'channels.id',
-      outer
-        .selectFrom('unread_counts')
-        .select((count) => count.fn.sum<number | string>('unread_counts.unread').as('unread'))
-        .whereRef('unread_counts.channel_id', '=', 'channels.id')
-        .as('unread'),
-    ])
+    .select((outer) => ['channels.id', channelUnread(outer)])
     .orderBy('channels.position')
     .orderBy('channels.id')
     .execute();
@@ -32,11 +34,7 @@ export async function channelSummaries(db: Kysely<Database>): Promise<ChannelSum
     .selectFrom('channels')
     .selectAll('channels')
     .select((outer) => [
-      outer
-        .selectFrom('unread_counts')
-        .select((count) => count.fn.sum<number | string>('unread_counts.unread').as('unread'))
-        .whereRef('unread_counts.channel_id', '=', 'channels.id')
-        .as('unread'),
+      channelUnread(outer),
       outer
         .selectFrom('subscriptions')
         .select((count) => count.fn.countAll<number | string>().as('followed'))
@@ -53,12 +51,9 @@ export async function channelSummaries(db: Kysely<Database>): Promise<ChannelSum
   }));
 }
 
-/**
- * Every subscription's unread count (or one channel's), by channel order, then subscription age (0s
- * included).
- */
-export async function unreadCountsByFeed(db: Kysely<Database>, channelId?: number): Promise<FeedCount[]> {
-  let query = db
+/** Every subscription's unread count, by channel order, then subscription age (0s included). */
+export async function unreadCountsByFeed(db: Kysely<Database>): Promise<FeedCount[]> {
+  const rows = await db
     .selectFrom('subscriptions')
     .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
     .leftJoin('unread_counts', (join) =>
@@ -66,9 +61,7 @@ export async function unreadCountsByFeed(db: Kysely<Database>, channelId?: numbe
         .onRef('unread_counts.channel_id', '=', 'subscriptions.channel_id')
         .onRef('unread_counts.feed_id', '=', 'subscriptions.feed_id'),
     )
-    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'unread_counts.unread']);
-  if (channelId !== undefined) query = query.where('subscriptions.channel_id', '=', channelId);
-  const rows = await query
+    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'unread_counts.unread'])
     .orderBy('channels.position')
     .orderBy('channels.id')
     .orderBy('subscriptions.id')
