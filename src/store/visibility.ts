@@ -7,7 +7,7 @@ import {
   sql,
 } from 'kysely';
 import { flag } from './channel-entries.js';
-import type { KeyColumns } from './paging.js';
+import type { KeyColumns, KeyRow } from './paging.js';
 import type { Database } from './schema.js';
 
 // What a channel shows, read from channel_entries: its rows are the entries of the feeds the channel
@@ -18,10 +18,11 @@ import type { Database } from './schema.js';
 type Dialect = 'sqlite' | 'postgres';
 
 /** The entry keys a page query selects (and, for some, more columns: R). */
-export type KeyQuery<
-  TB extends keyof Database,
-  R extends { id: number; sort_at: string } = { id: number; sort_at: string },
-> = SelectQueryBuilder<Database, TB, R>;
+export type KeyQuery<TB extends keyof Database, R extends KeyRow = KeyRow> = SelectQueryBuilder<
+  Database,
+  TB,
+  R
+>;
 
 /** The sort columns of a channel_entries page. */
 export const CHANNEL_KEYS: KeyColumns = { sortAt: 'channel_entries.sort_at', id: 'channel_entries.entry_id' };

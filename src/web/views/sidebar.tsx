@@ -37,12 +37,9 @@ export interface SidebarProps {
   current: SidebarCurrent;
 }
 
+/** An unread count, or nothing at 0 (an html template: the sidebar's feed rows use it too). */
 function Count(props: { unread: number }) {
-  return props.unread > 0 ? (
-    <span class="count" data-unread>
-      {props.unread}
-    </span>
-  ) : null;
+  return props.unread > 0 ? html`<span class="count" data-unread="true">${props.unread}</span>` : '';
 }
 
 /**
@@ -140,6 +137,5 @@ function FeedRow(props: { channelUid: string; feed: FeedItem; current: boolean }
   const icon = feed.hasIcon
     ? html`<img class="feed-icon" src="/icons/${feed.id}" alt="" width="16" height="16" loading="lazy"/>`
     : raw('<span class="feed-icon none"></span>');
-  const count = feed.unread > 0 ? html`<span class="count" data-unread="true">${feed.unread}</span>` : '';
-  return html`<li><a href="${href}"${attribute('aria-current', props.current ? 'page' : undefined)} data-feed="${String(feed.id)}"><span class="name">${icon}${feed.title}</span>${count}</a></li>`;
+  return html`<li><a href="${href}"${attribute('aria-current', props.current ? 'page' : undefined)} data-feed="${String(feed.id)}"><span class="name">${icon}${feed.title}</span>${Count({ unread: feed.unread })}</a></li>`;
 }
