@@ -4,7 +4,7 @@ type Plain = string | number | bigint | null;
 type Row = Record<string, unknown>;
 
 /** What runs the queries: a transaction (or Kysely instance) of any database. */
-interface Executor {
+export interface Executor {
   executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
 }
 

@@ -6,7 +6,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
-import { pageCursors, pageKeys, toPage } from './paging.js';
+import { type PageTemplate, pageCursors, pageKeys, toPage } from './paging.js';
 import type { TimelineEntry, TimelinePage, TimelineQuery, TimelineRef, TimelineRefPage } from './reader.js';
 import type { Database, DbBool, EntryTable } from './schema.js';
 import { chunk, fromDbBool } from './values.js';
@@ -57,6 +57,7 @@ export async function timelineRefs(
         ]),
     query,
     CHANNEL_KEYS,
+    channelTemplate(db, `${dialect}:timeline-refs`, query),
   );
   return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
 }
@@ -67,7 +68,18 @@ function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', quer
       channelEntryKeys(db, dialect, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
     query,
     CHANNEL_KEYS,
+    channelTemplate(db, `${dialect}:timeline-keys`, query),
   );
+}
+
+/** The page template of a channel's key query (channelEntryKeys binds the channel, then the feed). */
+function channelTemplate(db: Kysely<Database>, name: string, query: TimelineQuery): PageTemplate {
+  const { channelId, feedId, unreadOnly } = query;
+  return {
+    db,
+    key: `${name}|feed=${feedId !== undefined}|unread=${unreadOnly === true}`,
+    values: feedId === undefined ? [channelId] : [channelId, feedId],
+  };
 }
 
 // The entry's feed and state, as a timeline row carries them beside the entry's columns.
