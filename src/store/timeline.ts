@@ -6,11 +6,11 @@ import {
   type SqlBool,
 } from 'kysely';
 import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
-import { type PageTemplate, pageCursors, pageKeys, toPage } from './paging.js';
+import { pageCursors, pageKeys, toPage } from './paging.js';
 import type { TimelineEntry, TimelinePage, TimelineQuery, TimelineRef, TimelineRefPage } from './reader.js';
 import type { Database, DbBool, EntryTable } from './schema.js';
 import { chunk, fromDbBool } from './values.js';
-import { CHANNEL_KEYS, channelEntryKeys } from './visibility.js';
+import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate } from './visibility.js';
 
 const ID_CHUNK = 500;
 
@@ -57,29 +57,19 @@ export async function timelineRefs(
         ]),
     query,
     CHANNEL_KEYS,
-    channelTemplate(db, `${dialect}:timeline-refs`, query),
+    channelKeysTemplate(db, `${dialect}:timeline-refs`, query.channelId, options),
   );
   return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
 }
 
 function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', query: TimelineQuery) {
+  const options = { feedId: query.feedId, unreadOnly: query.unreadOnly };
   return pageKeys(
-    () =>
-      channelEntryKeys(db, dialect, query.channelId, { feedId: query.feedId, unreadOnly: query.unreadOnly }),
+    () => channelEntryKeys(db, dialect, query.channelId, options),
     query,
     CHANNEL_KEYS,
-    channelTemplate(db, `${dialect}:timeline-keys`, query),
+    channelKeysTemplate(db, `${dialect}:timeline-keys`, query.channelId, options),
   );
-}
-
-/** The page template of a channel's key query (channelEntryKeys binds the channel, then the feed). */
-function channelTemplate(db: Kysely<Database>, name: string, query: TimelineQuery): PageTemplate {
-  const { channelId, feedId, unreadOnly } = query;
-  return {
-    db,
-    key: `${name}|feed=${feedId !== undefined}|unread=${unreadOnly === true}`,
-    values: feedId === undefined ? [channelId] : [channelId, feedId],
-  };
 }
 
 // The entry's feed and state, as a timeline row carries them beside the entry's columns.

@@ -7,7 +7,7 @@ import {
   sql,
 } from 'kysely';
 import { flag } from './channel-entries.js';
-import type { KeyColumns, KeyRow } from './paging.js';
+import type { KeyColumns, KeyRow, PageTemplate } from './paging.js';
 import type { Database } from './schema.js';
 
 // What a channel shows, read from channel_entries: its rows are the entries of the feeds the channel
@@ -52,6 +52,25 @@ export function channelEntryKeys(
   if (options.unreadOnly === true)
     query = query.where(sql<SqlBool>`channel_entries.is_read = ${flag(dialect, false)}`);
   return query;
+}
+
+/**
+ * The page template (paging.ts) of `channelEntryKeys` with these options, as `name` extends it (with
+ * joins and columns that bind nothing): its shape is named by which options are set, and it binds the
+ * channel, then the feed.
+ */
+export function channelKeysTemplate(
+  db: Kysely<Database>,
+  name: string,
+  channelId: number,
+  options: { feedId?: number | undefined; unreadOnly?: boolean | undefined } = {},
+): PageTemplate {
+  const { feedId, unreadOnly } = options;
+  return {
+    db,
+    key: `${name}|feed=${feedId !== undefined}|unread=${unreadOnly === true}`,
+    values: feedId === undefined ? [channelId] : [channelId, feedId],
+  };
 }
 
 /**
