@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { type SqlBool, sql } from 'kysely';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
@@ -7,6 +8,9 @@ import {
   testEntry,
   testPoll,
 } from '../../test/helpers/temp-store.js';
+import { readMigrations } from './migrate.js';
+import { allUnreadKeys } from './reader-views.js';
+import { openSqliteDatabase } from './sqlite/dialect.js';
 import type { Store } from './store.js';
 
 /** A new feed with `count` entries `${name}-0..` one minute apart (0 oldest), followed by `channelId`. */
@@ -62,9 +66,22 @@ function suite(backend: StoreBackend) {
       second.entries.map((e) => e.guid),
       ['a-0'],
     );
+    const newer = await store.allUnread({ limit: 2, before: second.before });
+    assert.deepEqual(
+      newer.entries.map((e) => e.guid),
+      ['a-1', 'b-0'],
+    );
+    assert.ok(newer.after);
     // read in one of the two channels that follow it: still unread in the other
     await store.markRead(news.id, [a.id(2)], true, at(9));
     assert.equal((await store.allUnread({ limit: 10 })).entries.length, 4);
+    // read in both, or removed from the one channel that shows it: gone
+    await store.markRead(later.id, [a.id(2)], true, at(9));
+    await store.removeEntries(later.id, [b.id(0)], at(9));
+    assert.deepEqual(
+      (await store.allUnread({ limit: 10 })).entries.map((e) => e.guid),
+      ['a-1', 'a-0'],
+    );
   });
 
   it('marks read up to an entry or one feed and returns exactly the ids it changed', async () => {
@@ -114,3 +131,35 @@ for (const backend of storeBackends()) {
   if (backend.skip !== undefined) it(backend.name, { skip: backend.skip }, () => {});
   else describe(backend.name, () => suite(backend));
 }
+
+describe('All unread on SQLite', () => {
+  it('reads its page from the index of unread rows, without sorting or looking up entries', async () => {
+    const { db, database } = openSqliteDatabase(':memory:');
+    for (const migration of await readMigrations('sqlite'))
+      for (const statement of migration.statements) database.exec(statement);
+    const newestFirst = allUnreadKeys(db, 'sqlite')
+      .orderBy('channel_entries.sort_at', 'desc')
+      .orderBy('channel_entries.entry_id', 'desc')
+      .limit(21);
+    const pages = [
+      newestFirst.compile(),
+      newestFirst
+        .where(
+          sql<SqlBool>`(channel_entries.sort_at, channel_entries.entry_id) < (${'2026-01-01T00:00:00.000Z'}, ${7})`,
+        )
+        .compile(),
+    ];
+    for (const page of pages) {
+      const plan = database
+        .prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
+        .all(...page.parameters)
+        .map((row) => (row as { detail: string }).detail);
+      assert.equal(plan.length, 1, plan.join('; '));
+      assert.match(
+        plan[0] ?? '',
+        /^(SCAN|SEARCH) channel_entries USING (COVERING )?INDEX channel_entries_unread_all\b/,
+      );
+    }
+    await db.destroy();
+  });
+});

@@ -5,7 +5,7 @@ import { pageKeys, toPage } from './paging.js';
 import type { TimelinePage, UnreadQuery } from './reader.js';
 import type { Database } from './schema.js';
 import { loadTimelineEntries } from './timeline.js';
-import { channelEntryKeys } from './visibility.js';
+import { CHANNEL_KEYS, channelEntryKeys, type KeyQuery } from './visibility.js';
 
 // The web reader's views across channels and feeds: per-feed unread counts, "All unread", and marking
 // a selection read while returning what changed (for the "N entries marked read - Undo" notice).
@@ -13,16 +13,19 @@ import { channelEntryKeys } from './visibility.js';
 type Dialect = 'sqlite' | 'postgres';
 
 /**
- * Entries some channel shows and has not read yet, each once (the "All unread" view): entries newest first,
- * each tested against its kept per-channel rows (channel_entries, looked up by entry).
+ * Entries some channel shows and has not read yet, each once (the "All unread" view), as channel_entries
+ * keys (page them with CHANNEL_KEYS): the shown, unread rows of every channel by timeline order, read from
+ * their own index (migration 0009), so that a page stops after the page however much is read. An entry's
+ * rows all carry its sort_at, so an entry unread in several channels is one key.
  */
-function allUnreadKeys(db: Kysely<Database>, dialect: Dialect) {
+export function allUnreadKeys(db: Kysely<Database>, dialect: Dialect): KeyQuery<'channel_entries'> {
   const no = flag(dialect, false);
   return db
-    .selectFrom('entries')
-    .select(['entries.id', 'entries.sort_at'])
+    .selectFrom('channel_entries')
+    .select(['channel_entries.entry_id as id', 'channel_entries.sort_at'])
+    .distinct()
     .where(
-      sql<SqlBool>`EXISTS (SELECT 1 FROM channel_entries unread WHERE unread.entry_id = entries.id AND unread.is_removed = ${no} AND unread.is_hidden = ${no} AND unread.is_read = ${no})`,
+      sql<SqlBool>`channel_entries.is_read = ${no} AND channel_entries.is_removed = ${no} AND channel_entries.is_hidden = ${no}`,
     );
 }
 
@@ -32,7 +35,7 @@ export async function allUnread(
   dialect: Dialect,
   query: UnreadQuery,
 ): Promise<TimelinePage> {
-  const page = await pageKeys(() => allUnreadKeys(db, dialect), query);
+  const page = await pageKeys(() => allUnreadKeys(db, dialect), query, CHANNEL_KEYS);
   const entries = await loadTimelineEntries(
     db,
     page.keys.map((key) => key.id),
