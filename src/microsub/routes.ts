@@ -33,7 +33,7 @@ export function microsubRoutes(deps: ServerDeps, options: MicrosubOptions = {}):
     options,
     auth: new Authenticator(deps),
     jf2: new Jf2Cache(),
-    signals: new ChannelSignals(deps.events.relay, (err) =>
+    signals: new ChannelSignals(deps.store, deps.events.relay, (err) =>
       deps.log.warn({ err }, 'microsub: a channel change could not be relayed'),
     ),
   };

@@ -1,17 +1,23 @@
 import { EventEmitter } from 'node:events';
 import type { EventRelay } from '../store/event-relay.js';
+import type { ChangedChannels, Store } from '../store/store.js';
 
 /**
- * Changes the endpoint itself makes to channels (read state, follows, removals), so that open event
- * streams can send the new unread counts. New entries come from the poller (PollEvents) instead. With
- * a relay (PostgreSQL) a change made through one process reaches the streams of every process.
+ * Changes made to channels (read state, follows, removals, rules) through the store of this process,
+ * whichever front end made them (Microsub, the web UI, the Google Reader and Fever APIs), so that open
+ * event streams can send the new unread counts. New entries come from the poller (PollEvents) instead.
+ * With a relay (PostgreSQL) a change made through one process reaches the streams of every process.
  */
 export class ChannelSignals {
   readonly #emitter = new EventEmitter();
   readonly #relay: EventRelay | undefined;
   readonly #onError: (error: unknown) => void;
 
-  constructor(relay?: EventRelay, onError: (error: unknown) => void = () => {}) {
+  constructor(
+    store: Pick<Store, 'onChannelsChanged' | 'listChannels'>,
+    relay?: EventRelay,
+    onError: (error: unknown) => void = () => {},
+  ) {
     // every open event stream listens
     this.#emitter.setMaxListeners(0);
     this.#relay = relay;
@@ -19,6 +25,20 @@ export class ChannelSignals {
     relay?.onMessage((message) => {
       if (message.kind === 'channel') this.#emitter.emit('changed', message.channelId);
     });
+    store.onChannelsChanged((channels) => this.#storeChanged(store, channels));
+  }
+
+  #storeChanged(store: Pick<Store, 'listChannels'>, channels: ChangedChannels): void {
+    if (channels !== 'all') {
+      for (const channelId of new Set(channels)) this.changed(channelId);
+      return;
+    }
+    store.listChannels().then(
+      (all) => {
+        for (const channel of all) this.changed(channel.id);
+      },
+      (error: unknown) => this.#onError(error),
+    );
   }
 
   onChanged(listener: (channelId: number) => void): () => void {

@@ -40,7 +40,7 @@ import type { Database } from './schema.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
 import { PollWriter } from './sqlite/group-commit.js';
-import type { ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
+import type { ChangedChannels, ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
 import * as sync from './sync.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import * as timelines from './timeline.js';
@@ -58,6 +58,7 @@ export class KyselyStore implements Store {
   #closed = false;
   /** SQLite only: writes polls in group commits (PostgreSQL writes each poll in its own transaction). */
   readonly #pollWriter: PollWriter | undefined;
+  readonly #channelListeners = new Set<(channels: ChangedChannels) => void>();
 
   constructor(db: Kysely<Database>, backend: Backend) {
     this.#db = db;
@@ -78,6 +79,24 @@ export class KyselyStore implements Store {
     await this.#pollWriter?.drain();
     await this.#backend.close?.();
     await this.#db.destroy();
+  }
+
+  onChannelsChanged(listener: (channels: ChangedChannels) => void): () => void {
+    this.#channelListeners.add(listener);
+    return () => this.#channelListeners.delete(listener);
+  }
+
+  /** The write's result, once its listeners have heard which channels it changed. */
+  async #changing<T>(channels: ChangedChannels, write: Promise<T>): Promise<T> {
+    const result = await write;
+    for (const listener of this.#channelListeners) {
+      try {
+        listener(channels);
+      } catch {
+        // a listener's failure is its own: the write is done
+      }
+    }
+    return result;
   }
 
   addFeed(url: string, now: string): Promise<StoredFeed> {
@@ -109,7 +128,7 @@ export class KyselyStore implements Store {
   }
 
   removeFeed(id: number): Promise<void> {
-    return feeds.removeFeed(this.#db, this.dialect, id);
+    return this.#changing('all', feeds.removeFeed(this.#db, this.dialect, id));
   }
 
   async claimDueFeeds(options: ClaimOptions): Promise<StoredFeed[]> {
@@ -193,11 +212,11 @@ export class KyselyStore implements Store {
   }
 
   subscribe(channelId: number, feedId: number, now: string): Promise<Subscription> {
-    return channels.subscribe(this.#db, this.dialect, channelId, feedId, now);
+    return this.#changing([channelId], channels.subscribe(this.#db, this.dialect, channelId, feedId, now));
   }
 
   unsubscribe(channelId: number, feedId: number): Promise<void> {
-    return channels.unsubscribe(this.#db, this.dialect, channelId, feedId);
+    return this.#changing([channelId], channels.unsubscribe(this.#db, this.dialect, channelId, feedId));
   }
 
   listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
@@ -226,23 +245,27 @@ export class KyselyStore implements Store {
   }
 
   markRead(channelId: number, entryIds: readonly number[], read: boolean, now: string): Promise<void> {
-    return states.markRead(this.#db, this.dialect, channelId, entryIds, read, now);
+    const write = states.markRead(this.#db, this.dialect, channelId, entryIds, read, now);
+    return this.#changing([channelId], write);
   }
 
   markReadUpTo(channelId: number, entryId: number, now: string): Promise<void> {
-    return states.markReadUpTo(this.#db, this.dialect, channelId, entryId, now);
+    return this.#changing([channelId], states.markReadUpTo(this.#db, this.dialect, channelId, entryId, now));
   }
 
   removeEntries(channelId: number, entryIds: readonly number[], now: string): Promise<void> {
-    return states.removeEntries(this.#db, this.dialect, channelId, entryIds, now);
+    const write = states.removeEntries(this.#db, this.dialect, channelId, entryIds, now);
+    return this.#changing([channelId], write);
   }
 
   removeFeedEntries(channelId: number, feedId: number, now: string): Promise<void> {
-    return states.removeFeedEntries(this.#db, this.dialect, channelId, feedId, now);
+    const write = states.removeFeedEntries(this.#db, this.dialect, channelId, feedId, now);
+    return this.#changing([channelId], write);
   }
 
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void> {
-    return states.moveSubscription(this.#db, this.dialect, feedId, fromChannelId, toChannelId, now);
+    const write = states.moveSubscription(this.#db, this.dialect, feedId, fromChannelId, toChannelId, now);
+    return this.#changing([fromChannelId, toChannelId], write);
   }
 
   unreadCounts(): Promise<ChannelCount[]> {
@@ -254,11 +277,11 @@ export class KyselyStore implements Store {
   }
 
   addFilter(rule: FilterRule, now: string): Promise<Filter> {
-    return filters.addFilter(this.#db, this.dialect, rule, now);
+    return this.#changing(channelsOf(rule), filters.addFilter(this.#db, this.dialect, rule, now));
   }
 
   removeFilter(rule: FilterRule): Promise<void> {
-    return filters.removeFilter(this.#db, this.dialect, rule);
+    return this.#changing(channelsOf(rule), filters.removeFilter(this.#db, this.dialect, rule));
   }
 
   listFilters(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]> {
@@ -287,7 +310,8 @@ export class KyselyStore implements Store {
     scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
     now: string,
   ): Promise<number[]> {
-    return readerViews.markReadReturningIds(this.#db, this.dialect, channelId, scope, now);
+    const write = readerViews.markReadReturningIds(this.#db, this.dialect, channelId, scope, now);
+    return this.#changing([channelId], write);
   }
 
   feedIcon(feedId: number): Promise<FeedIcon | undefined> {
@@ -356,7 +380,11 @@ export class KyselyStore implements Store {
     return sync.setSaved(this.#db, entryIds, saved, now);
   }
 
-  async setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
+  setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
+    return this.#changing('all', this.#setReadEverywhere(filter, read, now));
+  }
+
+  async #setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
     if (filter.ids === undefined) return sync.setReadEverywhere(this.#db, this.dialect, filter, read, now);
     for (const ids of chunk([...new Set(filter.ids)], 500))
       await sync.setReadEverywhere(this.#db, this.dialect, { ...filter, ids }, read, now);
@@ -397,4 +425,9 @@ export class KyselyStore implements Store {
   deleteApiTokens(): Promise<void> {
     return apiTokens.deleteApiTokens(this.#db);
   }
+}
+
+/** The channels a mute or block rule applies to: its channel, or all for a global one. */
+function channelsOf(rule: FilterRule): ChangedChannels {
+  return rule.channelId === undefined ? 'all' : [rule.channelId];
 }

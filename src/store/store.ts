@@ -15,11 +15,21 @@ import type { UnfollowedSweep } from './unfollowed.js';
  * The storage interface: SQLite (embedded, default) and PostgreSQL implement it with one query
  * layer (Kysely). All timestamps are ISO 8601 UTC strings as `Date.prototype.toISOString` writes them.
  */
+/** The channels a write changed: their ids, or 'all' when it may have changed any. */
+export type ChangedChannels = readonly number[] | 'all';
+
 export interface Store extends ReaderStore, AccountStore {
   readonly dialect: 'sqlite' | 'postgres';
   /** Applies pending migrations (run on start). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` after each write of this store that may change what channels count as unread or
+   * which feeds they follow (read state, removals, follows, moves, mute and block rules, a feed removed,
+   * whichever front end asked), with the channels it touched, or 'all' when it may touch any. New entries
+   * are the poller's to announce (PollEvents). Returns a function that stops listening.
+   */
+  onChannelsChanged(listener: (channels: ChangedChannels) => void): () => void;
 
   // feeds
   /** Adds a feed, or returns the one already stored under this URL (as subscribed or as moved). */

@@ -1,11 +1,13 @@
 // action=events: server-sent events from a real server (@hono/node-server on 127.0.0.1:0) read with
 // fetch, as a browser's EventSource would: new entries and unread counts arrive when a poll finds new
-// entries; heartbeats keep the stream open; listeners go when the client disconnects.
+// entries, and counts when entries are read through any front end; heartbeats keep the stream open;
+// listeners go when the client disconnects.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { serve } from '@hono/node-server';
 import { PollEvents } from '../../src/poll/events.js';
+import { changeEntries } from '../../src/reading/entry-state.js';
 import { rss } from '../helpers/poll-harness.js';
 import { nextNamed, sseReader } from '../helpers/sse-reader.js';
 import { storeBackends } from '../helpers/temp-store.js';
@@ -89,6 +91,38 @@ for (const backend of storeBackends()) {
         channel: { unread: number };
       };
       assert.equal(afterRead.channel.unread, 1);
+      abort.abort();
+    });
+
+    it('sends the new unread count when entries are read through the web UI or the apps', {
+      timeout: 20_000,
+    }, async () => {
+      const uid = (await h.post({ action: 'channels', name: 'Elsewhere' })).body['uid'] as string;
+      h.docs['/elsewhere.xml'] = {
+        body: rss([item('w1', 1), item('w2', 2), item('w3', 3)]),
+        type: 'application/rss+xml',
+      };
+      await h.post({ action: 'follow', channel: uid, url: h.url('/elsewhere.xml') });
+      await h.poll(h.url('/elsewhere.xml'));
+      const channel = (await h.store.getChannel(uid))!;
+      const [first, second] = (await h.store.timeline({ channelId: channel.id, limit: 10 })).entries;
+      const { abort, next } = await open();
+      await next!();
+      /** The next unread count announced for this channel (a change of every channel names them all). */
+      const unread = async () => {
+        for (;;) {
+          const { channel: c } = JSON.parse((await nextNamed(next!, 'change-channel')).data) as {
+            channel: { uid: string; unread: number };
+          };
+          if (c.uid === uid) return c.unread;
+        }
+      };
+      // the web UI marks read in a channel
+      await h.store.markRead(channel.id, [first!.id], true, new Date().toISOString());
+      assert.equal(await unread(), 2);
+      // the Google Reader and Fever APIs mark read everywhere
+      await changeEntries(h.store, [second!.id], 'read', new Date());
+      assert.equal(await unread(), 1);
       abort.abort();
     });
 

@@ -22,8 +22,6 @@ export async function filterAction(ctx: ActionContext, kind: Kind, adding: boole
   const rule = { kind, url, ...(channel ? { channelId: channel.id } : {}) };
   if (adding) await store.addFilter(rule, ctx.deps.now().toISOString());
   else await store.removeFilter(rule);
-  if (channel) ctx.signals.changed(channel.id);
-  else for (const c of await store.listChannels()) ctx.signals.changed(c.id);
   return adding ? { type: 'card', url, channel: channel?.uid ?? GLOBAL } : {};
 }
 

@@ -34,7 +34,6 @@ export async function followAction(ctx: ActionContext): Promise<object> {
   if (url === undefined) throw badRequest('the url parameter is missing');
   const result = await follow(ctx.deps, { url, channel: channel.uid, inAnotherChannel: true });
   if (result.kind === 'refused') throw badRequest(result.message);
-  if (result.kind === 'followed') ctx.signals.changed(channel.id);
   return feedItem(result.feed, ctx.deps.now());
 }
 

@@ -24,7 +24,7 @@ export async function timelineAction(ctx: ActionContext): Promise<object | Respo
     const ids = await existingEntries(ctx, channel, requireEntries(ctx));
     await changeEntries(ctx.deps.store, ids, method, ctx.deps.now());
   } else throw badRequest(method ? `timeline has no method ${method}` : 'a timeline POST needs a method');
-  ctx.signals.changed(channel.id);
+  // the store tells open event streams of what changed (ChannelSignals)
   return {};
 }
 

@@ -15,7 +15,6 @@ export async function unfollowAction(ctx: ActionContext): Promise<object> {
   const removeEntries = isTrue(ctx.params.one('remove_entries'));
   const result = await unfollow(ctx.deps, { channel: channel.uid, url, removeEntries });
   if (result.kind === 'not-found') throw notFound(result.message);
-  ctx.signals.changed(channel.id);
   return {};
 }
 
