@@ -20,7 +20,6 @@ import { migrate } from './migrate.js';
 import type {
   ChannelCount,
   ChannelSummary,
-  FeedCount,
   FeedIcon,
   Filter,
   FilterRule,
@@ -354,10 +353,6 @@ export class KyselyStore implements Store {
   }
 
   // reading at scale
-
-  unreadCountsByFeed(): Promise<FeedCount[]> {
-    return counts.unreadCountsByFeed(this.#db);
-  }
 
   applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
     return retention.applyRetention(this.#db, this.dialect, policy);

@@ -12,13 +12,6 @@ export interface ChannelSummary extends Channel {
   followed: number;
 }
 
-/** The unread count of one feed in one channel that follows it. */
-export interface FeedCount {
-  channelId: number;
-  feedId: number;
-  unread: number;
-}
-
 /** A page of a view across channels ("All unread"): cursors as in TimelineQuery. */
 export interface UnreadQuery {
   limit: number;
@@ -197,8 +190,4 @@ export interface ReaderStore {
   ): Promise<void>;
   /** The ids of the feeds that have an icon to show. */
   feedIdsWithIcons(): Promise<number[]>;
-
-  // reading at scale
-  /** Every subscription's unread count (0s included), by channel order, then subscription age. */
-  unreadCountsByFeed(): Promise<FeedCount[]>;
 }

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { ChannelCount, ChannelSummary, FeedCount } from './reader.js';
+import type { ChannelCount, ChannelSummary } from './reader.js';
 import { channelFromRow } from './rows.js';
 import type { Database } from './schema.js';
 
@@ -48,27 +48,5 @@ export async function channelSummaries(db: Kysely<Database>): Promise<ChannelSum
     ...channelFromRow(row),
     unread: Number(row.unread ?? 0),
     followed: Number(row.followed ?? 0),
-  }));
-}
-
-/** Every subscription's unread count, by channel order, then subscription age (0s included). */
-export async function unreadCountsByFeed(db: Kysely<Database>): Promise<FeedCount[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
-    .leftJoin('unread_counts', (join) =>
-      join
-        .onRef('unread_counts.channel_id', '=', 'subscriptions.channel_id')
-        .onRef('unread_counts.feed_id', '=', 'subscriptions.feed_id'),
-    )
-    .select(['subscriptions.channel_id', 'subscriptions.feed_id', 'unread_counts.unread'])
-    .orderBy('channels.position')
-    .orderBy('channels.id')
-    .orderBy('subscriptions.id')
-    .execute();
-  return rows.map((row) => ({
-    channelId: row.channel_id,
-    feedId: row.feed_id,
-    unread: Number(row.unread ?? 0),
   }));
 }

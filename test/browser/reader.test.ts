@@ -141,7 +141,7 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
   it('shows each feed with its unread count in the sidebar and reads one feed alone', async () => {
     const news = await channelNamed('News');
     const second = await live.store.findFeedByUrl(`${fixtures.url}/second.xml`);
-    const counts = await live.store.unreadCountsByFeed();
+    const counts = await live.store.listSubscriptionRefs();
     const main = await live.store.findFeedByUrl(fixtures.feedUrl);
     const mainCount = counts.find((c) => c.channelId === news.id && c.feedId === main?.id)?.unread;
     assert.equal(mainCount, 23);
