@@ -6,11 +6,11 @@ import {
   type SqlBool,
 } from 'kysely';
 import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
-import { pageCursors, pageKeys, toPage } from './paging.js';
+import { type KeyPage, type KeyRow, pageCursors, pageKeys, toPage } from './paging.js';
 import type { TimelineEntry, TimelinePage, TimelineQuery, TimelineRef, TimelineRefPage } from './reader.js';
 import type { Database, DbBool, EntryTable } from './schema.js';
 import { chunk, fromDbBool } from './values.js';
-import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate } from './visibility.js';
+import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate, type KeyQuery } from './visibility.js';
 
 const ID_CHUNK = 500;
 
@@ -42,33 +42,42 @@ export async function timelineRefs(
   dialect: 'sqlite' | 'postgres',
   query: TimelineQuery,
 ): Promise<TimelineRefPage> {
-  const options = { feedId: query.feedId, unreadOnly: query.unreadOnly };
-  const page = await pageKeys(
-    () =>
-      channelEntryKeys(db, dialect, query.channelId, options)
-        .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
-        .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
-        .select([
-          'entries.changed_at',
-          'entries.feed_id',
-          ...FEED_COLUMNS,
-          'channel_entries.is_read',
-          isSaved().as('is_saved'),
-        ]),
-    query,
-    CHANNEL_KEYS,
-    channelKeysTemplate(db, `${dialect}:timeline-refs`, query.channelId, options),
+  const page = await channelPage(db, dialect, query, 'timeline-refs', (keys) =>
+    keys
+      .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
+      .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
+      .select([
+        'entries.changed_at',
+        'entries.feed_id',
+        ...FEED_COLUMNS,
+        'channel_entries.is_read',
+        isSaved().as('is_saved'),
+      ]),
   );
   return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
 }
 
 function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', query: TimelineQuery) {
+  return channelPage(db, dialect, query, 'timeline-keys', (keys) => keys);
+}
+
+/**
+ * One page of the channel's keys (channelEntryKeys, paged by CHANNEL_KEYS), each row with what `extend`
+ * joins and selects; the query compiled once per shape under `name`.
+ */
+function channelPage<TB extends keyof Database, R extends KeyRow>(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  query: TimelineQuery,
+  name: string,
+  extend: (keys: KeyQuery<'channel_entries'>) => KeyQuery<TB, R>,
+): Promise<KeyPage<R>> {
   const options = { feedId: query.feedId, unreadOnly: query.unreadOnly };
   return pageKeys(
-    () => channelEntryKeys(db, dialect, query.channelId, options),
+    () => extend(channelEntryKeys(db, dialect, query.channelId, options)),
     query,
     CHANNEL_KEYS,
-    channelKeysTemplate(db, `${dialect}:timeline-keys`, query.channelId, options),
+    channelKeysTemplate(db, `${dialect}:${name}`, query.channelId, options),
   );
 }
 
