@@ -19,3 +19,4 @@ export type {
   Where,
 } from './feed.js';
 export type { FeedVersion, ParseResult } from './parse-result.js';
+export { safeLinkUrl } from './safe-url.js';

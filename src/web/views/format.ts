@@ -1,3 +1,4 @@
+import { safeLinkUrl } from '../../model/safe-url.js';
 import type { StoredEntry } from '../../model/stored.js';
 
 const UNITS: [number, string][] = [
@@ -42,13 +43,7 @@ export function formatTimestamp(iso: string | undefined): string {
 
 /** The URL when it is http(s), else undefined: feed links never become `javascript:` hrefs. */
 export function safeHref(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return safeLinkUrl(url);
 }
 
 /** The host of a URL, for "Post by example.com". */
