@@ -1,6 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { checkFeverKey } from '../auth/api-credentials.js';
-import type { LoginLimiter } from '../auth/rate-limit.js';
+import { feverKeyLogin, Logins } from '../auth/logins.js';
 import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
 import { appFeeds } from '../reading/app-feeds.js';
 import { limitRequestBody } from '../server/body-limit.js';
@@ -14,12 +13,13 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * The Fever API, mounted at /api/fever and /api/fever.php: `?api` with `api_key` = md5("USER:PASSWORD")
  * in the form (or the query). Every answer is HTTP 200 JSON with `api_version` 3 and `auth` 0 or 1, as
- * the apps expect; failed keys are rate-limited per client address like the web UI's logins.
+ * the apps expect; keys are rate-limited per client address like the web UI's logins (src/auth/logins.ts).
  */
-export function feverRoutes(deps: ServerDeps, limiter: LoginLimiter): Hono {
+export function feverRoutes(deps: ServerDeps): Hono {
+  const logins = deps.logins ?? new Logins();
   const app = new Hono();
   app.use('*', limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(base(0), 413) }));
-  const handle = (c: Context) => respond(c, deps, limiter);
+  const handle = (c: Context) => respond(c, deps, logins);
   app.on(['GET', 'POST'], ['/', '/*'], handle);
   return app;
 }
@@ -28,16 +28,21 @@ function base(auth: 0 | 1, lastRefreshed = 0): Record<string, unknown> {
   return { api_version: 3, auth, last_refreshed_on_time: lastRefreshed };
 }
 
-async function respond(c: Context, deps: ServerDeps, limiter: LoginLimiter): Promise<Response> {
+async function respond(c: Context, deps: ServerDeps, logins: Logins): Promise<Response> {
   const params = await readRequestParams(c);
   const client = clientAddress(c);
   const now = deps.now();
-  const login = await limiter.attempt(client, now.getTime(), () =>
-    checkFeverKey(deps.store, params.one('api_key') ?? ''),
-  );
+  const key = params.one('api_key') ?? '';
+  const login = await feverKeyLogin(deps.store, logins, client, now.getTime(), key);
   if (login.kind === 'wait') {
+    // Fever has no "too many": its refusal is auth 0, as for a wrong key
     c.header('retry-after', String(login.seconds));
     return c.json(base(0));
+  }
+  if (login.kind === 'busy') {
+    // a passing condition of the server, not a wrong key: apps keep the account and try again
+    c.header('retry-after', String(login.seconds));
+    return c.json(base(0), 503);
   }
   if (login.kind === 'refused') {
     deps.log.warn({ client }, 'fever: refused an api_key');

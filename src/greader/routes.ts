@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { apiUser, checkApiLogin, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
-import type { LoginLimiter } from '../auth/rate-limit.js';
+import { apiUser, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
+import { apiPasswordLogin, Logins } from '../auth/logins.js';
 import { clientAddress, readRequestParams } from '../auth/request.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
@@ -52,13 +52,14 @@ const CALLS: Record<string, Handler> = {
  * /api/greader.php: ClientLogin at /accounts/ClientLogin, the rest under /reader/api/0/ with
  * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json).
  */
-export function greaderRoutes(deps: ServerDeps, limiter: LoginLimiter): Hono {
+export function greaderRoutes(deps: ServerDeps): Hono {
+  const logins = deps.logins ?? new Logins();
   const app = new Hono();
   app.use(
     '*',
     limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text('greader: body too large', 413) }),
   );
-  const login = (c: Context) => clientLogin(c, deps, limiter);
+  const login = (c: Context) => clientLogin(c, deps, logins);
   app.on(['GET', 'POST'], ['/accounts/ClientLogin', `${API}/accounts/ClientLogin`], login);
   app.use('/reader/*', requireToken(deps));
   app.on(['GET', 'POST'], '/reader/ping', (c) => c.text('OK'));
@@ -84,16 +85,23 @@ async function guarded(c: Context, deps: ServerDeps, handler: Handler): Promise<
  * ClientLogin: `Email` and `Passwd` in the form or the query. Answers `SID=..\nLSID=..\nAuth=..\n`
  * (or JSON with output=json); the token has no "=", since apps split these lines on it.
  */
-async function clientLogin(c: Context, deps: ServerDeps, limiter: LoginLimiter): Promise<Response> {
+async function clientLogin(c: Context, deps: ServerDeps, logins: Logins): Promise<Response> {
   const params = await readRequestParams(c);
   const client = clientAddress(c);
   const now = deps.now();
-  const login = await limiter.attempt(client, now.getTime(), () =>
-    checkApiLogin(deps.store, params.one('Email') ?? '', params.one('Passwd') ?? ''),
-  );
+  const user = params.one('Email') ?? '';
+  const password = params.one('Passwd') ?? '';
+  const login = await apiPasswordLogin(deps.store, logins, client, now.getTime(), user, password);
+  // the answer carries a token, or may: no cache keeps it (RFC 9111 section 5.2.2.5)
+  c.header('cache-control', 'no-store');
   if (login.kind === 'wait') {
     c.header('retry-after', String(login.seconds));
     return c.text('Error=BadAuthentication\n', 429);
+  }
+  if (login.kind === 'busy') {
+    // ClientLogin's own word for "try later"
+    c.header('retry-after', String(login.seconds));
+    return c.text('Error=ServiceUnavailable\n', 503);
   }
   if (login.kind === 'refused') {
     deps.log.warn({ client }, 'greader: failed ClientLogin');
@@ -129,6 +137,7 @@ function requireToken(deps: ServerDeps): MiddlewareHandler {
 async function writeToken(c: Context): Promise<Response> {
   const token = authToken(c.req.header('authorization')) ?? '';
   const t = createHash('sha256').update(`T:${token}`).digest('hex').slice(0, 57);
+  c.header('cache-control', 'no-store');
   return c.text(`${t}\n`);
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { LoginLimiter } from '../auth/rate-limit.js';
+import { Logins } from '../auth/logins.js';
 import { feverRoutes } from '../fever/routes.js';
 import { greaderRoutes } from '../greader/routes.js';
 import { microsubRoutes } from '../microsub/routes.js';
@@ -8,13 +8,14 @@ import { webRoutes } from '../web/routes.js';
 import type { ServerDeps } from './deps.js';
 
 /** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
-export function createApp(deps: ServerDeps): Hono {
+export function createApp(serverDeps: ServerDeps): Hono {
+  // one set of login limits and one bound on password checks for every front end
+  const deps = { ...serverDeps, logins: serverDeps.logins ?? new Logins() };
   const app = new Hono();
   app.route('/microsub', microsubRoutes(deps));
   // the sync APIs (issue 15), before the web UI so that its login redirect never answers them
-  const apiLimiter = new LoginLimiter();
-  for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps, apiLimiter));
-  for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(deps, apiLimiter));
+  for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps));
+  for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(deps));
   app.route('/', webRoutes(deps));
   app.onError((err, c) => {
     // Hono's own refusals (csrf(), body limits) carry their response: send it, not a 500

@@ -1,3 +1,4 @@
+import type { Logins } from '../auth/logins.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { PollDeps } from '../poll/deps.js';
@@ -20,4 +21,6 @@ export interface ServerDeps {
   indieAuth: IndieAuthSettings;
   /** The clock (tests inject one). */
   now: () => Date;
+  /** The logins' limits and checks, shared by every front end (createApp makes them; tests inject small ones). */
+  logins?: Logins;
 }

@@ -1,6 +1,6 @@
+import type { Logins } from '../auth/logins.js';
 import type { ServerDeps } from '../server/deps.js';
 import type { OpmlJobs } from './opml-jobs.js';
-import type { LoginLimiter } from './rate-limit.js';
 import type { Session, Sessions } from './session.js';
 
 /** Hono's environment for the web UI: the signed-in session is set by the auth middleware. */
@@ -12,6 +12,7 @@ export interface WebEnv {
 export interface WebContext {
   deps: ServerDeps;
   sessions: Sessions;
-  limiter: LoginLimiter;
+  /** The server's logins (src/auth/logins.ts): limits and the bound on password checks. */
+  logins: Logins;
   jobs: OpmlJobs;
 }

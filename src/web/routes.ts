@@ -7,13 +7,15 @@
 // - CSRF: Hono's csrf() checks Origin / Sec-Fetch-Site on every form POST, and every form carries a
 //   per-session token (an HMAC of the session id) in `_csrf`, checked on every POST; the login form
 //   carries a nonce of its own (a signed cookie) since no session exists yet.
-// - Login: at most 5 failures per client address per 15 minutes, in memory (rate-limit.ts).
+// - Login: at most 5 attempts per client address per 15 minutes, counted before the password is checked,
+//   and a bound on password checks at once for the whole server (src/auth/logins.ts).
 // - Every page: a Content-Security-Policy with no inline script or style, and the usual secure headers.
 //   Feed HTML was sanitized by the parser; it is the one thing inserted with raw() (views/reader.tsx).
 import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { Logins } from '../auth/logins.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { StoreError } from '../store/store-error.js';
@@ -22,7 +24,6 @@ import { compress } from './compress.js';
 import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
 import { OpmlJobs } from './opml-jobs.js';
-import { LoginLimiter } from './rate-limit.js';
 import { errorPage } from './render.js';
 import { registerLogin, registerLogout } from './routes/auth.js';
 import { registerChannels } from './routes/channels.js';
@@ -66,7 +67,7 @@ export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
   const ctx: WebContext = {
     deps,
     sessions: new Sessions(deps.store, deps.now),
-    limiter: new LoginLimiter(),
+    logins: deps.logins ?? new Logins(),
     jobs: new OpmlJobs(deps),
   };
   const app = new Hono<WebEnv>();

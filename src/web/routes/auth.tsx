@@ -1,8 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
+import { ownerLogin } from '../../auth/logins.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, formOf, localPath } from '../forms.js';
-import { PASSWORD_SETTING, verifyPassword } from '../password-hash.js';
+import { PASSWORD_SETTING } from '../password-hash.js';
 import { renderPage, sessionOf } from '../render.js';
 import { LoginForm, SetPasswordFirst } from '../views/login.js';
 
@@ -17,25 +18,33 @@ export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {
     const nowMs = ctx.deps.now().getTime();
     // a body that does not parse is a 400 here, before the limiter: no password was tried, none is counted
     const next = localPath(await field(c, 'next'), '/');
-    const wait = ctx.limiter.retryAfterSeconds(client, nowMs);
-    if (wait > 0) {
-      c.header('retry-after', String(wait));
-      const minutes = Math.ceil(wait / 60);
-      return loginPage(c, ctx, next, `Too many failed attempts. Try again in ${minutes} min.`, 429);
-    }
+    const wait = ctx.logins.owner.retryAfterSeconds(client, nowMs);
+    if (wait > 0) return tooMany(c, ctx, next, wait);
     if (!(await ctx.sessions.checkLoginNonce(c, await field(c, '_csrf'))))
       return loginPage(c, ctx, next, 'The form had expired; please sign in again.', 403);
-    const stored = await ctx.deps.store.getSetting(PASSWORD_SETTING);
-    const password = await rawField(c, 'password');
-    if (!stored || password === undefined || !(await verifyPassword(password, stored))) {
-      ctx.limiter.recordFailure(client, nowMs);
+    const password = (await rawField(c, 'password')) ?? '';
+    const login = await ownerLogin(ctx.deps.store, ctx.logins, client, nowMs, password);
+    if (login.kind === 'wait') return tooMany(c, ctx, next, login.seconds);
+    if (login.kind === 'busy') {
+      c.header('retry-after', String(login.seconds));
+      const words = 'tidings is busy checking other sign-ins; nothing was tried. Try again in a few seconds.';
+      return loginPage(c, ctx, next, words, 503);
+    }
+    if (login.kind === 'refused') {
       ctx.deps.log.warn({ client }, 'web: failed login');
       return loginPage(c, ctx, next, 'That password is not right.', 401);
     }
-    ctx.limiter.recordSuccess(client);
     await ctx.sessions.start(c);
+    // the answer sets the session cookie: no cache keeps it
+    c.header('cache-control', 'no-store');
     return c.redirect(next, 303);
   });
+}
+
+function tooMany(c: Context<WebEnv>, ctx: WebContext, next: string, seconds: number): Promise<Response> {
+  c.header('retry-after', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  return loginPage(c, ctx, next, `Too many failed attempts. Try again in ${minutes} min.`, 429);
 }
 
 /** POST /logout (with a session and its CSRF token) */
@@ -51,7 +60,7 @@ async function loginPage(
   ctx: WebContext,
   next: string,
   error?: string,
-  status: 200 | 401 | 403 | 429 = 200,
+  status: 200 | 401 | 403 | 429 | 503 = 200,
 ): Promise<Response> {
   if (!(await ctx.deps.store.getSetting(PASSWORD_SETTING)))
     return renderPage(
