@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 
@@ -6,8 +6,11 @@ import { hashPassword, verifyPassword } from './password-hash.js';
 // - Google Reader: ClientLogin with Email=NAME and Passwd=PASSWORD; the password is kept as an scrypt
 //   hash (password-hash.ts). A login returns a random Auth token, stored as its SHA-256 (api_tokens).
 // - Fever: api_key = md5("NAME:PASSWORD"), hex. That key is a password equivalent by the protocol's
-//   design (the app sends it with every request), so it is kept as the SHA-256 of its lower-case hex:
-//   a copy of the database does not give the key, and a key is checked in constant time.
+//   design (the app sends it with every request), so it is kept as a slow salted hash: scrypt (as the
+//   password) of the SHA-256 of its lower-case hex. A copy of the database allows a few guesses per
+//   second, not the ~300k of a plain SHA-256 (issue 22). Since the app sends the key with every request,
+//   a key once verified is remembered in memory (as an HMAC under a key of this process) and later
+//   requests compare it in constant time: the hot path stays a settings read and an HMAC.
 
 export const API_USER_SETTING = 'api.user';
 export const API_PASSWORD_SETTING = 'api.password';
@@ -43,7 +46,10 @@ export async function setApiPassword(
 ): Promise<void> {
   await store.setSetting(API_USER_SETTING, user);
   await store.setSetting(API_PASSWORD_SETTING, await hashPassword(password, cost));
-  await store.setSetting(API_FEVER_KEY_SETTING, feverKeyHash(feverKey(user, password)));
+  await store.setSetting(
+    API_FEVER_KEY_SETTING,
+    await hashPassword(feverKeyHash(feverKey(user, password)), cost),
+  );
   await store.deleteApiTokens();
 }
 
@@ -63,13 +69,63 @@ export async function checkApiLogin(store: Store, user: string, password: string
   return passwordOk && name.toLowerCase() === user.trim().toLowerCase();
 }
 
-/** True when the Fever api_key (hex, either case) is the account's. */
-export async function checkFeverKey(store: Store, key: string): Promise<boolean> {
+const FEVER_KEY_PATTERN = /^[0-9a-fA-F]{32}$/;
+// A Fever key stored before issue 22: the plain SHA-256 of the key, 64 hex digits.
+const LEGACY_FEVER_KEY = /^[0-9a-f]{64}$/;
+
+// Keys verified since the process started, by the stored hash they matched (a new API password
+// stores a new hash, which no remembered key matches): the HMAC of the key under a random key of this
+// process. A handful at most: one account, one stored hash at a time.
+const verifiedFeverKeys = new Map<string, Buffer>();
+const VERIFIED_KEY_SECRET = randomBytes(32);
+const MAX_VERIFIED_KEYS = 4;
+
+function verifiedKeyMac(key: string): Buffer {
+  return createHmac('sha256', VERIFIED_KEY_SECRET).update(key.trim().toLowerCase()).digest();
+}
+
+/**
+ * True when the Fever api_key is one this process verified against the stored hash, without a slow
+ * hash: the fast path of every Fever request. False means "not known", not "wrong": check it then.
+ */
+export async function isVerifiedFeverKey(store: Store, key: string): Promise<boolean> {
   const stored = await store.getSetting(API_FEVER_KEY_SETTING);
-  if (stored === undefined || !/^[0-9a-fA-F]{32}$/.test(key.trim())) return false;
-  const given = Buffer.from(feverKeyHash(key), 'hex');
-  const expected = Buffer.from(stored, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const known = stored === undefined ? undefined : verifiedFeverKeys.get(stored);
+  if (known === undefined || !FEVER_KEY_PATTERN.test(key.trim())) return false;
+  return timingSafeEqual(verifiedKeyMac(key), known);
+}
+
+/** True when the Fever api_key (hex, either case) is the account's: a slow hash unless verified before. */
+export async function checkFeverKey(store: Store, key: string): Promise<boolean> {
+  const stored = await upgradeFeverKeyStorage(store);
+  if (stored === undefined || !FEVER_KEY_PATTERN.test(key.trim())) return false;
+  const known = verifiedFeverKeys.get(stored);
+  if (known !== undefined) return timingSafeEqual(verifiedKeyMac(key), known);
+  if (!(await verifyPassword(feverKeyHash(key), stored))) return false;
+  verifiedFeverKeys.delete(stored);
+  verifiedFeverKeys.set(stored, verifiedKeyMac(key));
+  if (verifiedFeverKeys.size > MAX_VERIFIED_KEYS) {
+    const oldest = verifiedFeverKeys.keys().next().value;
+    if (oldest !== undefined) verifiedFeverKeys.delete(oldest);
+  }
+  return true;
+}
+
+/**
+ * Rewrites a Fever key stored as a plain SHA-256 (before issue 22) as scrypt of that SHA-256, which
+ * needs no key: a database stops allowing fast guessing the first time a server starts on it or an app
+ * sends a key, and the apps signed in keep working. Returns the stored hash (undefined without an API
+ * account).
+ */
+export async function upgradeFeverKeyStorage(
+  store: Store,
+  cost: { N?: number } = {},
+): Promise<string | undefined> {
+  const stored = await store.getSetting(API_FEVER_KEY_SETTING);
+  if (stored === undefined || !LEGACY_FEVER_KEY.test(stored)) return stored;
+  const upgraded = await hashPassword(stored, cost);
+  await store.setSetting(API_FEVER_KEY_SETTING, upgraded);
+  return upgraded;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.js';
-import { checkApiLogin, checkFeverKey } from './api-credentials.js';
+import { checkApiLogin, checkFeverKey, isVerifiedFeverKey } from './api-credentials.js';
 import { LoginGate, type LoginOutcome } from './login-gate.js';
 import { PasswordChecks } from './password-checks.js';
 import { PASSWORD_SETTING, verifyPassword } from './password-hash.js';
@@ -63,13 +63,18 @@ export function apiPasswordLogin(
   );
 }
 
-/** A Fever request's api_key (apps send it with every request). */
-export function feverKeyLogin(
+/**
+ * A Fever request's api_key: a key this process verified before is admitted at the cost of a settings
+ * read and an HMAC (apps send the key with every request), unless the client must wait; any other key
+ * is a counted attempt with a slow hash.
+ */
+export async function feverKeyLogin(
   store: Store,
   logins: Logins,
   client: string,
   nowMs: number,
   key: string,
 ): Promise<LoginOutcome> {
+  if (await isVerifiedFeverKey(store, key)) return logins.api.admitKnown(client, nowMs);
   return logins.api.attempt(client, nowMs, key.trim().toLowerCase(), () => checkFeverKey(store, key));
 }

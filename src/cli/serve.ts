@@ -1,5 +1,6 @@
 import type { ServerType } from '@hono/node-server';
 import type { Command } from 'commander';
+import { upgradeFeverKeyStorage } from '../auth/api-credentials.js';
 import { runPollLoop } from '../poll/loop.js';
 import { openApp } from './app.js';
 import { retentionPolicy, startRetention } from './retention.js';
@@ -37,6 +38,8 @@ async function runServe(opts: ServeOptions): Promise<void> {
     import('../server/app.js'),
   ]);
   const app = await openApp({ database: opts.database, logs: true, events: true, polls: true, serves: true });
+  // a Fever key stored as a plain SHA-256 (before issue 22) becomes a slow hash before anything is served
+  await upgradeFeverKeyStorage(app.store);
   const indieAuth = {
     ...(opts.tokenEndpoint ? { tokenEndpoint: opts.tokenEndpoint } : {}),
     ...(opts.me ? { me: opts.me } : {}),

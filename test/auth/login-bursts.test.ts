@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Hono } from 'hono';
+import { feverKey, setApiPassword } from '../../src/auth/api-credentials.js';
 import { Logins } from '../../src/auth/logins.js';
 import { hashPassword, PASSWORD_SETTING, verifyPassword } from '../../src/auth/password-hash.js';
 import { createApp } from '../../src/server/app.js';
@@ -112,6 +113,21 @@ for (const backend of storeBackends()) {
         assert.equal(await login(right), 'wait');
       });
     }
+
+    it('fever: an app sending its first requests at once with the right key is checked once, then never', async () => {
+      // a new API password: a stored hash no key was verified against
+      await setApiPassword(h.store, API_USER, 'another api password', { N: 1024 });
+      const key = feverKey(API_USER, 'another api password');
+      const logins = new Logins();
+      const { fever } = await loginKinds(createApp({ ...h.deps, logins }));
+      const outcomes = await Promise.all(Array.from({ length: 12 }, () => fever(key)));
+      assert.deepEqual(tally(outcomes), { ok: 12 });
+      assert.equal(logins.checks.started, 1);
+      for (let i = 0; i < 10; i++) assert.equal(await fever(key.toUpperCase()), 'ok');
+      assert.equal(logins.checks.started, 1, 'a verified key is not hashed again');
+      await setApiPassword(h.store, API_USER, API_PASSWORD, { N: 1024 });
+      assert.equal(await fever(key), 'refused', 'the old key stops working with the new password');
+    });
   });
 }
 
