@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { redactSecrets } from '../log.js';
 import { runPollLoop } from '../poll/loop.js';
 import { type PollSummary, pollOnce } from '../poll/poller.js';
 import { type App, withApp } from './app.js';
@@ -84,7 +85,7 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
       onProgress: (event) => {
         if (opts.verbose)
           process.stderr.write(
-            `poll: ${event.status.padEnd(14)} ${event.feed.id} ${event.feed.url}${event.newCount ? ` (+${event.newCount})` : ''}\n`,
+            `poll: ${event.status.padEnd(14)} ${event.feed.id} ${redactSecrets(event.feed.url)}${event.newCount ? ` (+${event.newCount})` : ''}\n`,
           );
         else progress.update(event.done, event.total);
       },

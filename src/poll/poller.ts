@@ -1,4 +1,5 @@
 import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
+import { redactSecrets } from '../log.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
 import { storeFault } from '../store/store-error.js';
@@ -269,7 +270,8 @@ class PollRun {
       deps.log.info(
         {
           feedId: feed.id,
-          url: feed.url,
+          // a feed behind Basic auth is followed as https://user:pass@host/feed: never log the password
+          url: redactSecrets(feed.url),
           status: stored.heartbeat.status,
           newCount: stored.insertedIds.length,
           durationMs: stored.heartbeat.durationMs,
@@ -287,7 +289,8 @@ class PollRun {
 
   // a bug in one feed: log it, give the feed back, carry on with the others
   private async failed(feed: StoredFeed, err: unknown): Promise<void> {
-    this.deps.log.error({ feedId: feed.id, url: feed.url, err }, 'poll: refreshing the feed failed');
+    const url = redactSecrets(feed.url);
+    this.deps.log.error({ feedId: feed.id, url, err }, 'poll: refreshing the feed failed');
     await this.release([feed.id]);
     this.count(feed, 'fetch_error', 0, 0);
   }
