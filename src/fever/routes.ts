@@ -18,7 +18,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export function feverRoutes(deps: ServerDeps): Hono {
   const logins = deps.logins ?? new Logins();
   const app = new Hono();
-  app.use('*', limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(base(0), 413) }));
+  const tooLarge = { ...base(0), error: `fever: the body exceeds ${MAX_BODY_BYTES} bytes` };
+  app.use('*', limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
   const handle = (c: Context) => respond(c, deps, logins);
   app.on(['GET', 'POST'], ['/', '/*'], handle);
   return app;
@@ -42,7 +43,10 @@ async function respond(c: Context, deps: ServerDeps, logins: Logins): Promise<Re
   if (login.kind === 'busy') {
     // a passing condition of the server, not a wrong key: apps keep the account and try again
     c.header('retry-after', String(login.seconds));
-    return c.json(base(0), 503);
+    return c.json(
+      { ...base(0), error: 'fever: busy checking other logins; try again in a few seconds' },
+      503,
+    );
   }
   if (login.kind === 'refused') {
     deps.log.warn({ client }, 'fever: refused an api_key');

@@ -5,6 +5,7 @@ import { feverRoutes } from '../fever/routes.js';
 import { greaderRoutes } from '../greader/routes.js';
 import { microsubRoutes } from '../microsub/routes.js';
 import { webRoutes } from '../web/routes.js';
+import { logApiFailures } from './api-failures.js';
 import type { ServerDeps } from './deps.js';
 
 /** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
@@ -12,6 +13,12 @@ export function createApp(serverDeps: ServerDeps): Hono {
   // one set of login limits and one bound on password checks for every front end
   const deps = { ...serverDeps, logins: serverDeps.logins ?? new Logins() };
   const app = new Hono();
+  // every 4xx/5xx of the APIs, with its path, status and reason (the web UI shows its own pages)
+  app.use('/microsub/*', logApiFailures(deps.log, 'microsub'));
+  for (const path of ['/api/fever', '/api/fever.php'])
+    app.use(`${path}/*`, logApiFailures(deps.log, 'fever'));
+  for (const path of ['/api/greader', '/api/greader.php'])
+    app.use(`${path}/*`, logApiFailures(deps.log, 'greader'));
   app.route('/microsub', microsubRoutes(deps));
   // the sync APIs (issue 15), before the web UI so that its login redirect never answers them
   for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps));
