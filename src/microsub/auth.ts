@@ -8,6 +8,8 @@ import { TokenEndpointVerifier } from './indieauth.js';
 export interface Grant {
   scopes: ReadonlySet<string>;
   source: 'tidings' | 'indieauth';
+  /** Names the token without giving it (event streams are capped per token): `tidings:ID` or a hash's prefix. */
+  tokenKey: string;
   /** The stored token (tokens tidings issued). */
   tokenId?: number;
   /** The owner the token endpoint named (IndieAuth tokens). */
@@ -64,11 +66,21 @@ export class Authenticator {
           this.#log.warn({ err, tokenId: stored.id }, 'microsub: could not record the token use');
         });
       }
-      return { scopes: scopeSet(stored.scope), source: 'tidings', tokenId: stored.id };
+      return {
+        scopes: scopeSet(stored.scope),
+        source: 'tidings',
+        tokenKey: `tidings:${stored.id}`,
+        tokenId: stored.id,
+      };
     }
     const verified = await this.#verifier?.verify(token, tokenHash);
     if (!verified) return undefined;
-    return { scopes: new Set(verified.scopes), source: 'indieauth', me: verified.me };
+    return {
+      scopes: new Set(verified.scopes),
+      source: 'indieauth',
+      tokenKey: `indieauth:${tokenHash.slice(0, 16)}`,
+      me: verified.me,
+    };
   }
 }
 

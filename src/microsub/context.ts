@@ -4,11 +4,14 @@ import type { Grant } from './auth.js';
 import type { Jf2Cache } from './jf2-cache.js';
 import type { Params } from './params.js';
 import type { ChannelSignals } from './signals.js';
+import type { EventStreams, StreamLimits } from './streams.js';
 
 /** Settings of the endpoint that tests change. */
 export interface MicrosubOptions {
   /** Milliseconds between the comment lines that keep an event stream open; default 30 s. */
   heartbeatMs?: number;
+  /** Caps of the event streams and how often their tokens are checked again (streams.ts has the defaults). */
+  streams?: Partial<StreamLimits>;
 }
 
 /** What an action handler gets: the server, the request's parameters and token, and the Hono context. */
@@ -22,6 +25,10 @@ export interface ActionContext {
   /** The jf2 of entries served lately (timeline pages). */
   jf2: Jf2Cache;
   options: MicrosubOptions;
+  /** The open event streams. */
+  streams: EventStreams;
+  /** True while the request's token is still valid (not revoked since): open event streams ask it again. */
+  isTokenValid: () => Promise<boolean>;
 }
 
 /** Handles one action: returns the JSON body of a 200, or a whole Response (events). */

@@ -10,6 +10,7 @@ import { Jf2Cache } from './jf2-cache.js';
 import { type Params, readParams } from './params.js';
 import { requiredScopes } from './scopes.js';
 import { ChannelSignals } from './signals.js';
+import { EventStreams } from './streams.js';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -35,6 +36,9 @@ export function microsubRoutes(deps: ServerDeps, options: MicrosubOptions = {}):
     jf2: new Jf2Cache(),
     signals: new ChannelSignals(deps.store, deps.events.relay, (err) =>
       deps.log.warn({ err }, 'microsub: a channel change could not be relayed'),
+    ),
+    streams: new EventStreams(options.streams, (err) =>
+      deps.log.warn({ err }, 'microsub: could not check the token of an event stream'),
     ),
   };
   // Hono's cors() sets its header on c.res before the handler runs, which makes every answer be built
@@ -74,6 +78,7 @@ interface Endpoint {
   signals: ChannelSignals;
   jf2: Jf2Cache;
   options: MicrosubOptions;
+  streams: EventStreams;
 }
 
 async function answer(c: Context, endpoint: Endpoint): Promise<Response> {
@@ -86,8 +91,22 @@ async function answer(c: Context, endpoint: Endpoint): Promise<Response> {
   if (!hasAnyScope(grant, needed)) {
     throw new MicrosubError('insufficient_scope', `microsub: this needs the scope ${needed.join(' or ')}`);
   }
-  const { deps, signals, jf2, options } = endpoint;
-  const ctx: ActionContext = { deps, signals, jf2, options, params, grant, httpMethod, hono: c };
+  const { deps, signals, jf2, options, streams } = endpoint;
+  // open event streams ask again whether the token is valid (a revoked token closes them)
+  const token = bearerToken(c.req.header('authorization'), params.one('access_token')) ?? '';
+  const isTokenValid = async () => (await endpoint.auth.authenticate(token)) !== undefined;
+  const ctx: ActionContext = {
+    deps,
+    signals,
+    jf2,
+    options,
+    params,
+    grant,
+    httpMethod,
+    hono: c,
+    streams,
+    isTokenValid,
+  };
   const result = await handler(ctx);
   return result instanceof Response ? result : c.json(result);
 }

@@ -16,30 +16,67 @@ const DEFAULT_HEARTBEAT_MS = 30_000;
  * - `change-channel`, data `{"channel": {"uid", "name", "unread"}}`, when a channel's unread count may
  *   have changed (new entries, mark_read, follow ...);
  * - a comment line every 30 s, so that proxies keep the connection open.
- * Listeners and the timer go when the client disconnects.
+ * Listeners and the timer go when the client disconnects, or when the token stops being valid (revoked):
+ * the stream then ends. Streams are capped per token and in all (streams.ts): over a cap the answer is
+ * 429 (this token has its streams open) or 503 (the endpoint has), not a stream.
  */
 export async function eventsAction(ctx: ActionContext): Promise<Response> {
+  let end = () => {};
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+  });
+  let revoked = false;
+  const place = ctx.streams.open(ctx.grant.tokenKey, ctx.isTokenValid, () => {
+    revoked = true;
+    end();
+  });
+  if (place === 'token' || place === 'total') return refusal(ctx, place);
   return streamSSE(ctx.hono, async (stream) => {
-    let queue: Promise<void> = Promise.resolve();
-    // one write at a time, in order; a failed announcement is logged and the stream goes on
-    const enqueue = (task: () => Promise<void>) => {
-      queue = queue
-        .then(task)
-        .catch((err: unknown) => ctx.deps.log.warn({ err }, 'microsub: an event could not be sent'));
-    };
-    const stops = [
-      ctx.deps.events.onNewEntries((event) => enqueue(() => announceEntries(ctx, stream, event))),
-      ctx.signals.onChanged((channelId) => enqueue(() => announceCounts(ctx, stream, [channelId]))),
-    ];
-    const heartbeat = setInterval(
-      () => enqueue(() => stream.write(': heartbeat\n\n').then(() => undefined)),
-      ctx.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
-    );
+    try {
+      stream.onAbort(end);
+      await serve(ctx, stream, ended);
+      if (revoked) await stream.write(': the access token was revoked\n\n');
+    } finally {
+      place.release();
+    }
+  });
+}
+
+function refusal(ctx: ActionContext, cap: 'token' | 'total'): Response {
+  const { perToken, total } = ctx.streams.limits;
+  if (cap === 'token') {
+    const description = `microsub: this token has ${perToken} event streams open already; close one first`;
+    return ctx.hono.json({ error: 'too_many_requests', error_description: description }, 429);
+  }
+  ctx.hono.header('retry-after', '30');
+  const description = `microsub: ${total} event streams are open already; try again later`;
+  return ctx.hono.json({ error: 'temporarily_unavailable', error_description: description }, 503);
+}
+
+/** Sends the stream's events until `ended`; then its listeners and timer go. */
+async function serve(ctx: ActionContext, stream: SSEStreamingApi, ended: Promise<void>): Promise<void> {
+  let queue: Promise<void> = Promise.resolve();
+  // one write at a time, in order; a failed announcement is logged and the stream goes on
+  const enqueue = (task: () => Promise<void>) => {
+    queue = queue
+      .then(task)
+      .catch((err: unknown) => ctx.deps.log.warn({ err }, 'microsub: an event could not be sent'));
+  };
+  const stops = [
+    ctx.deps.events.onNewEntries((event) => enqueue(() => announceEntries(ctx, stream, event))),
+    ctx.signals.onChanged((channelId) => enqueue(() => announceCounts(ctx, stream, [channelId]))),
+  ];
+  const heartbeat = setInterval(
+    () => enqueue(() => stream.write(': heartbeat\n\n').then(() => undefined)),
+    ctx.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+  );
+  try {
     await stream.write(': tidings microsub events\n\n');
-    await new Promise<void>((resolve) => stream.onAbort(resolve));
+    await ended;
+  } finally {
     clearInterval(heartbeat);
     for (const stop of stops) stop();
-  });
+  }
 }
 
 async function announceEntries(
