@@ -11,6 +11,10 @@ describe('log redaction', () => {
     );
     assert.equal(redactSecrets('https://ghp_abc123@git.example/x'), 'https://***@git.example/x');
     assert.equal(redactSecrets('https://:only-pass@h.example/'), 'https://:***@h.example/');
+    assert.equal(
+      redactSecrets('/stream/contents/feed%2Fhttps%3A%2F%2Freader%3As%25cret%40h.example%2Ff'),
+      '/stream/contents/feed%2Fhttps%3A%2F%2Freader%3A***%40h.example%2Ff',
+    );
     // an @ in a path or a mail address is no credential
     assert.equal(
       redactSecrets('https://h.example/@ann and ann@example.com'),

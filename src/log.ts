@@ -22,6 +22,8 @@ export const silentLogger: Logger = pino({ level: 'silent' });
 // that carry tokens or keys (Microsub's access_token, Fever's api_key, ClientLogin's Passwd), an
 // Authorization header's value, and JSON fields named like one.
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>\\]*):[^\s/?#@"'<>\\]*@/gi;
+// the same inside a percent-encoded path: a Google Reader stream id `feed/<URL>` in a request path
+const ENCODED_URL_PASSWORD = /(%3A%2F%2F[^\s/?#@%:"'<>\\]*)%3A[^\s/?#@"'<>\\]*?%40/gi;
 const URL_USER_ONLY = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@:"'<>\\*]+@/gi;
 const SECRET_PARAMETER =
   /([?&;](?:access_token|refresh_token|id_token|client_secret|api_key|apikey|key|token|auth|passwd|password|pass|pwd|secret|sig|signature)=)[^&#\s"'<>\\]*/gi;
@@ -34,6 +36,7 @@ const SECRET_FIELD =
 export function redactSecrets(text: string): string {
   return text
     .replace(URL_PASSWORD, '$1:***@')
+    .replace(ENCODED_URL_PASSWORD, '$1%3A***%40')
     .replace(URL_USER_ONLY, '$1***@')
     .replace(SECRET_PARAMETER, '$1***')
     .replace(AUTH_SCHEME, '$1***')
