@@ -6,6 +6,7 @@ import { greaderRoutes } from '../greader/routes.js';
 import { microsubRoutes } from '../microsub/routes.js';
 import { webRoutes } from '../web/routes.js';
 import type { ServerDeps } from './deps.js';
+import { FEED_ICONS_PATH, feedIconRoutes } from './feed-icons.js';
 
 /** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
 export function createApp(deps: ServerDeps): Hono {
@@ -15,6 +16,8 @@ export function createApp(deps: ServerDeps): Hono {
   const apiLimiter = new LoginLimiter();
   for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps, apiLimiter));
   for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(deps, apiLimiter));
+  // stored feed icons at signed URLs, for the apps, which have no session (feed-icons.ts)
+  app.route(FEED_ICONS_PATH, feedIconRoutes(deps));
   app.route('/', webRoutes(deps));
   app.onError((err, c) => {
     // Hono's own refusals (csrf(), body limits) carry their response: send it, not a 500

@@ -1,9 +1,11 @@
 import type { Channel } from '../../model/stored.js';
 import { changeEntries } from '../../reading/entry-state.js';
+import { feedIconUrls } from '../../server/feed-icons.js';
 import type { TimelineQuery } from '../../store/reader.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
+import { withFeedIcon } from '../feed-icon.js';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -44,7 +46,11 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
   const { store } = ctx.deps;
   const page = await store.timelineRefs(query);
-  const items = await ctx.jf2.items(page.refs, (ids) => store.entriesById(channel.id, ids));
+  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const items = await ctx.jf2.items(
+    page.refs.map((ref) => withFeedIcon(ref, iconUrl)),
+    async (ids) => (await store.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),
+  );
   const paging: { before?: string; after?: string } = {};
   if (page.before !== undefined) paging.before = page.before;
   if (page.after !== undefined) paging.after = page.after;
