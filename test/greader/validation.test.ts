@@ -115,6 +115,12 @@ for (const backend of storeBackends()) {
         assert.equal(res.status, 200, query);
         return ((await res.json()) as Json)['itemRefs'] as Json[];
       };
+      // a time in seconds, milli-, micro- or nanoseconds is the same time
+      const seen = Math.floor(h.clock.now().getTime() / 1000) - 3600;
+      for (const ot of [`${seen}`, `${seen}000`, `${seen}000000`, `${seen}000000000`])
+        assert.equal((await refs(`ot=${ot}`)).length, 4, ot);
+      for (const nt of [`${seen}`, `${seen}000`, `${seen}000000`, `${seen}000000000`])
+        assert.equal((await refs(`nt=${nt}`)).length, 0, nt);
       // nanoseconds far ahead: nothing was crawled after; and nothing before 1970
       assert.deepEqual(await refs('ot=9999999999999999999'), []);
       assert.deepEqual(await refs('nt=1'), []);
