@@ -13,6 +13,7 @@ for (const backend of storeBackends()) {
   describe(`fever items within a byte budget (${backend.name})`, { skip: backend.skip }, () => {
     let h: SyncHarness;
     let ids: number[];
+    let feedId: number;
 
     const items = async (query: string) => {
       const res = await h.app.request(`/api/fever?api&${query}`, {
@@ -29,7 +30,7 @@ for (const backend of storeBackends()) {
     before(async () => {
       h = await openSyncHarness(backend);
       const channel = await h.store.createChannel('Big');
-      ({ ids } = await addBigEntries(
+      ({ ids, feedId } = await addBigEntries(
         h.store,
         'https://big.example/feed',
         channel,
@@ -63,6 +64,18 @@ for (const backend of storeBackends()) {
       const all = await items(`items&with_ids=${ids.join(',')}`);
       assert.deepEqual(idsOf(all), ids);
       assert.equal(all['total_items'], 6);
+    });
+
+    it('lists a removed feed kept for its big saved entries, and all of them as saved', async () => {
+      await items(`mark=item&as=saved&id=${ids[0]}`);
+      for (const id of ids.slice(1)) await items(`mark=item&as=saved&id=${id}`);
+      await h.store.removeFeed(feedId);
+      const feeds = (await items('feeds'))['feeds'] as Body[];
+      assert.deepEqual(
+        feeds.map((feed) => feed['id']),
+        [feedId],
+      );
+      assert.equal((await items('saved_item_ids'))['saved_item_ids'], ids.join(','));
     });
   });
 }
