@@ -1,5 +1,6 @@
 import type { RequestParams } from '../auth/request.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
+import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
 import type { Store } from '../store/store.js';
 import type { SyncEntry, SyncFilter } from '../store/sync-types.js';
 
@@ -59,9 +60,16 @@ export function idList(value: string | undefined, limit: number): number[] {
     .slice(0, limit);
 }
 
+/** The items of an answer, each item's JSON made as the answer is written (routes.ts streams them). */
+export class StreamedItems {
+  constructor(readonly json: AsyncIterable<string>) {}
+}
+
 /**
  * `items`: `with_ids` (at most 50), `since_id` (the 50 next ids above it, ascending), `max_id` (the 50
  * ids below it, newest first; 0 or nothing: from the newest, as apps that start paging at max_id=0 expect).
+ * A page by since_id or max_id ends early when its byte budget is spent (src/reading/page-budget.ts): the
+ * app asks on from the last id it got. with_ids gives every item asked, written a budget at a time.
  */
 export async function itemsOf(store: Store, params: RequestParams): Promise<object> {
   const filter: SyncFilter = {};
@@ -89,8 +97,13 @@ export async function itemsOf(store: Store, params: RequestParams): Promise<obje
     });
     ids = keys.map((key) => key.id);
   }
-  const [entries, total] = await Promise.all([store.syncEntries(ids), store.syncCount(filter)]);
-  return { items: entries.map(itemOf), total_items: total };
+  const sent = params.has('with_ids') ? ids : await pageWithinBudget(store, ids);
+  return { items: new StreamedItems(itemsJson(store, sent)), total_items: await store.syncCount(filter) };
+}
+
+async function* itemsJson(store: Store, ids: readonly number[]): AsyncGenerator<string> {
+  for await (const batch of batchesWithinBudget(store, ids))
+    for (const entry of await store.syncEntries(batch)) yield JSON.stringify(itemOf(entry));
 }
 
 function itemOf(entry: SyncEntry): object {

@@ -2,10 +2,11 @@ import { type Context, Hono } from 'hono';
 import { feverKeyLogin, Logins } from '../auth/logins.js';
 import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
 import { appFeeds } from '../reading/app-feeds.js';
+import { streamJsonObject } from '../reading/json-stream.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { faviconIdsOf, faviconsOf } from './favicons.js';
-import { feedsOf, groupsOf, itemsOf, unixSeconds } from './items.js';
+import { feedsOf, groupsOf, itemsOf, StreamedItems, unixSeconds } from './items.js';
 import { applyMark } from './mark.js';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,10 +54,26 @@ async function respond(c: Context, deps: ServerDeps, logins: Logins): Promise<Re
     return c.json(base(0));
   }
   try {
-    return c.json(await answer(deps, params, now));
+    const body = await answer(deps, params, now);
+    const items = body['items'];
+    if (!(items instanceof StreamedItems)) return c.json(body);
+    // the items last, written as they are read: no answer is one string of every item
+    delete body['items'];
+    const json = streamJsonObject(body, 'items', logged(deps, items.json));
+    return c.body(json, 200, { 'content-type': 'application/json' });
   } catch (err) {
     deps.log.error({ err }, 'fever: request failed');
     return c.json({ ...base(1), error: 'fever: something went wrong on our side' }, 500);
+  }
+}
+
+async function* logged(deps: ServerDeps, items: AsyncIterable<string>): AsyncGenerator<string> {
+  try {
+    yield* items;
+  } catch (err) {
+    // the 200 is sent already: the answer ends unfinished, which the app sees as a failed call
+    deps.log.error({ err }, 'fever: request failed while writing its answer');
+    throw err;
   }
 }
 

@@ -1,9 +1,12 @@
+import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
 import type { SyncEntry } from '../store/sync-types.js';
 import { feedStreamId, labelStreamId, longItemId, READ, READING_LIST, STARRED } from './ids.js';
 
 // Items as stream/contents and stream/items/contents give them (the shape FreshRSS serves, which every
 // app in README's list reads): times as strings where Google wrote strings, the content in summary.
+// Every URL from a feed goes through safeLinkUrl, the one rule of every output: javascript: and data:
+// links never reach an app (issue 22).
 
 function ms(iso: string): number {
   return Date.parse(iso);
@@ -16,6 +19,7 @@ export function itemJson(entry: SyncEntry, folders: AppFeeds['foldersOf']): Reco
   const categories = [READING_LIST, ...(folders.get(entry.feedId) ?? []).map((f) => labelStreamId(f.name))];
   if (entry.isRead) categories.push(READ);
   if (entry.isSaved) categories.push(STARRED);
+  const url = safeLinkUrl(entry.url);
   const item: Record<string, unknown> = {
     id: longItemId(entry.id),
     crawlTimeMsec: String(crawled),
@@ -23,23 +27,37 @@ export function itemJson(entry: SyncEntry, folders: AppFeeds['foldersOf']): Reco
     published,
     updated: entry.updated ? Math.floor(ms(entry.updated) / 1000) : published,
     title: entry.title ?? '',
-    canonical: entry.url ? [{ href: entry.url }] : [],
-    alternate: entry.url ? [{ href: entry.url, type: 'text/html' }] : [],
+    canonical: url ? [{ href: url }] : [],
+    alternate: url ? [{ href: url, type: 'text/html' }] : [],
     categories,
     origin: {
       streamId: feedStreamId(entry.feedId),
       title: entry.feed.title ?? entry.feed.url,
-      htmlUrl: entry.feed.siteUrl ?? entry.feed.url,
+      htmlUrl: siteUrlOf(entry.feed),
     },
     summary: { direction: 'ltr', content: entry.contentHtml ?? entry.summary ?? '' },
   };
   const author = entry.authors[0]?.name;
   if (author) item['author'] = author;
-  if (entry.enclosures.length > 0)
-    item['enclosure'] = entry.enclosures.map((e) => ({
+  const enclosures = safeEnclosures(entry);
+  if (enclosures.length > 0)
+    item['enclosure'] = enclosures.map((e) => ({
       href: e.href,
       ...(e.type ? { type: e.type } : {}),
       ...(e.length ? { length: e.length } : {}),
     }));
   return item;
+}
+
+/** A feed's site for the apps (`htmlUrl`): its site when that is an http(s) URL, else the feed's own URL. */
+export function siteUrlOf(feed: { url: string; siteUrl?: string | undefined }): string {
+  return safeLinkUrl(feed.siteUrl) ?? safeLinkUrl(feed.url) ?? '';
+}
+
+/** The entry's enclosures whose URL an app may follow. */
+export function safeEnclosures(entry: SyncEntry): SyncEntry['enclosures'] {
+  return entry.enclosures.flatMap((e) => {
+    const href = safeLinkUrl(e.href);
+    return href ? [{ ...e, href }] : [];
+  });
 }

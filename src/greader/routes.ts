@@ -6,6 +6,8 @@ import { clientAddress, readRequestParams } from '../auth/request.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { StoreError } from '../store/store-error.js';
+import { atomStream } from './atom.js';
+import { BadRequest } from './params.js';
 import {
   editTag,
   itemIds,
@@ -50,7 +52,8 @@ const CALLS: Record<string, Handler> = {
 /**
  * The Google Reader API as FreshRSS and Miniflux serve it, mounted at /api/greader and
  * /api/greader.php: ClientLogin at /accounts/ClientLogin, the rest under /reader/api/0/ with
- * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json).
+ * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json),
+ * and the Atom stream at /reader/atom/<stream id> (atom.ts).
  */
 export function greaderRoutes(deps: ServerDeps): Hono {
   const logins = deps.logins ?? new Logins();
@@ -65,15 +68,17 @@ export function greaderRoutes(deps: ServerDeps): Hono {
   app.on(['GET', 'POST'], '/reader/ping', (c) => c.text('OK'));
   for (const [path, handler] of Object.entries(CALLS))
     app.on(['GET', 'POST'], `${API}${path}`, (c) => guarded(c, deps, handler));
+  app.on(['GET', 'POST'], ['/reader/atom', '/reader/atom/*'], (c) => guarded(c, deps, atomStream));
   app.all('*', (c) => c.text('greader: unknown call', 404));
   return app;
 }
 
-/** A handler whose store refusals are 400s and whose surprises are logged 500s, never a stack trace. */
+/** A handler whose refusals are 4xx and whose surprises are logged 500s, never a stack trace. */
 async function guarded(c: Context, deps: ServerDeps, handler: Handler): Promise<Response> {
   try {
     return await handler(c, deps);
   } catch (error) {
+    if (error instanceof BadRequest) return c.text(`greader: ${error.message}`, error.status);
     if (error instanceof StoreError && error.kind !== 'conflict')
       return c.text(`greader: ${error.message}`, 400);
     deps.log.error({ err: error, path: c.req.path }, 'greader: request failed');

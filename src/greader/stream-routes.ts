@@ -1,11 +1,15 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../auth/request.js';
-import { appFeeds } from '../reading/app-feeds.js';
+import { type AppFeeds, appFeeds } from '../reading/app-feeds.js';
 import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
+import { streamJsonObject } from '../reading/json-stream.js';
+import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
 import type { ServerDeps } from '../server/deps.js';
+import type { SyncEntry } from '../store/sync-types.js';
 import { feedStreamId, labelStreamId, parseItemId, parseStreamId, READING_LIST } from './ids.js';
 import { itemJson } from './items.js';
-import { MAX_IDS, MAX_ITEMS, streamFilter, streamQuery, timeParam } from './streams.js';
+import { BadRequest, shown, timeParam } from './params.js';
+import { MAX_IDS, MAX_ITEMS, streamFilter, streamQuery } from './streams.js';
 
 const CONTENTS_PATH = '/stream/contents/';
 
@@ -31,10 +35,35 @@ function continuation(page: { id: number }[], hasMore: boolean): { continuation?
 
 /** GET stream/contents[/<stream id>]: the items of a stream, newest first unless r=o. */
 export async function streamContents(c: Context, deps: ServerDeps): Promise<Response> {
+  const page = await streamPage(c, deps, CONTENTS_PATH);
+  return c.json({
+    direction: 'ltr',
+    id: page.streamId,
+    title: page.streamId,
+    updated: Math.floor(deps.now().getTime() / 1000),
+    items: page.entries.map((entry) => itemJson(entry, page.folders)),
+    ...(page.continuation === undefined ? {} : { continuation: page.continuation }),
+  });
+}
+
+/** A page of a stream's entries (stream/contents, the Atom stream), with its continuation when more remain. */
+export interface StreamPage {
+  streamId: string;
+  entries: SyncEntry[];
+  folders: AppFeeds['foldersOf'];
+  continuation?: string;
+}
+
+/**
+ * The page a stream request asks for: its stream from `s` or the path after `pathPrefix`, at most `n`
+ * items and at most one byte budget of them (src/reading/page-budget.ts): a page cut short by its budget
+ * has a continuation, which the apps follow as for any page.
+ */
+export async function streamPage(c: Context, deps: ServerDeps, pathPrefix: string): Promise<StreamPage> {
   const params = await readRequestParams(c);
   const path = new URL(c.req.url).pathname;
-  const at = path.indexOf(CONTENTS_PATH);
-  const pathStream = at >= 0 ? safeDecode(path.slice(at + CONTENTS_PATH.length)) : undefined;
+  const at = path.indexOf(pathPrefix);
+  const pathStream = at >= 0 ? safeDecode(path.slice(at + pathPrefix.length)) : undefined;
   const { streamId, query, count } = await streamQuery(
     deps.store,
     params,
@@ -42,19 +71,20 @@ export async function streamContents(c: Context, deps: ServerDeps): Promise<Resp
     MAX_ITEMS,
   );
   const keys = await deps.store.syncKeys(query);
-  const page = keys.slice(0, count);
-  const [entries, view] = await Promise.all([
-    deps.store.syncEntries(page.map((key) => key.id)),
-    appFeeds(deps.store),
-  ]);
-  return c.json({
-    direction: 'ltr',
-    id: streamId,
-    title: streamId,
-    updated: Math.floor(deps.now().getTime() / 1000),
-    items: entries.map((entry) => itemJson(entry, view.foldersOf)),
-    ...continuation(page, keys.length > count),
-  });
+  const asked = keys.slice(0, count);
+  const fitting = await pageWithinBudget(
+    deps.store,
+    asked.map((key) => key.id),
+  );
+  const [entries, view] = await Promise.all([deps.store.syncEntries(fitting), appFeeds(deps.store)]);
+  const hasMore = keys.length > count || fitting.length < asked.length;
+  const last = fitting.at(-1);
+  return {
+    streamId,
+    entries,
+    folders: view.foldersOf,
+    ...(hasMore && last !== undefined ? { continuation: String(last) } : {}),
+  };
 }
 
 function safeDecode(text: string): string {
@@ -65,21 +95,39 @@ function safeDecode(text: string): string {
   }
 }
 
-/** POST stream/items/contents with `i` (any number, any id form): those items, in the order asked. */
+/**
+ * POST stream/items/contents with `i` (any number, any id form): every one of those items, in the order
+ * asked (a desktop app's first sync asks for thousands). The answer is written as it is read, a byte
+ * budget of entries at a time (json-stream.ts), so no number of ids makes it one string in memory.
+ */
 export async function itemsContents(c: Context, deps: ServerDeps): Promise<Response> {
   const params = await readRequestParams(c);
-  const ids = itemIdsOf(params.all('i')).slice(0, MAX_ITEMS);
-  const [entries, view] = await Promise.all([deps.store.syncEntries(ids), appFeeds(deps.store)]);
-  return c.json({
-    direction: 'ltr',
-    id: READING_LIST,
-    updated: Math.floor(deps.now().getTime() / 1000),
-    items: entries.map((entry) => itemJson(entry, view.foldersOf)),
-  });
+  const ids = itemIdsOf(params.all('i'));
+  const view = await appFeeds(deps.store);
+  const head = { direction: 'ltr', id: READING_LIST, updated: Math.floor(deps.now().getTime() / 1000) };
+  const body = streamJsonObject(head, 'items', itemsJson(deps, ids, view.foldersOf, c.req.path));
+  return c.body(body, 200, { 'content-type': 'application/json' });
+}
+
+async function* itemsJson(
+  deps: ServerDeps,
+  ids: readonly number[],
+  folders: AppFeeds['foldersOf'],
+  path: string,
+): AsyncGenerator<string> {
+  try {
+    for await (const batch of batchesWithinBudget(deps.store, ids))
+      for (const entry of await deps.store.syncEntries(batch)) yield JSON.stringify(itemJson(entry, folders));
+  } catch (err) {
+    // the 200 is sent already: the answer ends unfinished, which the app sees as a failed call
+    deps.log.error({ err, path }, 'greader: request failed while writing its answer');
+    throw err;
+  }
 }
 
 function itemIdsOf(values: readonly string[]): number[] {
-  return values.map(parseItemId).filter((id): id is number => id !== undefined);
+  const ids = values.map(parseItemId).filter((id): id is number => id !== undefined);
+  return [...new Set(ids)];
 }
 
 const ADDED: Record<string, EntryChange> = { read: 'read', starred: 'save', 'kept-unread': 'unread' };
@@ -102,13 +150,23 @@ function changeFor(tag: string, table: Record<string, EntryChange>): EntryChange
   return ref.kind === 'state' ? table[ref.state] : undefined;
 }
 
-/** POST mark-all-as-read: `s` a stream, `ts` the newest crawl time the app saw (microseconds). */
+/**
+ * POST mark-all-as-read: `s` a stream (required: no stream is not "everything"), `ts` the newest crawl
+ * time the app saw (what arrived later stays unread). Marking the read stream, or a state tidings does
+ * not keep, read changes nothing; an unknown feed or folder is a 404.
+ */
 export async function markAllAsRead(c: Context, deps: ServerDeps): Promise<Response> {
   const params = await readRequestParams(c);
-  const filter = await streamFilter(deps.store, params.one('s') ?? READING_LIST);
-  if (filter === undefined) return c.text('greader: unknown stream', 400);
+  const streamId = params.one('s')?.trim() ?? '';
+  if (streamId === '') throw new BadRequest('mark-all-as-read needs s, the stream to mark read');
+  const ref = parseStreamId(streamId);
+  if (ref.kind === 'unknown') throw new BadRequest(`s is not a stream id: ${shown(streamId)}`);
   const now = deps.now();
-  const until = timeParam(params.one('ts'));
+  const until = timeParam(params.one('ts'), 'ts');
+  if (ref.kind === 'state' && !['reading-list', 'starred', 'kept-unread'].includes(ref.state))
+    return c.text('OK');
+  const filter = await streamFilter(deps.store, streamId);
+  if (filter === undefined) throw new BadRequest(`no stream ${shown(streamId)}`, 404);
   const stream = {
     ...(filter.feedId === undefined ? {} : { feedId: filter.feedId }),
     ...(filter.channelId === undefined ? {} : { channelId: filter.channelId }),

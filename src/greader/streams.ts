@@ -1,13 +1,15 @@
 import type { RequestParams } from '../auth/request.js';
 import type { Store } from '../store/store.js';
 import type { SyncFilter, SyncQuery } from '../store/sync-types.js';
-import { parseStreamId, READING_LIST, stateFilter } from './ids.js';
+import { parseStreamId, READING_LIST, type StreamRef, stateFilter } from './ids.js';
+import { BadRequest, continuationParam, countParam, isOldestFirst, shown, timeParam } from './params.js';
 
-// A stream request (stream/items/ids, stream/contents) as a sync query. The stream comes from `s` or
-// from the path after stream/contents/; `xt` excludes a state and `it` includes one (Read You asks for
-// read ids with s=reading-list&it=read, others with s=read: both must give the read entries, never the
-// unread ones: FreshRSS once ignored it and apps then marked whole accounts read). `ot` and `nt` are
-// crawl times in seconds, `r=o` asks oldest first, `c` is the continuation we wrote.
+// A stream request (stream/items/ids, stream/contents, the Atom stream) as a sync query. The stream comes
+// from `s` or from the path; `xt` excludes a state and `it` includes one (Read You asks for read ids with
+// s=reading-list&it=read, others with s=read: both must give the read entries, never the unread ones:
+// FreshRSS once ignored it and apps then marked whole accounts read). `ot` and `nt` are crawl times,
+// `r=o` asks oldest first, `c` is the continuation we wrote. What is malformed is a 400 (params.ts);
+// a well-formed stream that names nothing here is empty.
 
 /** The most ids one stream/items/ids call returns, and the most items one stream/contents call returns. */
 export const MAX_IDS = 10_000;
@@ -17,14 +19,20 @@ const DEFAULT_COUNT = 20;
 /** A stream id that names nothing here gives an empty stream (no entry has id -1). */
 const NOTHING: SyncFilter = { ids: [] };
 
+/** The folder (channel) an app's label names: Microsub's notifications channel is no folder of theirs. */
+export async function folderNamed(store: Store, name: string) {
+  return (await store.listChannels()).find((ch) => ch.name === name && ch.uid !== 'notifications');
+}
+
 /** The entries a stream id selects; undefined when it names nothing here. */
 export async function streamFilter(store: Store, streamId: string): Promise<SyncFilter | undefined> {
-  const ref = parseStreamId(streamId);
+  return refFilter(store, parseStreamId(streamId));
+}
+
+async function refFilter(store: Store, ref: StreamRef): Promise<SyncFilter | undefined> {
   if (ref.kind === 'state') return stateFilter(ref.state);
   if (ref.kind === 'label') {
-    const channel = (await store.listChannels()).find(
-      (ch) => ch.name === ref.name && ch.uid !== 'notifications',
-    );
+    const channel = await folderNamed(store, ref.name);
     return channel ? { channelId: channel.id } : undefined;
   }
   if (ref.kind === 'feed') {
@@ -41,12 +49,29 @@ function both(a: SyncFilter, b: SyncFilter): SyncFilter {
   return { ...a, ...b, readState: a.readState ?? b.readState, savedOnly: a.savedOnly || b.savedOnly };
 }
 
-/** Seconds (or, from some apps, milliseconds or microseconds) as an ISO time; undefined when not a number. */
-export function timeParam(value: string | undefined): string | undefined {
-  if (value === undefined || !/^\d{1,19}$/.test(value.trim())) return undefined;
-  const n = Number(value.trim());
-  const ms = n > 1e14 ? n / 1000 : n > 1e11 ? n : n * 1000;
-  return new Date(Math.floor(ms)).toISOString();
+/**
+ * `xt`, each value a stream to leave out: read and kept-unread (tidings' kept-unread is the unread
+ * entries), reading-list (everything). A state tidings does not keep (broadcast, fresh ...) holds no
+ * entry, so leaving it out changes nothing; leaving out a folder, a feed or starred is not supported.
+ */
+function excluding(filter: SyncFilter, value: string): SyncFilter {
+  const ref = parseStreamId(value);
+  if (ref.kind === 'unknown') throw new BadRequest(`xt is not a stream id: ${shown(value)}`);
+  if (ref.kind !== 'state' || ref.state === 'starred')
+    throw new BadRequest(`xt=${shown(value)} is not supported: only states such as read`);
+  if (ref.state === 'read') return both(filter, { readState: 'unread' });
+  if (ref.state === 'kept-unread') return both(filter, { readState: 'read' });
+  if (ref.state === 'reading-list') return NOTHING;
+  return filter;
+}
+
+/** `it`, each value a state the entries must also be in (read, starred, kept-unread, reading-list). */
+function including(filter: SyncFilter, value: string): SyncFilter {
+  const ref = parseStreamId(value);
+  if (ref.kind === 'unknown') throw new BadRequest(`it is not a stream id: ${shown(value)}`);
+  if (ref.kind !== 'state') throw new BadRequest(`it=${shown(value)} is not supported: only states`);
+  const more = stateFilter(ref.state);
+  return more ? both(filter, more) : NOTHING;
 }
 
 /** The query a stream request asks for, with the id of its stream; one more than `n` is asked for. */
@@ -56,30 +81,17 @@ export async function streamQuery(
   pathStream: string | undefined,
   maxCount: number,
 ): Promise<{ streamId: string; query: SyncQuery; count: number }> {
-  const streamId = params.one('s') ?? pathStream ?? READING_LIST;
+  const streamId = params.one('s')?.trim() || pathStream || READING_LIST;
   let filter = (await streamFilter(store, streamId)) ?? NOTHING;
-  const exclude = params.one('xt');
-  if (exclude !== undefined) {
-    const ref = parseStreamId(exclude);
-    if (ref.kind === 'state' && ref.state === 'read') filter = both(filter, { readState: 'unread' });
-    if (ref.kind === 'state' && ref.state === 'kept-unread') filter = both(filter, { readState: 'read' });
-  }
-  for (const include of params.all('it')) {
-    const ref = parseStreamId(include);
-    const more = ref.kind === 'state' ? stateFilter(ref.state) : undefined;
-    if (more) filter = both(filter, more);
-  }
-  const countText = params.one('n');
-  const asked = countText !== undefined && /^\d{1,9}$/.test(countText) ? Number(countText) : DEFAULT_COUNT;
-  const count = Math.min(Math.max(asked, 1), maxCount);
-  const oldestFirst = params.one('r') === 'o';
-  const continuation = params.one('c');
-  const after =
-    continuation !== undefined && /^\d{1,15}$/.test(continuation) ? Number(continuation) : undefined;
+  for (const value of params.all('xt')) if (value.trim() !== '') filter = excluding(filter, value.trim());
+  for (const value of params.all('it')) if (value.trim() !== '') filter = including(filter, value.trim());
+  const count = countParam(params.one('n'), DEFAULT_COUNT, maxCount);
+  const oldestFirst = isOldestFirst(params.one('r'));
+  const after = continuationParam(params.one('c'));
   const query: SyncQuery = {
     ...filter,
-    seenFrom: timeParam(params.one('ot')),
-    seenUntil: timeParam(params.one('nt')),
+    seenFrom: timeParam(params.one('ot'), 'ot'),
+    seenUntil: timeParam(params.one('nt'), 'nt'),
     oldestFirst,
     limit: count + 1,
     ...(after === undefined ? {} : oldestFirst ? { idAbove: after } : { idBelow: after }),

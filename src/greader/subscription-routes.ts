@@ -1,17 +1,24 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../auth/request.js';
+import type { StoredFeed } from '../model/stored.js';
 import { appFeeds } from '../reading/app-feeds.js';
 import type { ServerDeps } from '../server/deps.js';
-import { DEFAULT_CHANNEL_NAME, defaultChannel } from '../subscriptions/index.js';
+import { feedIconUrls } from '../server/feed-icons.js';
+import { channelsFollowing, DEFAULT_CHANNEL_NAME, defaultChannel } from '../subscriptions/index.js';
 import { feedStreamId, labelName, labelStreamId, parseStreamId, STARRED } from './ids.js';
+import { siteUrlOf } from './items.js';
+import { BadRequest, checkedLabel, shown, titleParam } from './params.js';
+import { folderNamed } from './streams.js';
 import { FollowError, followFeed, renameFeed, setFeedFolder, unfollowFeed } from './subscriptions-port.js';
 
-// Subscriptions and folders. Folders are tidings channels (Microsub's notifications channel is left
-// out); following, unfollowing, renaming and moving go through subscriptions-port.ts.
+// Subscriptions and folders. Folders are tidings channels, by name; Microsub's notifications channel is
+// none of them, so a folder the apps call "notifications" is an ordinary channel of that name (issue
+// 22: it used to land in Microsub's channel and vanish from the apps). Following, unfollowing, renaming
+// and moving go through subscriptions-port.ts.
 
 /** GET subscription/list */
 export async function subscriptionList(c: Context, deps: ServerDeps): Promise<Response> {
-  const view = await appFeeds(deps.store);
+  const [view, iconUrl] = await Promise.all([appFeeds(deps.store), feedIconUrls(deps, c)]);
   const subscriptions = view.feeds
     .filter((feed) => view.followed.has(feed.id))
     .map((feed) => ({
@@ -22,8 +29,9 @@ export async function subscriptionList(c: Context, deps: ServerDeps): Promise<Re
         label: f.name,
       })),
       url: feed.url,
-      htmlUrl: feed.siteUrl ?? feed.url,
-      iconUrl: feed.iconUrl ?? '',
+      htmlUrl: siteUrlOf(feed),
+      // the stored icon from tidings itself, never the publisher's (server/feed-icons.ts)
+      iconUrl: iconUrl(feed.id) ?? '',
       firstitemmsec: String(Date.parse(feed.createdAt)),
     }));
   return c.json({ subscriptions });
@@ -71,48 +79,69 @@ function httpUrl(value: string): string | undefined {
 
 /**
  * POST subscription/edit: `ac` subscribe (with `a` a folder and `t` a title), unsubscribe, or edit
- * (`t` renames, `a` adds a folder, `r` removes one, both move); `s` may be repeated.
+ * (`t` renames, `a` adds a folder, `r` removes one, both move); `s` may be repeated. Subscribing to a
+ * feed tidings has (`s=feed/<id>`, as NetNewsWire does right after quickadd) only applies `a` and `t`.
  */
 export async function subscriptionEdit(c: Context, deps: ServerDeps): Promise<Response> {
   const params = await readRequestParams(c);
-  const action = params.one('ac') ?? 'edit';
-  const title = params.one('t')?.trim() || undefined;
-  const add = labelName(params.one('a'));
-  const remove = labelName(params.one('r'));
-  for (const stream of params.all('s')) {
-    const ref = parseStreamId(stream);
-    if (ref.kind !== 'feed') return c.text(`greader: ${stream.slice(0, 200)} is not a feed stream`, 400);
-    if (action === 'subscribe') {
-      const url = httpUrl(ref.url ?? '');
-      if (url === undefined) return c.text('greader: subscribe needs s=feed/<URL>', 400);
-      try {
-        await followFeed(deps, url, add, title);
-      } catch (error) {
-        if (error instanceof FollowError) return c.text(error.message, 400);
-        throw error;
-      }
-      continue;
-    }
+  const action = params.one('ac')?.trim() || 'edit';
+  if (!['subscribe', 'unsubscribe', 'edit'].includes(action))
+    throw new BadRequest(`ac must be subscribe, unsubscribe or edit, not ${shown(action)}`);
+  const title = titleParam(params.one('t'));
+  const add = checkedLabel(labelName(params.one('a')));
+  const remove = checkedLabel(labelName(params.one('r')));
+  const streams = params.all('s').filter((stream) => stream.trim() !== '');
+  if (streams.length === 0) throw new BadRequest('subscription/edit needs s, a feed stream');
+  for (const stream of streams) {
+    const ref = parseStreamId(stream.trim());
+    if (ref.kind !== 'feed') throw new BadRequest(`${shown(stream)} is not a feed stream`);
     const feed =
       ref.id !== undefined ? await deps.store.getFeed(ref.id) : await deps.store.findFeedByUrl(ref.url ?? '');
-    if (feed === undefined) return c.text(`greader: no feed ${stream.slice(0, 200)}`, 404);
-    if (action === 'unsubscribe') await unfollowFeed(deps, feed.id);
-    else if (action === 'edit') {
+    if (action === 'subscribe') await subscribe(deps, feed, ref.url, add, title);
+    else if (feed === undefined) throw new BadRequest(`no feed ${shown(stream)}`, 404);
+    else if (action === 'unsubscribe') await unfollowFeed(deps, feed.id);
+    else {
       if (title) await renameFeed(deps, feed.id, title);
       if (add || remove) await setFeedFolder(deps, feed.id, remove, add);
-    } else return c.text(`greader: unknown ac=${action.slice(0, 50)}`, 400);
+    }
   }
   return c.text('OK');
+}
+
+/**
+ * `ac=subscribe`: a new URL is followed (in folder `add`, or the first channel); a feed followed already
+ * gets the folder and title asked for and nothing else; one no channel follows any more is followed again.
+ */
+async function subscribe(
+  deps: ServerDeps,
+  feed: StoredFeed | undefined,
+  url: string | undefined,
+  add: string | undefined,
+  title: string | undefined,
+): Promise<void> {
+  const following = feed ? await channelsFollowing(deps.store, feed.id) : [];
+  if (feed && following.length > 0) {
+    if (add) await setFeedFolder(deps, feed.id, undefined, add);
+    if (title) await renameFeed(deps, feed.id, title);
+    return;
+  }
+  if (feed === undefined && url === undefined) throw new BadRequest('no such feed', 404);
+  const target = httpUrl(feed?.url ?? url ?? '');
+  if (target === undefined) throw new BadRequest('subscribe needs s=feed/<URL>');
+  try {
+    await followFeed(deps, target, add, title);
+  } catch (error) {
+    if (error instanceof FollowError) throw new BadRequest(error.message);
+    throw error;
+  }
 }
 
 /** POST rename-tag: `s` (or `t`) the folder, `dest` its new name. */
 export async function renameTag(c: Context, deps: ServerDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const from = labelName(params.one('s') ?? params.one('t'));
-  const to = labelName(params.one('dest'));
-  const channel = (await deps.store.listChannels()).find(
-    (ch) => ch.name === from && ch.uid !== 'notifications',
-  );
+  const to = checkedLabel(labelName(params.one('dest')));
+  const channel = from === undefined ? undefined : await folderNamed(deps.store, from);
   if (channel === undefined || to === undefined)
     return c.text('greader: rename-tag needs a folder and dest', 400);
   await deps.store.renameChannel(channel.uid, to);
@@ -140,7 +169,7 @@ export async function disableTag(c: Context, deps: ServerDeps): Promise<Response
         ? fallback
         : (channels.find((ch) => ch.id !== channel.id && ch.uid !== 'notifications') ??
           (await deps.store.createChannel(DEFAULT_CHANNEL_NAME)));
-    for (const s of orphans) await setFeedFolder(deps, s.feedId, channel.name, home.uid);
+    for (const s of orphans) await setFeedFolder(deps, s.feedId, channel.name, home);
   }
   await deps.store.deleteChannel(channel.uid);
   return c.text('OK');

@@ -1,5 +1,6 @@
-import type { StoredFeed } from '../model/stored.js';
+import type { Channel, StoredFeed } from '../model/stored.js';
 import type { ServerDeps } from '../server/deps.js';
+import type { Store } from '../store/store.js';
 import { channelsFollowing, follow, move, unfollow, updateFeedSettings } from '../subscriptions/index.js';
 
 // The Google Reader API's subscription edits, in its own words, on the subscriptions module (src/subscriptions),
@@ -8,6 +9,23 @@ import { channelsFollowing, follow, move, unfollow, updateFeedSettings } from '.
 
 /** Why a follow failed, in words for the app. */
 export class FollowError extends Error {}
+
+/**
+ * The channel an app's folder names: by name (exactly, else with case aside), created when there is none.
+ * Never Microsub's notifications channel, which the apps do not see: by uid it would answer to the
+ * folder name "notifications" and hide the feed from them (issue 22).
+ */
+export async function folderChannel(store: Store, name: string): Promise<Channel> {
+  return (await existingFolder(store, name)) ?? (await store.createChannel(name));
+}
+
+async function existingFolder(store: Store, name: string): Promise<Channel | undefined> {
+  const folders = (await store.listChannels()).filter((ch) => ch.uid !== 'notifications');
+  return (
+    folders.find((ch) => ch.name === name) ??
+    folders.find((ch) => ch.name.toLowerCase() === name.toLowerCase())
+  );
+}
 
 /**
  * Follows a URL (a page is resolved to its feed), fetched at once when new. A folder the app names is an
@@ -20,11 +38,15 @@ export async function followFeed(
   channelName?: string,
   title?: string,
 ): Promise<StoredFeed> {
-  const result = await follow(deps, {
-    url,
-    ...(channelName ? { channel: channelName, inAnotherChannel: true } : {}),
-  });
-  if (result.kind === 'refused') throw new FollowError(result.message);
+  const existing = channelName ? await existingFolder(deps.store, channelName) : undefined;
+  const created = channelName && !existing ? await deps.store.createChannel(channelName) : undefined;
+  const channel = (existing ?? created)?.uid;
+  const result = await follow(deps, { url, ...(channel ? { channel, inAnotherChannel: true } : {}) });
+  if (result.kind === 'refused') {
+    // a folder made for a feed that could not be followed is not left behind empty
+    if (created) await deps.store.deleteChannel(created.uid);
+    throw new FollowError(result.message);
+  }
   if (title) await renameFeed(deps, result.feed.id, title);
   return (await deps.store.getFeed(result.feed.id)) ?? result.feed;
 }
@@ -40,24 +62,26 @@ export async function renameFeed(deps: ServerDeps, feedId: number, title: string
 }
 
 /**
- * Moves a feed between folders (channels, by name): from one to another, into one more (no `fromChannel`),
- * or out of one (no `toChannel`; a feed's last channel is kept, since a feed in no channel is not followed).
+ * Moves a feed between folders (channels, by name, or a channel itself as `to`): from one to another,
+ * into one more (no `fromChannel`), or out of one (no `to`; a feed's last channel is kept, since a feed
+ * in no channel is not followed).
  */
 export async function setFeedFolder(
   deps: ServerDeps,
   feedId: number,
   fromChannel?: string,
-  toChannel?: string,
+  to?: string | Channel,
 ): Promise<void> {
   const following = await channelsFollowing(deps.store, feedId);
-  const from = following.find((ch) => ch.name === fromChannel);
-  if (toChannel !== undefined) {
+  const from = following.find((ch) => ch.name === fromChannel && ch.uid !== 'notifications');
+  if (to !== undefined) {
+    const target = typeof to === 'string' ? await folderChannel(deps.store, to) : to;
     if (from) {
-      await move(deps, { feedId, from: from.uid, to: toChannel });
+      await move(deps, { feedId, from: from.uid, to: target.uid });
       return;
     }
     const feed = await deps.store.getFeed(feedId);
-    if (feed) await follow(deps, { url: feed.url, channel: toChannel, inAnotherChannel: true });
+    if (feed) await follow(deps, { url: feed.url, channel: target.uid, inAnotherChannel: true });
     return;
   }
   if (from && following.length > 1) await unfollow(deps, { feedId, channel: from.uid });

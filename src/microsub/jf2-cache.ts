@@ -76,6 +76,23 @@ export class Jf2Cache {
     });
   }
 
+  /**
+   * The size of each reference's item, in its order: the length of the JSON kept, else the entry's
+   * stored size (`measure`: bytes by id), for a page's byte budget (src/reading/page-budget.ts).
+   */
+  async sizes(
+    refs: readonly TimelineRef[],
+    measure: (ids: number[]) => Promise<Map<number, number>>,
+  ): Promise<number[]> {
+    const kept = refs.map((ref) => {
+      const made = this.#made.get(ref.id);
+      return made !== undefined && made.changedAt === ref.changedAt ? made.body.length : undefined;
+    });
+    const missing = refs.filter((_, i) => kept[i] === undefined).map((ref) => ref.id);
+    const measured = missing.length > 0 ? await measure(missing) : new Map<number, number>();
+    return refs.map((ref, i) => kept[i] ?? measured.get(ref.id) ?? 0);
+  }
+
   /** How many items are kept (for tests). */
   get size(): number {
     return this.#made.size;

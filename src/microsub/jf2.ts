@@ -52,7 +52,10 @@ export type Jf2Source = Pick<StoredEntry, 'guid' | 'authors' | 'categories' | 'e
     >
   >;
 
-/** What jf2 needs of the entry's feed: the author card falls back to it. */
+/**
+ * What jf2 needs of the entry's feed: the author card falls back to it. `iconUrl` is the icon to show:
+ * Microsub passes tidings' URL of the stored icon (feed-icon.ts), never the publisher's.
+ */
 export type Jf2Feed = Pick<StoredFeed, 'url'> & Partial<Pick<StoredFeed, 'title' | 'siteUrl' | 'iconUrl'>>;
 
 /** The Microsub state of an entry: its id, read state in the channel, and feed id. */

@@ -1,5 +1,6 @@
 import type { Channel, StoredFeed } from '../model/stored.js';
 import type { Store } from '../store/store.js';
+import { batchesWithinBudget } from './page-budget.js';
 
 /** The feeds and folders the apps see: channels as folders, feeds with the channels that follow them. */
 export interface AppFeeds {
@@ -30,7 +31,11 @@ export async function appFeeds(store: Store): Promise<AppFeeds> {
     if (channel === undefined || channel.uid === 'notifications') continue;
     foldersOf.set(subscription.feed.id, [...(foldersOf.get(subscription.feed.id) ?? []), channel]);
   }
-  const kept = new Set((await store.syncEntries(savedIds)).map((entry) => entry.feedId));
+  // the saved entries' feeds, read a page's byte budget of entries at a time: saved entries of any size
+  // never sit in memory all at once (issue 22)
+  const kept = new Set<number>();
+  for await (const batch of batchesWithinBudget(store, savedIds))
+    for (const entry of await store.syncEntries(batch)) kept.add(entry.feedId);
   for (const feedId of kept) {
     if (feeds.has(feedId)) continue;
     const feed = await store.getFeed(feedId);

@@ -7,6 +7,7 @@ import { microsubRoutes } from '../microsub/routes.js';
 import { webRoutes } from '../web/routes.js';
 import { logApiFailures } from './api-failures.js';
 import type { ServerDeps } from './deps.js';
+import { FEED_ICONS_PATH, feedIconRoutes } from './feed-icons.js';
 
 /** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
 export function createApp(serverDeps: ServerDeps): Hono {
@@ -23,6 +24,8 @@ export function createApp(serverDeps: ServerDeps): Hono {
   // the sync APIs (issue 15), before the web UI so that its login redirect never answers them
   for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps));
   for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(deps));
+  // stored feed icons at signed URLs, for the apps, which have no session (feed-icons.ts)
+  app.route(FEED_ICONS_PATH, feedIconRoutes(deps));
   app.route('/', webRoutes(deps));
   app.onError((err, c) => {
     // Hono's own refusals (csrf(), body limits) carry their response: send it, not a 500

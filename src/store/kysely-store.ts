@@ -10,6 +10,7 @@ import { type ClaimFilter, countClaimableFeeds } from './claim.js';
 import type { ReadingStateReport } from './doctor.js';
 import * as doctor from './doctor.js';
 import * as entries from './entries.js';
+import { entrySizes } from './entry-sizes.js';
 import * as states from './entry-states.js';
 import * as feedIcons from './feed-icons.js';
 import { type FeedSummary, listFeedSummaries } from './feed-summaries.js';
@@ -399,6 +400,10 @@ export class KyselyStore implements Store {
 
   syncEntries(ids: readonly number[]): Promise<SyncEntry[]> {
     return sync.syncEntries(this.#db, ids);
+  }
+
+  entrySizes(ids: readonly number[]): Promise<Map<number, number>> {
+    return entrySizes(this.#db, ids);
   }
 
   syncUnreadCounts(): Promise<SyncFeedCount[]> {

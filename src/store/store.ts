@@ -143,6 +143,8 @@ export interface Store extends ReaderStore, AccountStore {
   syncCount(filter: SyncFilter): Promise<number>;
   /** Entries by id as the apps see them (read by the apps' rule, saved, with their feed), in the order asked. */
   syncEntries(ids: readonly number[]): Promise<SyncEntry[]>;
+  /** Each entry's stored size in bytes (its text columns), by id, read without loading the text. */
+  entrySizes(ids: readonly number[]): Promise<Map<number, number>>;
   /** Every feed's count of entries the apps see as unread (feeds with none are left out). */
   syncUnreadCounts(): Promise<SyncFeedCount[]>;
   /** Stores the SHA-256 of a new Google Reader API token. */

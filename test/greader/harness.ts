@@ -11,6 +11,8 @@ export interface GReaderClient {
   /** POST /api/greader/reader/api/0/<path> with a form; arrays are repeated parameters. */
   post(path: string, form: Record<string, string | string[]>): Promise<Response>;
   json(path: string): Promise<Json>;
+  /** GET /api/greader/reader/atom/<path>: the Atom stream. */
+  atom(path: string): Promise<Response>;
 }
 
 /** Signs in as the apps do (POST form Email, Passwd) and reads Auth= from the answer's lines. */
@@ -42,6 +44,7 @@ export async function signIn(h: SyncHarness, base = '/api/greader'): Promise<GRe
         }),
       );
     },
+    atom: (path) => Promise.resolve(h.app.request(`${base}/reader/atom/${path}`, { headers })),
     async json(path) {
       const res = await client.get(path);
       assert.equal(res.status, 200, `${path}: ${res.status}`);

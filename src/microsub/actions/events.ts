@@ -1,9 +1,11 @@
 import type { SSEStreamingApi } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
 import type { NewEntriesEvent } from '../../poll/events.js';
+import { feedIconUrls } from '../../server/feed-icons.js';
 import type { Filter, TimelineEntry } from '../../store/reader.js';
 import { channelList } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
+import { withFeedIcon } from '../feed-icon.js';
 import { timelineItem } from '../jf2.js';
 
 const DEFAULT_HEARTBEAT_MS = 30_000;
@@ -88,6 +90,7 @@ async function announceEntries(
   const subscriptions = (await store.listSubscriptions()).filter((s) => s.feedId === event.feedId);
   const channels = new Map((await store.listChannels()).map((c) => [c.id, c]));
   const touched: number[] = [];
+  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
   for (const subscription of subscriptions) {
     const channel = channels.get(subscription.channelId);
     if (!channel) continue;
@@ -96,7 +99,7 @@ async function announceEntries(
     for (const entry of entries.filter((e) => !isFiltered(e, rules))) {
       await stream.writeSSE({
         event: 'new-item',
-        data: JSON.stringify({ channel: channel.uid, item: timelineItem(entry) }),
+        data: JSON.stringify({ channel: channel.uid, item: timelineItem(withFeedIcon(entry, iconUrl)) }),
       });
     }
     touched.push(channel.id);

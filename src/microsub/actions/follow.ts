@@ -2,6 +2,7 @@ import type { StoredFeed } from '../../model/stored.js';
 import { healthOf } from '../../model/stored.js';
 import { checkFollowUrl } from '../../poll/check-url.js';
 import { isSilent } from '../../poll/scheduler.js';
+import { type FeedIconUrl, feedIconUrls } from '../../server/feed-icons.js';
 import { follow } from '../../subscriptions/index.js';
 import { requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
@@ -26,19 +27,23 @@ export interface FeedItem {
  */
 export async function followAction(ctx: ActionContext): Promise<object> {
   const channel = await requireChannel(ctx);
+  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
   if (ctx.httpMethod === 'GET') {
     const subscriptions = await ctx.deps.store.listSubscriptions(channel.id);
-    return { items: subscriptions.map((s) => feedItem(s.feed, ctx.deps.now())) };
+    return { items: subscriptions.map((s) => feedItem(s.feed, ctx.deps.now(), iconUrl)) };
   }
   const url = ctx.params.one('url');
   if (url === undefined) throw badRequest('the url parameter is missing');
   const result = await follow(ctx.deps, { url, channel: channel.uid, inAnotherChannel: true });
   if (result.kind === 'refused') throw badRequest(result.message);
-  return feedItem(result.feed, ctx.deps.now());
+  return feedItem(result.feed, ctx.deps.now(), iconUrl);
 }
 
-/** The feed as listed: name, photo, `_source` (the feed id timelines filter on) and `_health`. */
-export function feedItem(feed: StoredFeed, now: Date): FeedItem {
+/**
+ * The feed as listed: name, photo (its stored icon, from tidings' origin), `_source` (the feed id
+ * timelines filter on) and `_health`.
+ */
+export function feedItem(feed: StoredFeed, now: Date, iconUrl: FeedIconUrl): FeedItem {
   const silent = isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, now);
   const health: FeedItem['_health'] = { status: healthOf(feed, silent) };
   if (feed.message) health.message = feed.message;
@@ -46,7 +51,8 @@ export function feedItem(feed: StoredFeed, now: Date): FeedItem {
   if (feed.lastSuccessAt) health.last_success = feed.lastSuccessAt;
   const item: FeedItem = { type: 'feed', url: feed.url, _source: String(feed.id), _health: health };
   if (feed.title) item.name = feed.title;
-  if (feed.iconUrl) item.photo = feed.iconUrl;
+  const photo = iconUrl(feed.id);
+  if (photo) item.photo = photo;
   if (feed.description) item.description = feed.description;
   return item;
 }

@@ -1,8 +1,10 @@
 import type { StoredFeed } from '../../model/stored.js';
 import { type Discovery, discover } from '../../poll/discover.js';
+import { feedIconUrls } from '../../server/feed-icons.js';
 import { channelOrGlobal } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import { withFeedIcon } from '../feed-icon.js';
 import { timelineItem } from '../jf2.js';
 import { readLimit } from './timeline.js';
 
@@ -34,7 +36,8 @@ export async function searchAction(ctx: ActionContext): Promise<object> {
     ...(after !== undefined ? { after } : {}),
   });
   const paging: { after?: string } = page.after !== undefined ? { after: page.after } : {};
-  return { items: page.entries.map(timelineItem), paging };
+  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  return { items: page.entries.map((entry) => timelineItem(withFeedIcon(entry, iconUrl))), paging };
 }
 
 async function findFeeds(ctx: ActionContext, query: string): Promise<FeedResult[]> {
@@ -73,11 +76,12 @@ async function knownFeeds(ctx: ActionContext, query: string): Promise<FeedResult
   const matches = (feed: StoredFeed) =>
     [feed.url, feed.title, feed.siteUrl].some((field) => field?.toLowerCase().includes(words));
   const feeds = (await ctx.deps.store.listFeeds()).filter(matches).slice(0, MAX_KNOWN_RESULTS);
+  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
   return feeds.map((feed) => ({
     type: 'feed',
     url: feed.url,
     ...(feed.title ? { name: feed.title } : {}),
-    ...(feed.iconUrl ? { photo: feed.iconUrl } : {}),
+    ...(iconUrl(feed.id) ? { photo: iconUrl(feed.id) as string } : {}),
     ...(feed.description ? { description: feed.description } : {}),
   }));
 }

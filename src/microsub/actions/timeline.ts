@@ -1,9 +1,12 @@
 import type { Channel } from '../../model/stored.js';
 import { changeEntries } from '../../reading/entry-state.js';
+import { API_PAGE_BYTES, countWithinBudget } from '../../reading/page-budget.js';
+import { feedIconUrls } from '../../server/feed-icons.js';
 import type { TimelineQuery } from '../../store/reader.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
+import { withFeedIcon } from '../feed-icon.js';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -31,6 +34,8 @@ export async function timelineAction(ctx: ActionContext): Promise<object | Respo
 /**
  * One page: `before` for newer entries, `after` for older ones; `limit`, `source` (a feed id, the
  * `_source` of items) and `is_read=false` as Aperture has them. A cursor the store cannot read is a 400.
+ * A page holds at most a byte budget of entries (src/reading/page-budget.ts): past it, the page is
+ * asked again with the limit that fits, so its cursors page on to the rest.
  */
 async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Response> {
   const query: TimelineQuery = { channelId: channel.id, limit: readLimit(ctx.params.one('limit')) };
@@ -43,8 +48,16 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   if (source !== undefined) query.feedId = await sourceFeed(ctx, source);
   if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
   const { store } = ctx.deps;
-  const page = await store.timelineRefs(query);
-  const items = await ctx.jf2.items(page.refs, (ids) => store.entriesById(channel.id, ids));
+  let page = await store.timelineRefs(query);
+  const sizes = await ctx.jf2.sizes(page.refs, (ids) => store.entrySizes(ids));
+  // a `before` page is the entries just newer than the cursor: a smaller one keeps the oldest of them
+  const fitting = countWithinBudget(sizes, API_PAGE_BYTES, before !== undefined);
+  if (fitting < page.refs.length) page = await store.timelineRefs({ ...query, limit: fitting });
+  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const items = await ctx.jf2.items(
+    page.refs.map((ref) => withFeedIcon(ref, iconUrl)),
+    async (ids) => (await store.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),
+  );
   const paging: { before?: string; after?: string } = {};
   if (page.before !== undefined) paging.before = page.before;
   if (page.after !== undefined) paging.after = page.after;
