@@ -1,4 +1,5 @@
 import type { RequestParams } from '../auth/request.js';
+import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
 import type { Store } from '../store/store.js';
 import type { SyncEntry, SyncFilter } from '../store/sync-types.js';
@@ -7,7 +8,9 @@ import { integerOf, integerParam, singleParam } from './params.js';
 // The read side of the Fever API (https://feedafever.com/api, as archived): groups, feeds, items.
 // Integers where the spec says integers: ids, is_read, is_saved, times (Unix seconds). FreshRSS sends
 // ids as strings, which some apps refuse; the id lists (unread_item_ids, saved_item_ids, feed_ids) are
-// comma-separated strings, as the spec says.
+// comma-separated strings, as the spec says. URLs follow the URL policy of every output
+// (model/safe-url.ts): one that is not absolute http(s) is an empty string; `html` was sanitized when it
+// was stored, by the rules the web UI shows it with.
 
 /** At most this many items per `items` call (the spec's 50). */
 export const ITEMS_PER_CALL = 50;
@@ -38,8 +41,8 @@ export function feedsOf(view: AppFeeds, withIcons: ReadonlySet<number>): object[
     id: feed.id,
     favicon_id: withIcons.has(feed.id) ? feed.id : 0,
     title: feed.title ?? feed.url,
-    url: feed.url,
-    site_url: feed.siteUrl ?? '',
+    url: safeLinkUrl(feed.url) ?? '',
+    site_url: safeLinkUrl(feed.siteUrl) ?? '',
     is_spark: 0,
     last_updated_on_time: unixSeconds(feed.lastSuccessAt ?? feed.lastCheckedAt),
   }));
@@ -95,7 +98,7 @@ function itemOf(entry: SyncEntry): object {
     title: entry.title ?? '',
     author: entry.authors[0]?.name ?? '',
     html: entry.contentHtml ?? entry.summary ?? '',
-    url: entry.url ?? '',
+    url: safeLinkUrl(entry.url) ?? '',
     is_saved: entry.isSaved ? 1 : 0,
     is_read: entry.isRead ? 1 : 0,
     created_on_time: unixSeconds(entry.published ?? entry.sortAt),

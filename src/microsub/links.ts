@@ -21,6 +21,22 @@ export function safeLinks(urls: Iterable<string>): string[] {
   return [...urls].filter((url) => safeLinkUrl(url) !== undefined);
 }
 
+// Schemes whose URLs run script or embed a document (as the sanitizer's, parse/sanitize-url.ts).
+const SCRIPT_PROTOCOLS = new Set(['javascript:', 'vbscript:', 'data:']);
+
+/**
+ * A uid as given, unless it is a URL that runs script or embeds a document. A uid is an identifier,
+ * often a `tag:` or `urn:` URI, so the link rule does not apply; but an h-entry's uid is its u-url, and
+ * a client may open it as a link.
+ */
+export function safeUid(uid: string): string | undefined {
+  try {
+    return SCRIPT_PROTOCOLS.has(new URL(uid).protocol) ? undefined : uid;
+  } catch {
+    return uid;
+  }
+}
+
 /** A URL parameter no longer than MAX_URL_LENGTH; 400 when it is missing or longer. */
 export function requireUrlParam(value: string | undefined): string {
   if (value === undefined) throw badRequest('the url parameter is missing');
