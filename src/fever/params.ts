@@ -5,10 +5,14 @@ import type { RequestParams } from '../auth/request.js';
 // (issue 22). Fever answers 200 whatever happens: the callers do nothing with what is not a number.
 const INTEGER = /^(?:0|[1-9]\d{0,14})$/;
 
-/** The value of a parameter given exactly once; undefined when absent or given several times. */
+/**
+ * The value of a parameter; undefined when absent or given with different values. The same value twice
+ * is one value: an app may put a parameter in both the query string and the form, as PHP's $_REQUEST,
+ * which Fever read, let it.
+ */
 export function singleParam(params: RequestParams, name: string): string | undefined {
-  const values = params.all(name);
-  return values.length === 1 ? values[0] : undefined;
+  const [first, ...others] = params.all(name);
+  return others.every((value) => value === first) ? first : undefined;
 }
 
 /** A non-negative integer written as one (at most 15 digits, no sign, no leading zero), else undefined. */

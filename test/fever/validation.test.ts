@@ -72,8 +72,8 @@ for (const backend of storeBackends()) {
         { mark: 'group', as: 'read', before: now },
         ...[...ZEROES, ...NOT_NUMBERS].map((id) => ({ mark: 'group', as: 'read', id, before: now })),
         ...spellings(news.channel.id).map((id) => ({ mark: 'group', as: 'read', id, before: now })),
-        { mark: 'group', as: 'read', id: ['0', '0'], before: now },
         { mark: 'group', as: 'read', id: ['5', '0'], before: now },
+        { mark: 'group', as: 'read', id: ['0', ' 0'], before: now },
         { mark: 'group', as: 'read', 'id[]': '0', before: now },
       ];
       assert.deepEqual(await wrongMarks(forms), []);
@@ -92,7 +92,7 @@ for (const backend of storeBackends()) {
         ...['read', 'saved'].flatMap((as) =>
           ['', '-1', '9'.repeat(20), ...spellings(entryId)].map((id) => ({ mark: 'item', as, id })),
         ),
-        { mark: 'item', as: 'saved', id: [String(entryId), String(entryId)] },
+        { mark: 'item', as: 'saved', id: [String(entryId), String(entryId + 1)] },
       ];
       assert.deepEqual(await wrongMarks(forms), []);
     });
@@ -106,14 +106,14 @@ for (const backend of storeBackends()) {
           id: '0',
           before: b,
         })),
-        { mark: 'group', as: 'read', id: '0', before: [now, now] },
-        ...['READ', '', 'read ', 'unread', 'saved', ['read', 'read']].map((as) => ({
+        { mark: 'group', as: 'read', id: '0', before: [now, '0'] },
+        ...['READ', '', 'read ', 'unread', 'saved', ['read', 'unread']].map((as) => ({
           mark: 'group',
           as,
           id: '0',
           before: now,
         })),
-        ...['GROUP', 'groups', '', 'group ', ['group', 'group']].map((mark) => ({
+        ...['GROUP', 'groups', '', 'group ', ['group', 'feed']].map((mark) => ({
           mark,
           as: 'read',
           id: '0',
@@ -126,7 +126,7 @@ for (const backend of storeBackends()) {
     it('gives no items for a malformed since_id, max_id or with_ids, never the newest ones', async () => {
       const forms = [
         ...['since_id', 'max_id'].flatMap((name) =>
-          [' ', '-1', '1e3', '0x10', '1.5', '9'.repeat(20), 'abc', LONG, '', ['0', '0']].map((v) => ({
+          [' ', '-1', '1e3', '0x10', '1.5', '9'.repeat(20), 'abc', LONG, '', ['0', '1']].map((v) => ({
             [name]: v,
           })),
         ),
@@ -142,7 +142,7 @@ for (const backend of storeBackends()) {
       assert.deepEqual(wrong, []);
     });
 
-    it('still marks with well-formed values: a future `before` counts as now', async () => {
+    it('still marks with well-formed values: a future `before` is now, a value given twice is one', async () => {
       const later = String(Math.floor(h.clock.now().getTime() / 1000) + 10 ** 12);
       const { status } = await fever('', {
         mark: 'feed',
@@ -156,6 +156,10 @@ for (const backend of storeBackends()) {
       assert.ok(!(await h.entryIds(news.feedId)).some((id) => unread.includes(id)));
       await fever('', { mark: 'group', as: 'read', id: '0', before: later });
       assert.deepEqual(await h.store.syncIds({ readState: 'unread' }), []);
+      // the same value in the query string and the form is one value
+      const form = { mark: 'item', as: 'saved', id: String(entryId) };
+      await fever(new URLSearchParams(form).toString(), form);
+      assert.deepEqual(await h.store.syncIds({ savedOnly: true }), [entryId]);
     });
   });
 }
