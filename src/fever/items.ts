@@ -1,13 +1,17 @@
 import type { RequestParams } from '../auth/request.js';
+import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
 import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
 import type { Store } from '../store/store.js';
 import type { SyncEntry, SyncFilter } from '../store/sync-types.js';
+import { integerOf, integerParam, singleParam } from './params.js';
 
 // The read side of the Fever API (https://feedafever.com/api, as archived): groups, feeds, items.
 // Integers where the spec says integers: ids, is_read, is_saved, times (Unix seconds). FreshRSS sends
 // ids as strings, which some apps refuse; the id lists (unread_item_ids, saved_item_ids, feed_ids) are
-// comma-separated strings, as the spec says.
+// comma-separated strings, as the spec says. URLs follow the URL policy of every output
+// (model/safe-url.ts): one that is not absolute http(s) is an empty string; `html` was sanitized when it
+// was stored, by the rules the web UI shows it with.
 
 /** At most this many items per `items` call (the spec's 50). */
 export const ITEMS_PER_CALL = 50;
@@ -38,24 +42,18 @@ export function feedsOf(view: AppFeeds, withIcons: ReadonlySet<number>): object[
     id: feed.id,
     favicon_id: withIcons.has(feed.id) ? feed.id : 0,
     title: feed.title ?? feed.url,
-    url: feed.url,
-    site_url: feed.siteUrl ?? '',
+    url: safeLinkUrl(feed.url) ?? '',
+    site_url: safeLinkUrl(feed.siteUrl) ?? '',
     is_spark: 0,
     last_updated_on_time: unixSeconds(feed.lastSuccessAt ?? feed.lastCheckedAt),
   }));
 }
 
-/** A positive integer parameter, or undefined. */
-function idParam(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined;
-  return Number(value.trim());
-}
-
-/** The ids of a comma-separated list (with_ids), at most `limit` of them. */
+/** The ids of a comma-separated list (with_ids), at most `limit` of them; parts that are no id are left out. */
 export function idList(value: string | undefined, limit: number): number[] {
   return (value ?? '')
     .split(',')
-    .map((part) => idParam(part))
+    .map((part) => integerOf(part.trim()))
     .filter((id): id is number => id !== undefined && id > 0)
     .slice(0, limit);
 }
@@ -73,30 +71,7 @@ export class StreamedItems {
  */
 export async function itemsOf(store: Store, params: RequestParams): Promise<object> {
   const filter: SyncFilter = {};
-  const sinceId = idParam(params.one('since_id'));
-  const maxId = idParam(params.one('max_id'));
-  let ids: number[];
-  if (params.has('with_ids')) {
-    ids = idList(params.one('with_ids'), ITEMS_PER_CALL);
-    ids = (await store.syncKeys({ ids, oldestFirst: true, limit: ITEMS_PER_CALL })).map((k) => k.id);
-  } else if (sinceId !== undefined) {
-    const keys = await store.syncKeys({
-      ...filter,
-      idAbove: sinceId,
-      oldestFirst: true,
-      limit: ITEMS_PER_CALL,
-    });
-    ids = keys.map((key) => key.id);
-  } else {
-    const below = maxId !== undefined && maxId > 0 ? maxId : undefined;
-    const keys = await store.syncKeys({
-      ...filter,
-      idBelow: below,
-      oldestFirst: false,
-      limit: ITEMS_PER_CALL,
-    });
-    ids = keys.map((key) => key.id);
-  }
+  const ids = await pageIds(store, params);
   const sent = params.has('with_ids') ? ids : await pageWithinBudget(store, ids);
   return { items: new StreamedItems(itemsJson(store, sent)), total_items: await store.syncCount(filter) };
 }
@@ -106,6 +81,29 @@ async function* itemsJson(store: Store, ids: readonly number[]): AsyncGenerator<
     for (const entry of await store.syncEntries(batch)) yield JSON.stringify(itemOf(entry));
 }
 
+/**
+ * The ids of the page asked for. A since_id, max_id or with_ids that is not what it should be (not an
+ * integer, given twice) gives none: read as absent, it would give the newest items.
+ */
+async function pageIds(store: Store, params: RequestParams): Promise<number[]> {
+  const sinceId = integerParam(params, 'since_id');
+  const maxId = integerParam(params, 'max_id');
+  const withIds = singleParam(params, 'with_ids');
+  const malformed =
+    (params.has('since_id') && sinceId === undefined) ||
+    (params.has('max_id') && maxId === undefined) ||
+    (params.has('with_ids') && withIds === undefined);
+  if (malformed) return [];
+  const query =
+    withIds !== undefined
+      ? { ids: idList(withIds, ITEMS_PER_CALL), oldestFirst: true }
+      : sinceId !== undefined
+        ? { idAbove: sinceId, oldestFirst: true }
+        : { idBelow: maxId !== undefined && maxId > 0 ? maxId : undefined, oldestFirst: false };
+  const keys = await store.syncKeys({ ...query, limit: ITEMS_PER_CALL });
+  return keys.map((key) => key.id);
+}
+
 function itemOf(entry: SyncEntry): object {
   return {
     id: entry.id,
@@ -113,7 +111,7 @@ function itemOf(entry: SyncEntry): object {
     title: entry.title ?? '',
     author: entry.authors[0]?.name ?? '',
     html: entry.contentHtml ?? entry.summary ?? '',
-    url: entry.url ?? '',
+    url: safeLinkUrl(entry.url) ?? '',
     is_saved: entry.isSaved ? 1 : 0,
     is_read: entry.isRead ? 1 : 0,
     created_on_time: unixSeconds(entry.published ?? entry.sortAt),

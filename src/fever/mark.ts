@@ -1,6 +1,7 @@
 import type { RequestParams } from '../auth/request.js';
 import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
 import type { Store } from '../store/store.js';
+import { integerParam, singleParam } from './params.js';
 
 const ITEM_CHANGES: Record<string, EntryChange> = {
   read: 'read',
@@ -12,24 +13,36 @@ const ITEM_CHANGES: Record<string, EntryChange> = {
 /**
  * `mark=item&as=read|unread|saved|unsaved&id=N`; `mark=feed|group&as=read&id=N&before=T` marks read what
  * was first seen at or before T (Unix seconds): entries that came after the app last refreshed stay
- * unread. Group 0 is every feed (Fever's "Kindling"); -1 (Sparks) is none here. What the request gets
- * wrong (an unknown `as`, a missing id) changes nothing: Fever answers 200 whatever happens.
+ * unread. Group 0 is every feed (Fever's "Kindling"), named by exactly `0`; -1 (Sparks) is none here.
+ * What the request gets wrong (an unknown `mark` or `as`, an id or time that is not a plain integer, a
+ * parameter given twice) changes nothing: Fever answers 200 whatever happens.
  */
 export async function applyMark(store: Store, params: RequestParams, now: Date): Promise<void> {
-  const mark = params.one('mark');
-  const as = params.one('as') ?? '';
-  const id = Number(params.one('id') ?? 'NaN');
-  if (!Number.isSafeInteger(id)) return;
+  const mark = singleParam(params, 'mark');
+  const as = singleParam(params, 'as') ?? '';
+  const id = integerParam(params, 'id');
+  if (id === undefined) return;
   if (mark === 'item') {
     const change = ITEM_CHANGES[as];
     if (change !== undefined && id > 0) await changeEntries(store, [id], change, now);
     return;
   }
   if (as !== 'read' || (mark !== 'feed' && mark !== 'group')) return;
-  const before = Number(params.one('before') ?? 'NaN');
-  // no `before`: up to now, as Fever's own server did
-  const until = Number.isFinite(before) && before > 0 ? new Date(before * 1000) : now;
+  const until = untilOf(params, now);
+  if (until === undefined) return;
   if (mark === 'feed' && id > 0) await markStreamRead(store, { feedId: id }, until, now);
   if (mark === 'group' && id > 0) await markStreamRead(store, { channelId: id }, until, now);
   if (mark === 'group' && id === 0) await markStreamRead(store, {}, until, now);
+}
+
+/**
+ * Up to when a mark applies: `before` (Unix seconds), now when there is none (as Fever's own server
+ * did), undefined for one that is not a plain integer. A time after now is now: nothing was seen later,
+ * and 1e20 seconds is no date (it answered 500).
+ */
+function untilOf(params: RequestParams, now: Date): Date | undefined {
+  if (!params.has('before')) return now;
+  const seconds = integerParam(params, 'before');
+  if (seconds === undefined) return undefined;
+  return seconds * 1000 >= now.getTime() ? now : new Date(seconds * 1000);
 }

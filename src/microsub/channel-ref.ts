@@ -16,7 +16,7 @@ export async function requireChannel(ctx: ActionContext): Promise<Channel> {
 /** The channel with this uid; 404 when there is none. */
 export async function findChannel(store: Store, uid: string): Promise<Channel> {
   const channel = await store.getChannel(uid);
-  if (!channel) throw notFound(`there is no channel ${uid}`);
+  if (!channel) throw notFound(`there is no channel ${uid.slice(0, 200)}`);
   return channel;
 }
 

@@ -14,6 +14,41 @@ function entry(fields: Partial<Jf2Source> = {}): Jf2Source {
 }
 
 describe('toJf2', () => {
+  it('leaves out every URL that is not absolute http(s), and keeps the others as stored', () => {
+    const item = toJf2(
+      entry({
+        guid: 'javascript:alert(1)',
+        url: 'javascript:alert(2)',
+        authors: [{ name: 'Ann', uri: 'data:text/html,x', photo: 'JAVA\tSCRIPT:alert(3)' }],
+        enclosures: [
+          { href: 'data:audio/mpeg;base64,AA', type: 'audio/mpeg' },
+          { href: 'https://cdn.example/a.mp3', type: 'audio/mpeg' },
+        ],
+        extra: {
+          photo: ['javascript:alert(4)'],
+          'in-reply-to': ['vbscript:x', 'https://Reply.example/p'],
+          media: { thumbnail: 'https://i.example/t.jpg', items: [{ url: 'javascript:x', medium: 'video' }] },
+        },
+      }),
+      { ...FEED, siteUrl: 'javascript:alert(5)', iconUrl: 'https://blog.example/icon.png' },
+    );
+    assert.deepEqual(item, {
+      type: 'entry',
+      author: {
+        type: 'card',
+        name: 'Ann',
+        url: 'https://blog.example',
+        photo: 'https://blog.example/icon.png',
+      },
+      photo: ['https://i.example/t.jpg'],
+      audio: ['https://cdn.example/a.mp3'],
+      'in-reply-to': ['https://Reply.example/p'],
+    });
+    assert.equal(toJf2(entry({ guid: 'tag:blog.example,2026:1' }), FEED).uid, 'tag:blog.example,2026:1');
+    const page = toJf2(entry(), { url: 'javascript:alert(6)' });
+    assert.equal(page.author, undefined);
+  });
+
   it('maps an article with every property and the Microsub extensions', () => {
     const item = toJf2(
       entry({

@@ -7,6 +7,7 @@ import { entryMediaOf, mediaKindOf } from '../model/media.js';
 import type { StoredEntry, StoredFeed } from '../model/stored.js';
 import { htmlToText } from '../parse/html-text.js';
 import type { TimelineEntry } from '../store/reader.js';
+import { safeLink, safeLinks, safeUid } from './links.js';
 
 /** A jf2 card: the author of an entry. */
 export interface Jf2Card {
@@ -79,11 +80,18 @@ export function timelineItem(entry: TimelineEntry): Jf2Entry {
   });
 }
 
-/** Returns the jf2 form of an entry; empty properties are left out. */
+/**
+ * Returns the jf2 form of an entry; empty properties are left out. Every URL a feed gave (link, media,
+ * references, the author's page and photo, the site) follows the URL policy of every output
+ * (microsub/links.ts): one that is not absolute http(s) is left out. The content's HTML was sanitized
+ * when it was stored, by the rules the web UI shows it with.
+ */
 export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2State = {}): Jf2Entry {
   const item: Jf2Entry = { type: 'entry' };
-  if (entry.guid) item.uid = entry.guid;
-  if (entry.url) item.url = entry.url;
+  const uid = entry.guid ? safeUid(entry.guid) : undefined;
+  if (uid) item.uid = uid;
+  const url = safeLink(entry.url);
+  if (url) item.url = url;
   const content = contentOf(entry);
   const name = nameOf(entry.title, content?.text ?? entry.summary);
   if (name) item.name = name;
@@ -93,12 +101,12 @@ export function toJf2(entry: Jf2Source, feed: Jf2Feed | undefined, state: Jf2Sta
   const published = entryDate(entry);
   if (published) item.published = published;
   if (entry.updated) item.updated = entry.updated;
-  const author = authorOf(entry, feed);
+  const author = authorOf({ ...entry, authors: entry.authors.map(safePerson) }, feed && safeSite(feed));
   if (author) item.author = author;
   if (entry.categories.length > 0) item.category = [...entry.categories];
   addMedia(item, entry);
   for (const property of REFERENCE_PROPERTIES) {
-    const urls = stringsOf(entry.extra[property]);
+    const urls = safeLinks(stringsOf(entry.extra[property]));
     if (urls.length > 0) item[property] = urls;
   }
   if (state.id !== undefined) item._id = String(state.id);
@@ -168,32 +176,55 @@ function authorOf(entry: Jf2Source, feed: Jf2Feed | undefined): Jf2Card | undefi
 function siteOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url).origin;
+    // the origin of a URL that is not http(s) is "null", or one no client should open
+    return safeLink(new URL(url).origin);
   } catch {
     return undefined;
   }
+}
+
+type Person = Jf2Source['authors'][number];
+
+/** The person without a page or photo URL that the URL policy keeps back. */
+function safePerson(person: Person): Person {
+  if (safeLink(person.uri) === person.uri && safeLink(person.photo) === person.photo) return person;
+  const { uri, photo, ...rest } = person;
+  const safeUri = safeLink(uri);
+  const safePhoto = safeLink(photo);
+  return { ...rest, ...(safeUri ? { uri: safeUri } : {}), ...(safePhoto ? { photo: safePhoto } : {}) };
+}
+
+/** The feed without a site URL that the URL policy keeps back (its icon is the icons' business). */
+function safeSite(feed: Jf2Feed): Jf2Feed {
+  if (safeLink(feed.siteUrl) === feed.siteUrl) return feed;
+  const { siteUrl: _unsafe, ...rest } = feed;
+  return rest;
 }
 
 const JF2_KIND = { image: 'photo', video: 'video', audio: 'audio' } as const;
 
 /**
  * photo, video and audio: the h-entry properties, then enclosures of that kind (podcasts), then Media
- * RSS (media:content by type, and the thumbnail as a photo when there is none: YouTube).
+ * RSS (media:content by type, and the thumbnail as a photo when there is none: YouTube). URLs the URL
+ * policy keeps back are not counted.
  */
 function addMedia(item: Jf2Entry, entry: Jf2Source): void {
   const media = entryMediaOf(entry.extra);
   const found = { photo: new Set<string>(), video: new Set<string>(), audio: new Set<string>() };
+  const add = (kind: keyof typeof found, url: string | undefined) => {
+    if (url !== undefined && safeLink(url) !== undefined) found[kind].add(url);
+  };
   for (const kind of ['photo', 'video', 'audio'] as const)
-    for (const url of stringsOf(entry.extra[kind])) found[kind].add(url);
+    for (const url of stringsOf(entry.extra[kind])) add(kind, url);
   for (const enclosure of entry.enclosures) {
     const kind = mediaKindOf(enclosure);
-    if (kind) found[JF2_KIND[kind]].add(enclosure.href);
+    if (kind) add(JF2_KIND[kind], enclosure.href);
   }
   for (const mediaItem of media?.items ?? []) {
     const kind = mediaKindOf(mediaItem);
-    if (kind) found[JF2_KIND[kind]].add(mediaItem.url);
+    if (kind) add(JF2_KIND[kind], mediaItem.url);
   }
-  if (media?.thumbnail && found.photo.size === 0) found.photo.add(media.thumbnail);
+  if (found.photo.size === 0) add('photo', media?.thumbnail);
   for (const kind of ['photo', 'video', 'audio'] as const)
     if (found[kind].size > 0) item[kind] = [...found[kind]];
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MicrosubError } from './errors.js';
-import { foldPairs, jsonPairs, readParams } from './params.js';
+import { foldPairs, jsonPairs, MAX_VALUE_LENGTH, MAX_VALUES, Params, readParams } from './params.js';
 
 function post(body: string, contentType: string | undefined, query = ''): Request {
   const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
@@ -118,5 +118,22 @@ describe('readParams', () => {
     const params = await readParams(post('channel=&entry[]=&entry[]=3', 'application/x-www-form-urlencoded'));
     assert.equal(params.one('channel'), undefined);
     assert.deepEqual(params.all('entry'), ['3']);
+  });
+
+  it('refuses two values of a one-value parameter, and too many or too long values, with a 400', () => {
+    const params = new Params(
+      new Map([
+        ['channel', ['a', 'b']],
+        ['entry', Array.from({ length: MAX_VALUES + 1 }, (_, i) => String(i))],
+        ['url', ['x'.repeat(MAX_VALUE_LENGTH + 1)]],
+        ['ok', ['  one  ', '']],
+      ]),
+    );
+    const isBadRequest = (e: MicrosubError) => e.status === 400;
+    assert.throws(() => params.one('channel'), isBadRequest);
+    assert.deepEqual(params.all('channel'), ['a', 'b']);
+    assert.throws(() => params.all('entry'), isBadRequest);
+    assert.throws(() => params.one('url'), isBadRequest);
+    assert.equal(params.one('ok'), 'one');
   });
 });

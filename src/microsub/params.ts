@@ -3,7 +3,18 @@ import { badRequest } from './errors.js';
 // `x[]` (PHP style, the spec's own examples) and `x[0]`, `x[1]` (Indigenous sends indexed arrays).
 const ARRAY_KEY_RE = /^(.+?)\[(\d*)\]$/;
 
-/** Request parameters by name, each with its values in order; array forms are folded into one name. */
+/** The longest value of any parameter: no id, cursor, URL, name or query needs more. */
+export const MAX_VALUE_LENGTH = 4096;
+
+/** The most values of one parameter (`entry[]`, `channels[]`): ten timeline pages of the largest size. */
+export const MAX_VALUES = 1000;
+
+/**
+ * Request parameters by name, each with its values in order; array forms are folded into one name.
+ * What no action can mean is a 400 here, for every action (issue 22): two values of a parameter that
+ * takes one (which of them would win is a guess), more than MAX_VALUES values, a value longer than
+ * MAX_VALUE_LENGTH.
+ */
 export class Params {
   readonly #values: ReadonlyMap<string, readonly string[]>;
 
@@ -11,15 +22,20 @@ export class Params {
     this.#values = values;
   }
 
-  /** The first value of a parameter, trimmed; undefined when absent or empty. */
+  /** The value of a one-value parameter, trimmed; undefined when absent or empty, 400 for several. */
   one(name: string): string | undefined {
-    const value = this.#values.get(name)?.[0]?.trim();
-    return value === undefined || value === '' ? undefined : value;
+    const values = this.all(name);
+    if (values.length > 1) throw badRequest(`${name} takes one value, not ${values.length}`);
+    return values[0];
   }
 
   /** Every non-empty value of a parameter (`x`, `x[]`, `x[0]`... all count), trimmed. */
   all(name: string): string[] {
-    return (this.#values.get(name) ?? []).map((v) => v.trim()).filter((v) => v !== '');
+    const values = (this.#values.get(name) ?? []).map((v) => v.trim()).filter((v) => v !== '');
+    if (values.length > MAX_VALUES) throw badRequest(`${name} has at most ${MAX_VALUES} values`);
+    if (values.some((v) => v.length > MAX_VALUE_LENGTH))
+      throw badRequest(`a value of ${name} has at most ${MAX_VALUE_LENGTH} characters`);
+    return values;
   }
 
   has(name: string): boolean {

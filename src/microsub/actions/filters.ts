@@ -1,7 +1,7 @@
 import type { Filter } from '../../store/reader.js';
 import { channelOrGlobal, GLOBAL } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { requireLinkParam, safeLink } from '../links.js';
 
 type Kind = Filter['kind'];
 
@@ -16,22 +16,14 @@ export async function filterAction(ctx: ActionContext, kind: Kind, adding: boole
     const rules = await store.listFilters(kind, channel?.id);
     // listFilters of a channel may include the global rules: list only the ones of what was asked
     const own = rules.filter((r) => r.channelId === channel?.id);
-    return { items: own.map((r) => ({ type: 'card', url: r.url })) };
+    // a rule stored before rules had to be http(s) is not shown (the URL policy of every output)
+    const shown = own.filter((r) => safeLink(r.url) !== undefined);
+    return { items: shown.map((r) => ({ type: 'card', url: r.url })) };
   }
-  const url = requireUrl(ctx.params.one('url'));
+  // validated, not rewritten: the rule matches author and feed URLs as the store compares them
+  const url = requireLinkParam(ctx.params.one('url'));
   const rule = { kind, url, ...(channel ? { channelId: channel.id } : {}) };
   if (adding) await store.addFilter(rule, ctx.deps.now().toISOString());
   else await store.removeFilter(rule);
   return adding ? { type: 'card', url, channel: channel?.uid ?? GLOBAL } : {};
-}
-
-function requireUrl(value: string | undefined): string {
-  if (value === undefined) throw badRequest('the url parameter is missing');
-  // validated, not rewritten: the rule matches author and feed URLs as the store compares them
-  try {
-    new URL(value);
-    return value;
-  } catch {
-    throw badRequest(`"${value.slice(0, 200)}" is not a URL`);
-  }
 }

@@ -7,6 +7,7 @@ import { follow } from '../../subscriptions/index.js';
 import { requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import { requireUrlParam } from '../links.js';
 
 /** A followed feed as Microsub lists it (jf2 h-feed), with tidings' health of it. */
 export interface FeedItem {
@@ -32,8 +33,7 @@ export async function followAction(ctx: ActionContext): Promise<object> {
     const subscriptions = await ctx.deps.store.listSubscriptions(channel.id);
     return { items: subscriptions.map((s) => feedItem(s.feed, ctx.deps.now(), iconUrl)) };
   }
-  const url = ctx.params.one('url');
-  if (url === undefined) throw badRequest('the url parameter is missing');
+  const url = requireUrlParam(ctx.params.one('url'));
   const result = await follow(ctx.deps, { url, channel: channel.uid, inAnotherChannel: true });
   if (result.kind === 'refused') throw badRequest(result.message);
   return feedItem(result.feed, ctx.deps.now(), iconUrl);
@@ -59,8 +59,7 @@ export function feedItem(feed: StoredFeed, now: Date, iconUrl: FeedIconUrl): Fee
 
 /** A URL a client asks to preview: checked as for following (http/https, no private address), else a 400. */
 export function requireHttpUrl(ctx: ActionContext, value: string | undefined): string {
-  if (value === undefined) throw badRequest('the url parameter is missing');
-  const checked = checkFollowUrl(ctx.deps.poll.config, value);
+  const checked = checkFollowUrl(ctx.deps.poll.config, requireUrlParam(value));
   if (!checked.ok) throw badRequest(checked.message);
   return checked.url;
 }

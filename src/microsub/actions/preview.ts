@@ -3,6 +3,7 @@ import { identifyEntries, toNewEntry } from '../../poll/entries.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { toJf2 } from '../jf2.js';
+import { safeLinks } from '../links.js';
 import { requireHttpUrl } from './follow.js';
 
 const PREVIEW_ITEMS = 20;
@@ -24,11 +25,13 @@ export async function previewAction(ctx: ActionContext): Promise<object> {
   const items = identifyEntries(entries.slice(0, PREVIEW_ITEMS), []).map((item) =>
     toNewEntry(item, now, [], false),
   );
+  // the feed's own icon, unstored: the first the URL policy lets out
+  const [icon] = safeLinks([feed.icon, feed.image?.href].filter((url) => url !== undefined));
   const feedInfo = {
     url: found.url,
     ...(feed.title ? { title: feed.title } : {}),
     ...(feed.link ? { siteUrl: feed.link } : {}),
-    ...(feed.icon || feed.image?.href ? { iconUrl: (feed.icon ?? feed.image?.href) as string } : {}),
+    ...(icon ? { iconUrl: icon } : {}),
   };
   return {
     type: 'feed',

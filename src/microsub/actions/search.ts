@@ -6,6 +6,7 @@ import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { withFeedIcon } from '../feed-icon.js';
 import { timelineItem } from '../jf2.js';
+import { safeLink, safeLinks } from '../links.js';
 import { readLimit } from './timeline.js';
 
 interface FeedResult {
@@ -57,14 +58,18 @@ export function urlCandidates(query: string): string[] {
   return [`https://${query}`, `http://${query}`];
 }
 
+/** What was found at a URL, its URLs by the URL policy of every output (microsub/links.ts). */
 function resultsOf(found: Exclude<Discovery, { kind: 'error' }>): FeedResult[] {
   if (found.kind === 'page') {
-    return found.feeds.map((f) => ({ type: 'feed', url: f.url, ...(f.title ? { name: f.title } : {}) }));
+    const feeds = found.feeds.filter((f) => safeLink(f.url) !== undefined);
+    return feeds.map((f) => ({ type: 'feed', url: f.url, ...(f.title ? { name: f.title } : {}) }));
   }
   const feed = found.result.feed;
   const result: FeedResult = { type: 'feed', url: found.url };
   if (feed.title) result.name = feed.title;
-  const photo = feed.image?.href ?? feed.icon ?? feed.authorDetail?.photo;
+  const [photo] = safeLinks(
+    [feed.image?.href, feed.icon, feed.authorDetail?.photo].filter((url) => url !== undefined),
+  );
   if (photo) result.photo = photo;
   if (feed.subtitle) result.description = feed.subtitle;
   return [result];

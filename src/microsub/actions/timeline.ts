@@ -117,11 +117,15 @@ function requireEntries(ctx: ActionContext): number[] {
 }
 
 /**
- * The ids among these that are entries of the channel. Stale ids among known ones are ignored (a
- * client may hold entries removed meanwhile); when none is known the request is a 404.
+ * The ids among these that are entries of the channel: of a feed it follows (entriesById finds an entry
+ * of any feed, and saving or marking one of another channel's is no change a client of this channel
+ * asked for). Stale ids among known ones are ignored (a client may hold entries removed meanwhile);
+ * when none is known the request is a 404.
  */
 async function existingEntries(ctx: ActionContext, channel: Channel, ids: number[]): Promise<number[]> {
-  const found = await ctx.deps.store.entriesById(channel.id, ids);
+  const { store } = ctx.deps;
+  const followed = new Set((await store.listSubscriptions(channel.id)).map((s) => s.feedId));
+  const found = (await store.entriesById(channel.id, ids)).filter((e) => followed.has(e.feedId));
   if (found.length === 0) throw notFound(`no entry ${ids.slice(0, 5).join(', ')} in channel ${channel.uid}`);
   const known = new Set(found.map((e) => e.id));
   return ids.filter((id) => known.has(id));

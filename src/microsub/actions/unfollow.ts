@@ -1,7 +1,8 @@
 import { unfollow } from '../../subscriptions/index.js';
 import { requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { requireUrlParam } from '../links.js';
 
 /**
  * `action=unfollow` (Microsub spec, "Unfollowing"): stops following a URL in a channel, through the
@@ -10,8 +11,7 @@ import { badRequest, notFound } from '../errors.js';
  */
 export async function unfollowAction(ctx: ActionContext): Promise<object> {
   const channel = await requireChannel(ctx);
-  const url = ctx.params.one('url');
-  if (url === undefined) throw badRequest('the url parameter is missing');
+  const url = requireUrlParam(ctx.params.one('url'));
   const removeEntries = isTrue(ctx.params.one('remove_entries'));
   const result = await unfollow(ctx.deps, { channel: channel.uid, url, removeEntries });
   if (result.kind === 'not-found') throw notFound(result.message);
