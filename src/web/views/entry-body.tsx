@@ -1,7 +1,8 @@
 import { raw } from 'hono/html';
 import { entryMediaOf, formatDuration, type MediaItem, mediaKindOf } from '../../model/media.js';
 import type { TimelineEntry } from '../../store/reader.js';
-import { formatBytes, lazyImages, safeHref } from './format.js';
+import { contentForPage } from './content-html.js';
+import { formatBytes, safeHref } from './format.js';
 
 /** An enclosure or a Media RSS object to show: a player, a picture or a link. */
 interface Attachment {
@@ -66,7 +67,7 @@ export function EntryBody(props: { entry: TimelineEntry }) {
         </p>
       )}
       {entry.contentHtml ? (
-        <div class="entry-content">{raw(lazyImages(entry.contentHtml))}</div>
+        <div class="entry-content">{raw(contentForPage(entry.contentHtml))}</div>
       ) : (
         <p class="entry-content text">{text}</p>
       )}
