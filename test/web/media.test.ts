@@ -39,7 +39,7 @@ describe('web: media in entries', () => {
       page.text,
       /<p class="media-thumbnail"><img loading="lazy" src="https:\/\/i1\.ytimg\.com\/vi\/abc123\/hqdefault\.jpg" alt=""\/?><\/p>/,
     );
-    assert.match(page.text, /<p class="entry-content text">Planks, glue and patience\.<\/p>/);
+    assert.match(page.text, /<p class="entry-content text" dir="auto">Planks, glue and patience\.<\/p>/);
     // the Flash player page is no player
     assert.doesNotMatch(page.text, /youtube\.com\/v\/abc123/);
   });

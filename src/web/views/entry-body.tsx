@@ -67,9 +67,13 @@ export function EntryBody(props: { entry: TimelineEntry }) {
         </p>
       )}
       {entry.contentHtml ? (
-        <div class="entry-content">{raw(contentForPage(entry.contentHtml))}</div>
+        <div class="entry-content" dir="auto">
+          {raw(contentForPage(entry.contentHtml))}
+        </div>
       ) : (
-        <p class="entry-content text">{text}</p>
+        <p class="entry-content text" dir="auto">
+          {text}
+        </p>
       )}
       {attachments.length > 0 && (
         <ul class="enclosures">

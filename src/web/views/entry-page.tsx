@@ -21,7 +21,9 @@ export function EntryPage(props: EntryPageProps) {
       <EntryNav {...props} />
       <article class={entry.isRead ? 'entry is-read' : 'entry'} data-entry={String(entry.id)}>
         <header>
-          <h1 class="entry-title entry-page-title">{entryHeading(entry)}</h1>
+          <h1 class="entry-title entry-page-title" dir="auto">
+            {entryHeading(entry)}
+          </h1>
           <EntryMeta entry={entry} ctx={ctx} />
         </header>
         <EntryBody entry={entry} />

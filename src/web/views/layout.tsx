@@ -50,13 +50,14 @@ export function Layout(props: LayoutProps) {
             tidings
           </a>
           {props.csrf !== undefined && <TopNav current={props.nav} csrf={props.csrf} />}
-        </header>
-        <div class={props.sidebar ? 'layout has-sidebar' : 'layout'}>
           {props.sidebar && (
-            <aside class="sidebar">
-              <Chunk>{props.sidebar}</Chunk>
-            </aside>
+            <a class="to-sidebar" href="#sidebar">
+              Channels
+            </a>
           )}
+        </header>
+        {/* main before the sidebar: a phone shows the article first, the channels below it */}
+        <div class={props.sidebar ? 'layout has-sidebar' : 'layout'}>
           <main id="main">
             {props.flash && (
               <p class="flash" role="status">
@@ -65,6 +66,11 @@ export function Layout(props: LayoutProps) {
             )}
             {props.children}
           </main>
+          {props.sidebar && (
+            <aside class="sidebar" id="sidebar">
+              <Chunk>{props.sidebar}</Chunk>
+            </aside>
+          )}
         </div>
         {props.csrf !== undefined && <KeyboardHelp />}
       </body>

@@ -35,7 +35,7 @@ export function EntryView(props: { entry: TimelineEntry; ctx: EntryContext; upTo
   return (
     <article class={entry.isRead ? 'entry is-read' : 'entry'} data-entry={String(entry.id)}>
       <header>
-        <h2 class="entry-title">
+        <h2 class="entry-title" dir="auto">
           <a href={entryPageHref(ctx.scope, entry.id)} data-entry-page>
             {entryHeading(entry)}
           </a>

@@ -77,7 +77,7 @@ function SearchHit(props: {
   const snippet = snippetAround(textOf(entry), terms);
   return (
     <article class={entry.isRead ? 'entry hit is-read' : 'entry hit'} data-entry={String(entry.id)}>
-      <h2 class="entry-title">
+      <h2 class="entry-title" dir="auto">
         <a href={href} data-entry-page>
           {highlight(entryHeading(entry), terms)}
         </a>
@@ -90,7 +90,11 @@ function SearchHit(props: {
           {relativeTime(when, ctx.now)}
         </time>
       </p>
-      {snippet && <p class="snippet">{highlight(snippet, terms)}</p>}
+      {snippet && (
+        <p class="snippet" dir="auto">
+          {highlight(snippet, terms)}
+        </p>
+      )}
       {props.inChannel && <EntryActions entry={entry} ctx={ctx} upToHere={false} />}
     </article>
   );
