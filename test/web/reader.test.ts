@@ -166,4 +166,21 @@ describe('web: reader', () => {
     assert.equal((await client.get(`/c/${channel.uid}/open/999999`)).status, 404);
     assert.equal((await client.post('/c/nope/entries/1/read')).status, 404);
   });
+
+  it('answers 404 for a feed under a channel that does not follow it, in every view of it', async () => {
+    await client.post('/subscriptions/follow', { url: `${server.url}/hostile.xml`, channel: 'Elsewhere' });
+    const elsewhere = (await h.store.listChannels()).find((ch) => ch.name === 'Elsewhere') as Channel;
+    const foreign = (await h.store.findFeedByUrl(`${server.url}/hostile.xml`))?.id;
+    assert.equal((await client.get(`/c/${elsewhere.uid}?feed=${foreign}`)).status, 200);
+    const wrong = await client.get(`/c/${channel.uid}?feed=${foreign}`);
+    assert.equal(wrong.status, 404);
+    assert.match(wrong.text, /News follows no such feed\./);
+    assert.doesNotMatch(wrong.text, /No entries here yet/);
+    for (const feed of ['abc', '0', '99999'])
+      assert.equal((await client.get(`/c/${channel.uid}?feed=${feed}`)).status, 404, feed);
+    const [entry] = (await timeline()).entries;
+    assert.equal((await client.get(`/c/${channel.uid}/e/${entry?.id}?feed=${foreign}`)).status, 404);
+    assert.equal((await client.get(`/c/${channel.uid}/e/${entry?.id}?feed=${feedId}`)).status, 200);
+    assert.equal((await client.post(`/c/${channel.uid}/refresh`, { feed: String(foreign) })).status, 404);
+  });
 });

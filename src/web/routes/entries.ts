@@ -8,6 +8,7 @@ import { refreshJobsOf } from '../refresh-jobs.js';
 import { errorPage, redirectWith } from '../render.js';
 import { type UndoRecord, undoLogOf } from '../undo-log.js';
 import { count } from '../views/format.js';
+import { feedInChannel } from './reading-context.js';
 
 interface ActionInput {
   c: Context<WebEnv>;
@@ -109,9 +110,9 @@ async function refreshChannel(
   ctx: WebContext,
   channel: Channel,
 ): Promise<string | Response> {
-  const feedId = idOf(await field(c, 'feed'));
-  const feedIds = feedId
-    ? [feedId]
+  const feed = await feedInChannel(ctx, channel, await field(c, 'feed'));
+  const feedIds = feed
+    ? [feed.feedId]
     : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
   const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);

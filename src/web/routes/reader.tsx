@@ -11,7 +11,7 @@ import type { ViewScope } from '../views/hrefs.js';
 import { SearchView } from '../views/search.js';
 import { TimelineView } from '../views/timeline.js';
 import { registerEntryPages } from './entry-page.js';
-import { entryContext, entryContextsByFeed, sidebarFor } from './reading-context.js';
+import { entryContext, entryContextsByFeed, feedInChannel, sidebarFor } from './reading-context.js';
 
 const PAGE_SIZE = 20;
 const LIST_PAGE_SIZE = 50;
@@ -62,20 +62,19 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   const { store } = ctx.deps;
   const channel = await store.getChannel(c.req.param('uid') ?? '');
   if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
-  const feedId = idOf(c.req.query('feed'));
-  const feed = feedId ? await store.getFeed(feedId) : undefined;
+  const feed = await feedInChannel(ctx, channel, c.req.query('feed'));
   const unreadOnly = c.req.query('unread') === '1';
   const before = c.req.query('before');
   const after = c.req.query('after');
   const page = await store.timeline({
     channelId: channel.id,
     limit: pageSize(c),
-    ...(feed ? { feedId: feed.id } : {}),
+    ...(feed ? { feedId: feed.feedId } : {}),
     ...(unreadOnly ? { unreadOnly } : {}),
     ...(after ? { after } : before ? { before } : {}),
   });
-  const source = feed ? { id: feed.id, title: feed.title ?? feed.url } : undefined;
-  const scope: ViewScope = { channelUid: channel.uid, feedId: feed?.id, unreadOnly };
+  const source = feed ? { id: feed.feedId, title: feed.title ?? feed.url } : undefined;
+  const scope: ViewScope = { channelUid: channel.uid, feedId: feed?.feedId, unreadOnly };
   const view = (
     <TimelineView
       channel={channel}
@@ -88,7 +87,7 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
       undo={undoOf(c, ctx)}
     />
   );
-  const sidebar = await sidebarFor(ctx, { channel: channel.uid, feed: feed?.id });
+  const sidebar = await sidebarFor(ctx, { channel: channel.uid, feed: feed?.feedId });
   const title = source ? `${source.title} · ${channel.name}` : channel.name;
   return renderPage(c, ctx, { title, nav: 'reader', sidebar, children: view });
 }

@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
 import type { SubscriptionRef } from '../../store/channels.js';
 import type { TimelineEntry } from '../../store/reader.js';
+import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
+import { idOf } from '../forms.js';
 import { sessionOf } from '../render.js';
 import type { ViewScope } from '../views/hrefs.js';
 import type { EntryContext } from '../views/reader.js';
@@ -29,6 +31,24 @@ export async function channelOfFeed(
   ]);
   const byFeed = firstChannelByFeed(channels, subscriptions);
   return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
+}
+
+/**
+ * The feed a channel's view is narrowed to (`?feed=ID`), as the channel follows it: undefined when none
+ * is asked; a feed the channel does not follow (or no id at all) is a 404, not an empty view of it.
+ */
+export async function feedInChannel(
+  ctx: WebContext,
+  channel: Channel,
+  value: string | undefined,
+): Promise<SubscriptionRef | undefined> {
+  if (value === undefined || value === '') return undefined;
+  const feedId = idOf(value);
+  const [ref] = feedId
+    ? await ctx.deps.store.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
+    : [];
+  if (!ref) throw new ClientError(404, `web: ${channel.name} follows no such feed`);
+  return ref;
 }
 
 /** For each feed of these subscriptions, the first channel (in the sidebar's order) that follows it. */
