@@ -43,7 +43,17 @@ describe('web: reader', () => {
     assert.ok(page.text.indexOf('Story 0') < page.text.indexOf('Story 1'));
     assert.match(page.text, /<img loading="lazy" alt="" src="http:\/\/127\.0\.0\.1:\d+\/img\/0\.png"/);
     assert.match(page.text, /Body of story 0 about lighthouses/);
-    assert.match(page.text, /<span class="count" data-unread="true">25<\/span>/);
+    assert.match(
+      page.text,
+      new RegExp(`<span class="count" data-unread="true" data-count="channel:${channel.uid}">25</span>`),
+    );
+    // the title starts with the view's count, which the script keeps equal to the sidebar's
+    assert.match(
+      page.text,
+      new RegExp(
+        `<title data-title-count="channel:${channel.uid}" data-title="News · tidings">\\(25\\) News · tidings</title>`,
+      ),
+    );
     assert.match(page.text, /Test feed/);
   });
 
@@ -71,11 +81,21 @@ describe('web: reader', () => {
       { accept: 'application/json' },
     );
     assert.equal(json.status, 200);
+    // every count the page draws, by the key of each drawn number, for the page's script
     assert.deepEqual(JSON.parse(json.text), {
       ok: true,
       message: 'Marked unread.',
       channel: channel.uid,
       unread: 25,
+      counts: {
+        unread: {
+          all: 25,
+          'channel:notifications': 0,
+          [`channel:${channel.uid}`]: 25,
+          [`feed:${channel.uid}:${feedId}`]: 25,
+        },
+        saved: 0,
+      },
     });
     assert.equal((await h.store.entriesById(channel.id, [entry.id]))[0]?.isRead, false);
   });

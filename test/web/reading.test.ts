@@ -104,7 +104,7 @@ describe('web: reading views', () => {
     assert.match(
       page.text,
       new RegExp(
-        `data-feed="${feedId}"><span class="name"><span class="feed-icon none"></span>Test feed</span><span class="count" data-unread="true">${unreadMain}</span>`,
+        `data-feed="${feedId}"><span class="name"><span class="feed-icon none"></span>Test feed</span><span class="count" data-unread="true" data-count="feed:${channel.uid}:${feedId}">${unreadMain}</span>`,
       ),
     );
     assert.match(

@@ -7,13 +7,38 @@ import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { sessionOf } from '../render.js';
 import type { ViewScope } from '../views/hrefs.js';
+import type { LayoutProps } from '../views/layout.js';
 import type { EntryContext } from '../views/reader.js';
-import { Sidebar, type SidebarCurrent } from '../views/sidebar.js';
+import {
+  ALL_COUNT_KEY,
+  channelCountKey,
+  feedCountKey,
+  Sidebar,
+  type SidebarCurrent,
+} from '../views/sidebar.js';
 import { sidebarData } from './sidebar.js';
 
 /** The sidebar of a reading page. */
 export async function sidebarFor(ctx: WebContext, current: SidebarCurrent) {
-  return <Sidebar {...(await sidebarData(ctx, current))} />;
+  return (await readingSidebar(ctx, current)).sidebar;
+}
+
+/**
+ * The sidebar of a reading page, and the count its title starts with: the view's own unread count (All
+ * unread, the channel, or the channel's feed shown) as the sidebar draws it.
+ */
+export async function readingSidebar(ctx: WebContext, current: SidebarCurrent) {
+  const data = await sidebarData(ctx, current);
+  let titleCount: LayoutProps['titleCount'];
+  if (current !== undefined && 'all' in current) titleCount = { key: ALL_COUNT_KEY, unread: data.allUnread };
+  else if (current !== undefined && 'channel' in current) {
+    const channel = data.channels.find((ch) => ch.uid === current.channel);
+    const feed = channel?.feeds.find((f) => f.id === current.feed);
+    if (channel && current.feed === undefined)
+      titleCount = { key: channelCountKey(channel.uid), unread: channel.unread };
+    else if (channel && feed) titleCount = { key: feedCountKey(channel.uid, feed.id), unread: feed.unread };
+  }
+  return { sidebar: <Sidebar {...data} />, titleCount };
 }
 
 /**
