@@ -16,8 +16,8 @@ describe('web: the API password for reading apps', () => {
   it('shows the two URLs to type into an app, and that no API password is set', async () => {
     const page = await client.get('/tokens');
     assert.equal(page.status, 200);
-    assert.match(page.text, /<code>http:\/\/localhost\/api\/greader<\/code>/);
-    assert.match(page.text, /<code>http:\/\/localhost\/api\/fever<\/code>/);
+    assert.match(page.text, /<code>http:\/\/localhost\/api\/greader\.php<\/code>/);
+    assert.match(page.text, /<code>http:\/\/localhost\/api\/fever\.php<\/code>/);
     assert.match(page.text, /No API password is set yet/);
   });
 

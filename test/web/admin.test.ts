@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { hashToken } from '../../src/store/token-secrets.js';
 import { startFixtures } from './fixtures.js';
@@ -169,6 +170,33 @@ describe('web: OPML and tokens', () => {
     assert.match(exported.text, /<outline text="Tech"/);
     assert.ok(exported.text.includes(`xmlUrl="${server.feedUrl}"`));
     assert.equal((await client.postMultipart('/opml/import', new FormData())).status, 400);
+  });
+
+  it('gives the apps the API URLs that the README gives, and the server answers at them', async () => {
+    const page = (await client.get('/tokens')).text;
+    const shown = [...page.matchAll(/<code>http:\/\/localhost(\/api\/[^<]+)<\/code>/g)].map((m) => m[1]);
+    assert.deepEqual(shown, ['/api/greader.php', '/api/fever.php']);
+    // the README's table of apps, "Enter the server in your app"
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('### 2. Enter the server in your app'));
+    const given = new Set(
+      [
+        ...table
+          .slice(0, table.indexOf('\n\n', table.indexOf('| ---')))
+          .matchAll(/https:\/\/reader\.example\.com(\/api\/[^`)\s]+)/g),
+      ].map((m) => m[1]),
+    );
+    assert.ok(given.has('/api/greader.php') && given.has('/api/fever.php'), [...given].join(' '));
+    for (const path of given) assert.match(path ?? '', /^\/api\/(greader\.php|fever\.php|fever\/)$/);
+    // mounted: ClientLogin refuses a wrong password there, and Fever answers its version
+    const login = await h.app.request('/api/greader.php/accounts/ClientLogin', {
+      method: 'POST',
+      body: new URLSearchParams({ Email: 'nobody', Passwd: 'wrong password' }),
+    });
+    assert.equal(login.status, 401);
+    const fever = await h.app.request('/api/fever.php?api', { method: 'POST' });
+    assert.equal(fever.status, 200);
+    assert.equal(((await fever.json()) as { api_version?: number }).api_version, 3);
   });
 
   it('creates a token, shows it once, and revokes it', async () => {

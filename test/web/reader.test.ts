@@ -43,7 +43,17 @@ describe('web: reader', () => {
     assert.ok(page.text.indexOf('Story 0') < page.text.indexOf('Story 1'));
     assert.match(page.text, /<img loading="lazy" alt="" src="http:\/\/127\.0\.0\.1:\d+\/img\/0\.png"/);
     assert.match(page.text, /Body of story 0 about lighthouses/);
-    assert.match(page.text, /<span class="count" data-unread="true">25<\/span>/);
+    assert.match(
+      page.text,
+      new RegExp(`<span class="count" data-unread="true" data-count="channel:${channel.uid}">25</span>`),
+    );
+    // the title starts with the view's count, which the script keeps equal to the sidebar's
+    assert.match(
+      page.text,
+      new RegExp(
+        `<title data-title-count="channel:${channel.uid}" data-title="News · tidings">\\(25\\) News · tidings</title>`,
+      ),
+    );
     assert.match(page.text, /Test feed/);
   });
 
@@ -71,11 +81,21 @@ describe('web: reader', () => {
       { accept: 'application/json' },
     );
     assert.equal(json.status, 200);
+    // every count the page draws, by the key of each drawn number, for the page's script
     assert.deepEqual(JSON.parse(json.text), {
       ok: true,
       message: 'Marked unread.',
       channel: channel.uid,
       unread: 25,
+      counts: {
+        unread: {
+          all: 25,
+          'channel:notifications': 0,
+          [`channel:${channel.uid}`]: 25,
+          [`feed:${channel.uid}:${feedId}`]: 25,
+        },
+        saved: 0,
+      },
     });
     assert.equal((await h.store.entriesById(channel.id, [entry.id]))[0]?.isRead, false);
   });
@@ -165,5 +185,22 @@ describe('web: reader', () => {
     assert.equal((await client.get('/c/nope')).status, 404);
     assert.equal((await client.get(`/c/${channel.uid}/open/999999`)).status, 404);
     assert.equal((await client.post('/c/nope/entries/1/read')).status, 404);
+  });
+
+  it('answers 404 for a feed under a channel that does not follow it, in every view of it', async () => {
+    await client.post('/subscriptions/follow', { url: `${server.url}/hostile.xml`, channel: 'Elsewhere' });
+    const elsewhere = (await h.store.listChannels()).find((ch) => ch.name === 'Elsewhere') as Channel;
+    const foreign = (await h.store.findFeedByUrl(`${server.url}/hostile.xml`))?.id;
+    assert.equal((await client.get(`/c/${elsewhere.uid}?feed=${foreign}`)).status, 200);
+    const wrong = await client.get(`/c/${channel.uid}?feed=${foreign}`);
+    assert.equal(wrong.status, 404);
+    assert.match(wrong.text, /News follows no such feed\./);
+    assert.doesNotMatch(wrong.text, /No entries here yet/);
+    for (const feed of ['abc', '0', '99999'])
+      assert.equal((await client.get(`/c/${channel.uid}?feed=${feed}`)).status, 404, feed);
+    const [entry] = (await timeline()).entries;
+    assert.equal((await client.get(`/c/${channel.uid}/e/${entry?.id}?feed=${foreign}`)).status, 404);
+    assert.equal((await client.get(`/c/${channel.uid}/e/${entry?.id}?feed=${feedId}`)).status, 200);
+    assert.equal((await client.post(`/c/${channel.uid}/refresh`, { feed: String(foreign) })).status, 404);
   });
 });

@@ -46,7 +46,7 @@ describe('web: reading views', () => {
     // titles with a line of summary, not the content
     assert.match(
       page.text,
-      /<span class="row-title">Story 0<\/span><span class="row-snippet">Body of story 0/,
+      /<span class="row-title" dir="auto">Story 0<\/span><span class="row-snippet" dir="auto">Body of story 0/,
     );
     assert.doesNotMatch(page.text, /<img loading="lazy"/);
     assert.equal((await client.post('/mode', { mode: 'cards' })).status, 400);
@@ -58,7 +58,7 @@ describe('web: reading views', () => {
     assert.ok(first && second && third);
     const page = await client.get(`/c/${channel.uid}/e/${second.id}`);
     assert.equal(page.status, 200);
-    assert.match(page.text, /<h1 class="entry-title entry-page-title">Story 1<\/h1>/);
+    assert.match(page.text, /<h1 class="entry-title entry-page-title" dir="auto">Story 1<\/h1>/);
     assert.match(page.text, /Body of story 1 about harbours/);
     assert.equal((await h.store.entriesById(channel.id, [second.id]))[0]?.isRead, true);
     assert.deepEqual(hrefs(page.text, /href="([^"]+)" rel="prev"/g)[0], `/c/${channel.uid}/e/${first.id}`);
@@ -104,7 +104,7 @@ describe('web: reading views', () => {
     assert.match(
       page.text,
       new RegExp(
-        `data-feed="${feedId}"><span class="name"><span class="feed-icon none"></span>Test feed</span><span class="count" data-unread="true">${unreadMain}</span>`,
+        `data-feed="${feedId}"><span class="name"><span class="feed-icon none"></span>Test feed</span><span class="count" data-unread="true" data-count="feed:${channel.uid}:${feedId}">${unreadMain}</span>`,
       ),
     );
     assert.match(

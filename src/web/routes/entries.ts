@@ -8,6 +8,9 @@ import { refreshJobsOf } from '../refresh-jobs.js';
 import { errorPage, redirectWith } from '../render.js';
 import { type UndoRecord, undoLogOf } from '../undo-log.js';
 import { count } from '../views/format.js';
+import { channelCountKey } from '../views/sidebar.js';
+import { drawnCounts } from './counts.js';
+import { feedInChannel } from './reading-context.js';
 
 interface ActionInput {
   c: Context<WebEnv>;
@@ -95,8 +98,9 @@ async function saveEntry(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
   const saved = (await field(c, 'saved')) !== '0';
   await changeEntries(store, [id], saved ? 'save' : 'unsave', ctx.deps.now());
   if (wantsJson(c)) {
-    const savedCount = await store.syncCount({ savedOnly: true });
-    return c.json({ ok: true, saved, savedCount });
+    const entry = await store.getEntry(id);
+    const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
+    return c.json({ ok: true, saved, savedCount: counts.saved, counts });
   }
   const back = localPath(await field(c, 'return'), '/saved');
   return redirectWith(c, ctx, back, saved ? 'Saved.' : 'No longer saved.');
@@ -109,9 +113,9 @@ async function refreshChannel(
   ctx: WebContext,
   channel: Channel,
 ): Promise<string | Response> {
-  const feedId = idOf(await field(c, 'feed'));
-  const feedIds = feedId
-    ? [feedId]
+  const feed = await feedInChannel(ctx, channel, await field(c, 'feed'));
+  const feedIds = feed
+    ? [feed.feedId]
     : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
   const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);
@@ -144,9 +148,12 @@ async function answer(
   message: string | undefined,
 ): Promise<Response> {
   if (wantsJson(c)) {
-    const counts = await ctx.deps.store.unreadCounts();
-    const unread = counts.find((count) => count.channelId === channel.id)?.unread ?? 0;
-    return c.json({ ok: true, message, channel: channel.uid, unread });
+    // every count the page draws, for the page's script: the channel's, All unread's, the entry's feed's
+    const id = idOf(c.req.param('id'));
+    const entry = id ? await ctx.deps.store.getEntry(id) : undefined;
+    const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
+    const unread = counts.unread[channelCountKey(channel.uid)] ?? 0;
+    return c.json({ ok: true, message, channel: channel.uid, unread, counts });
   }
   const back = localPath(await field(c, 'return'), `/c/${encodeURIComponent(channel.uid)}`);
   return redirectWith(c, ctx, back, message);

@@ -7,7 +7,7 @@ import { errorPage, renderPage } from '../render.js';
 import { EntryPage } from '../views/entry-page.js';
 import { entryHeading } from '../views/format.js';
 import { entryPageHref, type ViewScope, viewHref, withQuery } from '../views/hrefs.js';
-import { entryContext, firstChannelByFeed, sidebarFor } from './reading-context.js';
+import { entryContext, feedInChannel, firstChannelByFeed, sidebarFor } from './reading-context.js';
 
 /**
  * GET /c/:uid/e/:id (an entry opened from a channel, `?feed=` and `?unread=1` as the view it came from)
@@ -29,7 +29,7 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
   const id = idOf(c.req.param('id'));
   const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
   if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
-  const feed = idOf(c.req.query('feed'));
+  const feed = (await feedInChannel(ctx, channel, c.req.query('feed')))?.feedId;
   const unreadOnly = c.req.query('unread') === '1';
   if (!entry.isRead) await store.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
   const scope: ViewScope = { channelUid: channel.uid, feedId: feed, unreadOnly };

@@ -11,7 +11,13 @@ import type { ViewScope } from '../views/hrefs.js';
 import { SearchView } from '../views/search.js';
 import { TimelineView } from '../views/timeline.js';
 import { registerEntryPages } from './entry-page.js';
-import { entryContext, entryContextsByFeed, sidebarFor } from './reading-context.js';
+import {
+  entryContext,
+  entryContextsByFeed,
+  feedInChannel,
+  readingSidebar,
+  sidebarFor,
+} from './reading-context.js';
 
 const PAGE_SIZE = 20;
 const LIST_PAGE_SIZE = 50;
@@ -62,20 +68,19 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   const { store } = ctx.deps;
   const channel = await store.getChannel(c.req.param('uid') ?? '');
   if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
-  const feedId = idOf(c.req.query('feed'));
-  const feed = feedId ? await store.getFeed(feedId) : undefined;
+  const feed = await feedInChannel(ctx, channel, c.req.query('feed'));
   const unreadOnly = c.req.query('unread') === '1';
   const before = c.req.query('before');
   const after = c.req.query('after');
   const page = await store.timeline({
     channelId: channel.id,
     limit: pageSize(c),
-    ...(feed ? { feedId: feed.id } : {}),
+    ...(feed ? { feedId: feed.feedId } : {}),
     ...(unreadOnly ? { unreadOnly } : {}),
     ...(after ? { after } : before ? { before } : {}),
   });
-  const source = feed ? { id: feed.id, title: feed.title ?? feed.url } : undefined;
-  const scope: ViewScope = { channelUid: channel.uid, feedId: feed?.id, unreadOnly };
+  const source = feed ? { id: feed.feedId, title: feed.title ?? feed.url } : undefined;
+  const scope: ViewScope = { channelUid: channel.uid, feedId: feed?.feedId, unreadOnly };
   const view = (
     <TimelineView
       channel={channel}
@@ -88,9 +93,9 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
       undo={undoOf(c, ctx)}
     />
   );
-  const sidebar = await sidebarFor(ctx, { channel: channel.uid, feed: feed?.id });
+  const { sidebar, titleCount } = await readingSidebar(ctx, { channel: channel.uid, feed: feed?.feedId });
   const title = source ? `${source.title} · ${channel.name}` : channel.name;
-  return renderPage(c, ctx, { title, nav: 'reader', sidebar, children: view });
+  return renderPage(c, ctx, { title, titleCount, nav: 'reader', sidebar, children: view });
 }
 
 async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
@@ -113,8 +118,8 @@ async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
       undo={undoOf(c, ctx)}
     />
   );
-  const sidebar = await sidebarFor(ctx, { all: true });
-  return renderPage(c, ctx, { title: 'All unread', nav: 'reader', sidebar, children: view });
+  const { sidebar, titleCount } = await readingSidebar(ctx, { all: true });
+  return renderPage(c, ctx, { title: 'All unread', titleCount, nav: 'reader', sidebar, children: view });
 }
 
 async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
@@ -134,7 +139,10 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
     : undefined;
   const more = page?.after ? new URLSearchParams({ q: query, after: page.after }) : undefined;
   if (more && channel) more.set('channel', channel.uid);
-  const ctxFor = entryContext(c, ctx, channel ?? { uid: '' }, { channelUid: channel?.uid });
+  // across channels, each entry acts in the first channel that follows its feed, as on All unread
+  const ctxFor = channel
+    ? { ctxOf: () => entryContext(c, ctx, channel, { channelUid: channel.uid }) }
+    : await entryContextsByFeed(c, ctx, {}, page?.entries ?? []);
   const view = (
     <SearchView
       query={query}
@@ -142,7 +150,7 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
       channel={channel}
       page={page}
       moreHref={more && `/search?${more}`}
-      ctx={ctxFor}
+      ctxOf={ctxFor.ctxOf}
     />
   );
   const sidebar = await sidebarFor(ctx, channel ? { channel: channel.uid } : undefined);

@@ -2,16 +2,43 @@ import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
 import type { SubscriptionRef } from '../../store/channels.js';
 import type { TimelineEntry } from '../../store/reader.js';
+import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
+import { idOf } from '../forms.js';
 import { sessionOf } from '../render.js';
 import type { ViewScope } from '../views/hrefs.js';
+import type { LayoutProps } from '../views/layout.js';
 import type { EntryContext } from '../views/reader.js';
-import { Sidebar, type SidebarCurrent } from '../views/sidebar.js';
+import {
+  ALL_COUNT_KEY,
+  channelCountKey,
+  feedCountKey,
+  Sidebar,
+  type SidebarCurrent,
+} from '../views/sidebar.js';
 import { sidebarData } from './sidebar.js';
 
 /** The sidebar of a reading page. */
 export async function sidebarFor(ctx: WebContext, current: SidebarCurrent) {
-  return <Sidebar {...(await sidebarData(ctx, current))} />;
+  return (await readingSidebar(ctx, current)).sidebar;
+}
+
+/**
+ * The sidebar of a reading page, and the count its title starts with: the view's own unread count (All
+ * unread, the channel, or the channel's feed shown) as the sidebar draws it.
+ */
+export async function readingSidebar(ctx: WebContext, current: SidebarCurrent) {
+  const data = await sidebarData(ctx, current);
+  let titleCount: LayoutProps['titleCount'];
+  if (current !== undefined && 'all' in current) titleCount = { key: ALL_COUNT_KEY, unread: data.allUnread };
+  else if (current !== undefined && 'channel' in current) {
+    const channel = data.channels.find((ch) => ch.uid === current.channel);
+    const feed = channel?.feeds.find((f) => f.id === current.feed);
+    if (channel && current.feed === undefined)
+      titleCount = { key: channelCountKey(channel.uid), unread: channel.unread };
+    else if (channel && feed) titleCount = { key: feedCountKey(channel.uid, feed.id), unread: feed.unread };
+  }
+  return { sidebar: <Sidebar {...data} />, titleCount };
 }
 
 /**
@@ -29,6 +56,24 @@ export async function channelOfFeed(
   ]);
   const byFeed = firstChannelByFeed(channels, subscriptions);
   return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
+}
+
+/**
+ * The feed a channel's view is narrowed to (`?feed=ID`), as the channel follows it: undefined when none
+ * is asked; a feed the channel does not follow (or no id at all) is a 404, not an empty view of it.
+ */
+export async function feedInChannel(
+  ctx: WebContext,
+  channel: Channel,
+  value: string | undefined,
+): Promise<SubscriptionRef | undefined> {
+  if (value === undefined || value === '') return undefined;
+  const feedId = idOf(value);
+  const [ref] = feedId
+    ? await ctx.deps.store.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
+    : [];
+  if (!ref) throw new ClientError(404, `web: ${channel.name} follows no such feed`);
+  return ref;
 }
 
 /** For each feed of these subscriptions, the first channel (in the sidebar's order) that follows it. */

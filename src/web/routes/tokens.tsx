@@ -7,6 +7,11 @@ import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
 import { ApiAccessView } from '../views/api-access.js';
 import { type TokensProps, TokensView } from '../views/tokens.js';
 
+// The URLs apps are given, as the README's table gives them (src/server/app.ts mounts both APIs with and
+// without .php; "FreshRSS" accounts in NetNewsWire, Reeder and Read You expect greader.php).
+const GREADER_PATH = '/api/greader.php';
+const FEVER_PATH = '/api/fever.php';
+
 /** GET /tokens; POST /tokens (create, shown once), /tokens/:id/revoke, /tokens/api-password */
 export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/tokens', (c) => tokensPage(c, ctx));
@@ -56,8 +61,8 @@ async function tokensPage(
       <ApiAccessView
         csrf={sessionOf(c).csrf}
         user={user}
-        greaderUrl={new URL('/api/greader', c.req.url).href}
-        feverUrl={new URL('/api/fever', c.req.url).href}
+        greaderUrl={new URL(GREADER_PATH, c.req.url).href}
+        feverUrl={new URL(FEVER_PATH, c.req.url).href}
       />
     </>
   );

@@ -4,6 +4,11 @@
 (() => {
   const entries = () => Array.from(document.querySelectorAll('[data-timeline] article[data-entry]'));
   const current = () => document.querySelector('article[data-entry].is-current');
+  // On an entry's own page j/k go to the next/previous entry; in a list or river they move the selection.
+  const entryPage = () => document.querySelector('[data-entry-page-view]');
+  // The entry the keys act on: the page's own on an entry page, else the one selected.
+  const target = () => (entryPage() ? document.querySelector('article[data-entry]') : current());
+  const inView = (selector) => document.querySelector(`[data-timeline] ${selector}`) !== null;
 
   function select(entry) {
     if (!entry) return;
@@ -37,19 +42,23 @@
     }
   }
 
-  function showUnread(channel, unread) {
-    for (const link of document.querySelectorAll('a[data-channel]')) {
-      if (link.getAttribute('data-channel') !== channel) continue;
-      let count = link.querySelector('[data-unread]');
-      if (unread > 0 && !count) {
-        count = document.createElement('span');
-        count.className = 'count';
-        count.setAttribute('data-unread', '');
-        link.append(count);
-      }
-      if (count && unread > 0) count.textContent = String(unread);
-      else count?.remove();
+  // Sets every unread count the page draws (sidebar, title) from the server's answer to an action: the
+  // keys are the elements' data-count, as routes/counts.ts writes them.
+  function showCounts(counts) {
+    if (!counts) return;
+    for (const element of document.querySelectorAll('[data-count]')) {
+      const unread = counts.unread[element.getAttribute('data-count')];
+      if (typeof unread !== 'number') continue;
+      element.textContent = String(unread);
+      element.hidden = unread === 0;
     }
+    const title = document.querySelector('title[data-title-count]');
+    const unread = title && counts.unread[title.getAttribute('data-title-count')];
+    if (typeof unread === 'number') {
+      const base = title.getAttribute('data-title');
+      document.title = unread > 0 ? `(${unread}) ${base}` : base;
+    }
+    showSavedCount(counts.saved);
   }
 
   function showSaved(entry, saved) {
@@ -70,19 +79,23 @@
     badge.hidden = count === 0;
   }
 
+  async function post(form) {
+    const response = await fetch(form.action, {
+      method: 'POST',
+      body: new FormData(form),
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
+  }
+
   // Stars or unstars an entry with fetch (the answer says which); on any failure, submits the form.
   async function sendSave(form) {
     try {
-      const response = await fetch(form.action, {
-        method: 'POST',
-        body: new FormData(form),
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const result = await response.json();
+      const result = await post(form);
       showSaved(form.closest('article[data-entry]'), result.saved === true);
-      showSavedCount(result.savedCount);
+      showCounts(result.counts);
     } catch {
       form.submit();
     }
@@ -92,37 +105,27 @@
   async function send(form) {
     const entry = form.closest('article[data-entry]');
     try {
-      const response = await fetch(form.action, {
-        method: 'POST',
-        body: new FormData(form),
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const result = await response.json();
+      const read = form.dataset.action === 'toggle-read' && form.elements.namedItem('read').value === '1';
+      const result = await post(form);
       if (form.dataset.action === 'remove') {
         if (entry === current()) step(1);
         entry?.remove();
       } else if (entry) {
-        showRead(entry, form.elements.namedItem('read').value === '1');
+        showRead(entry, read);
       }
-      showUnread(result.channel, result.unread);
+      showCounts(result.counts);
     } catch {
       form.submit();
     }
   }
 
-  // Marks an entry read in the background when it is opened (the link itself marks it on the server).
+  // An entry's original was opened (its link goes through /c/UID/open/ID, which marks it read there):
+  // mark it read here too, with the answer's counts.
   function opened(entry) {
     if (!entry || entry.classList.contains('is-read')) return;
-    showRead(entry, true);
-    const channel = document.querySelector('a[data-channel][aria-current="page"]');
-    const unread = Number(channel?.querySelector('[data-unread]')?.textContent ?? 0);
-    if (channel && unread > 0) showUnread(channel.getAttribute('data-channel'), unread - 1);
+    const form = entry.querySelector('form[data-action="toggle-read"]');
+    if (form && form.elements.namedItem('read').value === '1') send(form);
   }
-
-  // On an entry's own page j/k/o go to the next/previous entry; in a list or river they move the selection.
-  const entryPage = () => document.querySelector('[data-entry-page-view]');
 
   function go(selector) {
     const link = document.querySelector(selector);
@@ -130,49 +133,62 @@
   }
 
   function openCurrent() {
-    if (entryPage()) return;
     const link = current()?.querySelector('a[data-entry-page]');
     if (link) window.location.href = link.href;
   }
 
   function viewOriginal() {
-    const entry = entryPage() ? document.querySelector('article[data-entry]') : current();
-    const link = entry?.querySelector('a[data-open]');
-    if (!link) return;
-    window.open(link.href, '_blank', 'noopener');
+    const entry = target();
+    const href = entry?.getAttribute('data-original');
+    if (!href) return;
+    window.open(href, '_blank', 'noopener');
     opened(entry);
   }
 
   function toggleCurrent() {
-    const entry = entryPage() ? document.querySelector('article[data-entry]') : current();
-    const form = entry?.querySelector('form[data-action="toggle-read"]');
+    const form = target()?.querySelector('form[data-action="toggle-read"]');
     if (form) send(form);
   }
 
   function saveCurrent() {
-    const entry = entryPage() ? document.querySelector('article[data-entry]') : current();
-    const form = entry?.querySelector('form[data-action="toggle-save"]');
+    const form = target()?.querySelector('form[data-action="toggle-save"]');
     if (form) sendSave(form);
   }
 
+  const move = (delta, pager) => () => (entryPage() ? go(`a[data-pager="${pager}"]`) : step(delta));
+  const canMove = () => entryPage() !== null || entries().length > 0;
+  const canOpen = () => entryPage() === null && inView('a[data-entry-page]');
+
+  // Each key with what it does and whether this page has anything for it: the help lists a key only
+  // where it works (data-key), with the same test the key itself relies on.
+  const keys = {
+    j: { run: move(1, 'older'), works: canMove },
+    k: { run: move(-1, 'newer'), works: canMove },
+    o: { run: openCurrent, works: canOpen },
+    Enter: { run: openCurrent, works: canOpen },
+    v: { run: viewOriginal, works: () => inView('article[data-original]') },
+    m: { run: toggleCurrent, works: () => inView('form[data-action="toggle-read"]') },
+    s: { run: saveCurrent, works: () => inView('form[data-action="toggle-save"]') },
+    A: {
+      run: () => document.querySelector('form[data-action="mark-all"]')?.requestSubmit(),
+      works: () => document.querySelector('form[data-action="mark-all"]') !== null,
+    },
+    r: {
+      run: () => document.querySelector('form[data-action="refresh"]')?.requestSubmit(),
+      works: () => document.querySelector('form[data-action="refresh"]') !== null,
+    },
+    '?': { run: () => toggleHelp(), works: () => true },
+    Escape: { run: () => toggleHelp(true), works: () => true },
+  };
+
   function toggleHelp(force) {
     const help = document.querySelector('[data-help]');
-    if (help) help.hidden = force ?? !help.hidden;
+    if (!help) return;
+    for (const row of help.querySelectorAll('[data-key]')) {
+      row.hidden = !keys[row.getAttribute('data-key')]?.works();
+    }
+    help.hidden = force ?? !help.hidden;
   }
-
-  const keys = {
-    j: () => (entryPage() ? go('a[data-pager="older"]') : step(1)),
-    k: () => (entryPage() ? go('a[data-pager="newer"]') : step(-1)),
-    o: openCurrent,
-    Enter: openCurrent,
-    v: viewOriginal,
-    m: toggleCurrent,
-    s: saveCurrent,
-    A: () => document.querySelector('form[data-action="mark-all"]')?.requestSubmit(),
-    r: () => document.querySelector('form[data-action="refresh"]')?.requestSubmit(),
-    '?': () => toggleHelp(),
-    Escape: () => toggleHelp(true),
-  };
 
   document.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -180,10 +196,10 @@
     if (target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable]')) return;
     // Enter on a focused link or button keeps its usual meaning
     if (event.key === 'Enter' && target instanceof HTMLElement && target.closest('a, button')) return;
-    const action = keys[event.key];
-    if (!action) return;
+    const key = keys[event.key];
+    if (!key) return;
     event.preventDefault();
-    action();
+    key.run();
   });
 
   document.addEventListener('submit', (event) => {

@@ -1,7 +1,16 @@
 import { raw } from 'hono/html';
-import { entryMediaOf, formatDuration, type MediaItem, mediaKindOf } from '../../model/media.js';
+import {
+  entryMediaOf,
+  formatDuration,
+  type MediaItem,
+  mediaKindOf,
+  pictureKey,
+  pictureWidthOf,
+  plausibleBytes,
+} from '../../model/media.js';
 import type { TimelineEntry } from '../../store/reader.js';
-import { formatBytes, lazyImages, safeHref } from './format.js';
+import { contentForPage, imageSources } from './content-html.js';
+import { formatBytes, safeHref } from './format.js';
 
 /** An enclosure or a Media RSS object to show: a player, a picture or a link. */
 interface Attachment {
@@ -13,21 +22,49 @@ interface Attachment {
 }
 
 function sizeOf(bytes: string | number | undefined): string | undefined {
-  const n = Number(bytes);
-  return Number.isFinite(n) && n > 0 ? formatBytes(n) : undefined;
+  const n = plausibleBytes(bytes);
+  return n === undefined ? undefined : formatBytes(n);
 }
 
-/** Enclosures, then Media RSS content of the same entry, each URL once; only http(s) URLs. */
-function attachmentsOf(entry: TimelineEntry, items: readonly MediaItem[]): Attachment[] {
+/**
+ * Enclosures, then Media RSS content of the same entry, each once; only http(s) URLs. A picture is shown
+ * once whatever its sizes (pictureKey): not at all when the content or the thumbnail already shows it,
+ * else at the largest size its URLs name (the Guardian's media:content at 140 and 460 px).
+ */
+function attachmentsOf(
+  entry: TimelineEntry,
+  items: readonly MediaItem[],
+  shownPictures: Set<string>,
+): Attachment[] {
   const seen = new Set<string>();
   const out: Attachment[] = [];
+  const pictures = new Map<string, Attachment>();
+  const add = (attachment: Attachment) => {
+    if (attachment.kind !== 'image') return out.push(attachment);
+    const key = pictureKey(attachment.href);
+    if (shownPictures.has(key)) return;
+    const known = pictures.get(key);
+    if (!known) {
+      pictures.set(key, attachment);
+      out.push(attachment);
+    } else if (pictureWidthOf(attachment.href) > pictureWidthOf(known.href)) {
+      known.href = attachment.href;
+      known.type = attachment.type;
+      known.size = attachment.size;
+    }
+  };
   const itunesDuration = typeof entry.extra['duration'] === 'string' ? entry.extra['duration'] : undefined;
   for (const e of entry.enclosures) {
     const href = safeHref(e.href);
     if (!href || seen.has(href)) continue;
     seen.add(href);
-    const kind = mediaKindOf(e);
-    out.push({ href, type: e.type, kind, duration: formatDuration(itunesDuration), size: sizeOf(e.length) });
+    add({
+      href,
+      type: e.type,
+      kind: mediaKindOf(e),
+      duration: formatDuration(itunesDuration),
+      size: sizeOf(e.length),
+    });
   }
   for (const item of items) {
     const href = safeHref(item.url);
@@ -35,7 +72,7 @@ function attachmentsOf(entry: TimelineEntry, items: readonly MediaItem[]): Attac
     // media:content that no browser plays (YouTube's Flash player page) is left to the thumbnail
     if (!href || seen.has(href) || kind === undefined) continue;
     seen.add(href);
-    out.push({
+    add({
       href,
       type: item.type,
       kind,
@@ -49,26 +86,36 @@ function attachmentsOf(entry: TimelineEntry, items: readonly MediaItem[]): Attac
 // Feed HTML was sanitized by the parser when it was stored: it is the one place raw() is used.
 /**
  * An entry's content (sanitized HTML, else its text, else its Media RSS description), its Media RSS
- * thumbnail when it has no HTML of its own, and its enclosures: audio and video as players (nothing is
+ * thumbnail when its content shows no picture, and its enclosures: audio and video as players (nothing is
  * loaded before play), pictures lazily, anything else as a link.
  */
 export function EntryBody(props: { entry: TimelineEntry }) {
   const { entry } = props;
   const media = entryMediaOf(entry.extra);
   const text = entry.contentText ?? entry.summary ?? media?.description ?? '';
-  const thumbnail = !entry.contentHtml && media?.thumbnail ? safeHref(media.thumbnail) : undefined;
-  const attachments = attachmentsOf(entry, media?.items ?? []);
+  const contentPictures = imageSources(entry.contentHtml ?? '');
+  const attachments = attachmentsOf(entry, media?.items ?? [], new Set(contentPictures.map(pictureKey)));
+  // the thumbnail stands for an entry whose content shows no picture (YouTube, BBC News), unless a
+  // picture below shows it larger
+  const thumbnail = contentPictures.length === 0 && media?.thumbnail ? safeHref(media.thumbnail) : undefined;
+  const thumbnailKey = thumbnail && pictureKey(thumbnail);
+  const showThumbnail =
+    thumbnail && !attachments.some((a) => a.kind === 'image' && pictureKey(a.href) === thumbnailKey);
   return (
     <div class="entry-body">
-      {thumbnail && (
+      {showThumbnail && (
         <p class="media-thumbnail">
           <img loading="lazy" src={thumbnail} alt="" />
         </p>
       )}
       {entry.contentHtml ? (
-        <div class="entry-content">{raw(lazyImages(entry.contentHtml))}</div>
+        <div class="entry-content" dir="auto">
+          {raw(contentForPage(entry.contentHtml))}
+        </div>
       ) : (
-        <p class="entry-content text">{text}</p>
+        <p class="entry-content text" dir="auto">
+          {text}
+        </p>
       )}
       {attachments.length > 0 && (
         <ul class="enclosures">

@@ -1,7 +1,7 @@
 import type { TimelineEntry } from '../../store/reader.js';
 import { EntryBody } from './entry-body.js';
 import { entryHeading } from './format.js';
-import { EntryActions, type EntryContext, EntryMeta } from './reader.js';
+import { EntryActions, type EntryContext, EntryMeta, originalHref } from './reader.js';
 
 export interface EntryPageProps {
   entry: TimelineEntry;
@@ -19,9 +19,15 @@ export function EntryPage(props: EntryPageProps) {
   return (
     <section class="entry-page" data-timeline data-entry-page-view>
       <EntryNav {...props} />
-      <article class={entry.isRead ? 'entry is-read' : 'entry'} data-entry={String(entry.id)}>
+      <article
+        class={entry.isRead ? 'entry is-read' : 'entry'}
+        data-entry={String(entry.id)}
+        data-original={originalHref(ctx.channelUid, entry)}
+      >
         <header>
-          <h1 class="entry-title entry-page-title">{entryHeading(entry)}</h1>
+          <h1 class="entry-title entry-page-title" dir="auto">
+            {entryHeading(entry)}
+          </h1>
           <EntryMeta entry={entry} ctx={ctx} />
         </header>
         <EntryBody entry={entry} />

@@ -5,7 +5,7 @@ import type { TimelineEntry } from '../../store/reader.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { entryPageHref } from './hrefs.js';
 import { attribute, PostForm } from './layout.js';
-import type { EntryContext } from './reader.js';
+import { type EntryContext, originalHref } from './reader.js';
 import { SaveForm } from './save-form.js';
 
 const SNIPPET_CHARS = 160;
@@ -75,5 +75,6 @@ export function EntryRow(props: { entry: TimelineEntry; ctx: EntryContext }) {
           children: html`<input type="hidden" name="read" value="${entry.isRead ? '0' : '1'}"/><button type="submit" class="dot" data-read-dot="true" title="${readLabel}"><span class="visually-hidden">${readLabel}</span></button>`,
         });
   const save = SaveForm({ entry, csrf: ctx.csrf, returnTo: ctx.returnTo, class: 'row-save' });
-  return html`<article class="${entry.isRead ? 'entry row is-read' : 'entry row'}" data-entry="${String(entry.id)}">${dot}<a class="row-link" href="${entryPageHref(ctx.scope, entry.id)}" data-entry-page="true"><span class="row-title">${entryHeading(entry)}</span><span class="row-snippet">${snippetOf(entry)}</span></a><span class="row-source">${entry.feed.title ?? entry.feed.url}</span><time${attribute('datetime', when)} title="${formatTimestamp(when)}">${relativeTime(when, ctx.now)}</time>${save}</article>`;
+  const original = attribute('data-original', originalHref(ctx.channelUid, entry));
+  return html`<article class="${entry.isRead ? 'entry row is-read' : 'entry row'}" data-entry="${String(entry.id)}"${original}>${dot}<a class="row-link" href="${entryPageHref(ctx.scope, entry.id)}" data-entry-page="true"><span class="row-title" dir="auto">${entryHeading(entry)}</span><span class="row-snippet" dir="auto">${snippetOf(entry)}</span></a><span class="row-source">${entry.feed.title ?? entry.feed.url}</span><time${attribute('datetime', when)} title="${formatTimestamp(when)}">${relativeTime(when, ctx.now)}</time>${save}</article>`;
 }

@@ -62,14 +62,6 @@ export function entryHeading(entry: StoredEntry): string {
   return `Post by ${author ?? hostOf(entry.url) ?? 'unknown'}`;
 }
 
-/**
- * Adds `loading="lazy"` to the images of sanitized HTML. The sanitizer escapes every `<` of text, so
- * `<img` only ever starts an img tag, and it drops unknown attributes, so none carries `loading` yet.
- */
-export function lazyImages(html: string): string {
-  return html.replace(/<img\b/gi, '<img loading="lazy"');
-}
-
 /** Bytes as "12 KB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

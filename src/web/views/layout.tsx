@@ -17,6 +17,11 @@ const NAV: [NavKey, string, string][] = [
 
 export interface LayoutProps {
   title: string;
+  /**
+   * The unread count the title starts with, "(24) News", by the key of the drawn count it repeats
+   * (sidebar.tsx), so that the page's script keeps the two equal.
+   */
+  titleCount?: { key: string; unread: number } | undefined;
   nav: NavKey;
   /** The session's CSRF token; absent on the login page (no navigation then). */
   csrf?: string | undefined;
@@ -33,7 +38,7 @@ export function Layout(props: LayoutProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <title>{`${props.title} · tidings`}</title>
+        <PageTitle title={`${props.title} · tidings`} count={props.titleCount} />
         <link rel="stylesheet" href={assetPath('app.css')} />
         <link rel="icon" href={assetPath('icon.svg')} type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
@@ -50,13 +55,14 @@ export function Layout(props: LayoutProps) {
             tidings
           </a>
           {props.csrf !== undefined && <TopNav current={props.nav} csrf={props.csrf} />}
-        </header>
-        <div class={props.sidebar ? 'layout has-sidebar' : 'layout'}>
           {props.sidebar && (
-            <aside class="sidebar">
-              <Chunk>{props.sidebar}</Chunk>
-            </aside>
+            <a class="to-sidebar" href="#sidebar">
+              Channels
+            </a>
           )}
+        </header>
+        {/* main before the sidebar: a phone shows the article first, the channels below it */}
+        <div class={props.sidebar ? 'layout has-sidebar' : 'layout'}>
           <main id="main">
             {props.flash && (
               <p class="flash" role="status">
@@ -65,10 +71,25 @@ export function Layout(props: LayoutProps) {
             )}
             {props.children}
           </main>
+          {props.sidebar && (
+            <aside class="sidebar" id="sidebar">
+              <Chunk>{props.sidebar}</Chunk>
+            </aside>
+          )}
         </div>
         {props.csrf !== undefined && <KeyboardHelp />}
       </body>
     </html>
+  );
+}
+
+function PageTitle(props: { title: string; count: LayoutProps['titleCount'] }) {
+  const { title, count } = props;
+  if (!count) return <title>{title}</title>;
+  return (
+    <title data-title-count={count.key} data-title={title}>
+      {count.unread > 0 ? `(${count.unread}) ${title}` : title}
+    </title>
   );
 }
 
@@ -89,28 +110,31 @@ function TopNav(props: { current: NavKey; csrf: string }) {
   );
 }
 
+// The page's script shows only the keys that work on the page (data-key names the key it checks):
+// no r on All unread or Saved (a refresh is a channel's), no o on an entry's own page, none on admin pages.
+const KEYS: [key: string, label: string, what: string][] = [
+  ['j', 'j / k', 'next / previous entry (on an entry page: go to it)'],
+  ['o', 'o or Enter', 'open the entry on its own page (marks it read)'],
+  ['v', 'v', 'view the original in a new tab (marks it read)'],
+  ['m', 'm', 'toggle read'],
+  ['s', 's', 'save (star) the entry, or unsave it: see them under Saved'],
+  ['A', 'shift+A', 'mark all as read (with an Undo)'],
+  ['r', 'r', 'refresh this channel'],
+  ['?', '?', 'show or hide this help'],
+];
+
 function KeyboardHelp() {
-  const keys: [string, string][] = [
-    ['j / k', 'next / previous entry (on an entry page: go to it)'],
-    ['o or Enter', 'open the entry on its own page (marks it read)'],
-    ['v', 'view the original in a new tab (marks it read)'],
-    ['m', 'toggle read'],
-    ['s', 'save (star) the entry, or unsave it: see them under Saved'],
-    ['shift+A', 'mark all as read (with an Undo)'],
-    ['r', 'refresh this channel'],
-    ['?', 'show or hide this help'],
-  ];
   return (
     <section class="help" data-help hidden aria-label="Keyboard shortcuts">
       <h2>Keyboard shortcuts</h2>
       <dl>
-        {keys.map(([key, what]) => (
-          <>
+        {KEYS.map(([key, label, what]) => (
+          <div class="help-key" data-key={key}>
             <dt>
-              <kbd>{key}</kbd>
+              <kbd>{label}</kbd>
             </dt>
             <dd>{what}</dd>
-          </>
+          </div>
         ))}
       </dl>
       <p>Press Escape or ? to close.</p>

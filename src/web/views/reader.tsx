@@ -33,9 +33,13 @@ export function originalHref(channelUid: string, entry: TimelineEntry): string |
 export function EntryView(props: { entry: TimelineEntry; ctx: EntryContext; upToHere?: boolean }) {
   const { entry, ctx } = props;
   return (
-    <article class={entry.isRead ? 'entry is-read' : 'entry'} data-entry={String(entry.id)}>
+    <article
+      class={entry.isRead ? 'entry is-read' : 'entry'}
+      data-entry={String(entry.id)}
+      data-original={originalHref(ctx.channelUid, entry)}
+    >
       <header>
-        <h2 class="entry-title">
+        <h2 class="entry-title" dir="auto">
           <a href={entryPageHref(ctx.scope, entry.id)} data-entry-page>
             {entryHeading(entry)}
           </a>

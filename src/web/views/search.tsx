@@ -4,7 +4,7 @@ import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { highlight, snippetAround } from './highlight.js';
 import { entryPageHref } from './hrefs.js';
-import { EntryActions, type EntryContext } from './reader.js';
+import { EntryActions, type EntryContext, originalHref } from './reader.js';
 
 export interface SearchProps {
   query: string;
@@ -15,10 +15,11 @@ export interface SearchProps {
   page: TimelinePage | undefined;
   /** The next page of results, when there is one. */
   moreHref?: string | undefined;
-  ctx: EntryContext;
+  /** Each entry's context: the channel searched, or the first channel that follows its feed. */
+  ctxOf: (entry: TimelineEntry) => EntryContext;
 }
 
-/** Search results with the matches highlighted; inside a channel, with the entries' actions. */
+/** Search results with the matches highlighted, each with its actions. */
 export function SearchView(props: SearchProps) {
   const { channel, page } = props;
   const where = channel ? channel.name : 'all channels';
@@ -28,7 +29,14 @@ export function SearchView(props: SearchProps) {
         <h1>Search {where}</h1>
         <form method="get" action="/search" class="search">
           {channel && <input type="hidden" name="channel" value={channel.uid} />}
-          <input type="search" name="q" value={props.query} aria-label={`Search ${where}`} autofocus />
+          {/* focused only to type a first query: with results, the keys must reach the page (issue 22) */}
+          <input
+            type="search"
+            name="q"
+            value={props.query}
+            aria-label={`Search ${where}`}
+            autofocus={props.query === ''}
+          />
           <button type="submit">Search</button>
         </form>
         <p class="hint">
@@ -40,7 +48,7 @@ export function SearchView(props: SearchProps) {
       {page && page.entries.length === 0 && <p class="empty">Nothing matches “{props.query}”.</p>}
       <div class="entries">
         {page?.entries.map((entry) => (
-          <SearchHit entry={entry} terms={props.terms} ctx={props.ctx} inChannel={channel !== undefined} />
+          <SearchHit entry={entry} terms={props.terms} ctx={props.ctxOf(entry)} />
         ))}
       </div>
       {props.moreHref && (
@@ -64,20 +72,19 @@ function textOf(entry: TimelineEntry): string {
   );
 }
 
-function SearchHit(props: {
-  entry: TimelineEntry;
-  terms: readonly string[];
-  ctx: EntryContext;
-  inChannel: boolean;
-}) {
+function SearchHit(props: { entry: TimelineEntry; terms: readonly string[]; ctx: EntryContext }) {
   const { entry, terms, ctx } = props;
   // in a channel: its entry page there; across channels: the entry page of All unread
   const href = entryPageHref(ctx.scope, entry.id);
   const when = entryDate(entry);
   const snippet = snippetAround(textOf(entry), terms);
   return (
-    <article class={entry.isRead ? 'entry hit is-read' : 'entry hit'} data-entry={String(entry.id)}>
-      <h2 class="entry-title">
+    <article
+      class={entry.isRead ? 'entry hit is-read' : 'entry hit'}
+      data-entry={String(entry.id)}
+      data-original={originalHref(ctx.channelUid, entry)}
+    >
+      <h2 class="entry-title" dir="auto">
         <a href={href} data-entry-page>
           {highlight(entryHeading(entry), terms)}
         </a>
@@ -90,8 +97,12 @@ function SearchHit(props: {
           {relativeTime(when, ctx.now)}
         </time>
       </p>
-      {snippet && <p class="snippet">{highlight(snippet, terms)}</p>}
-      {props.inChannel && <EntryActions entry={entry} ctx={ctx} upToHere={false} />}
+      {snippet && (
+        <p class="snippet" dir="auto">
+          {highlight(snippet, terms)}
+        </p>
+      )}
+      <EntryActions entry={entry} ctx={ctx} upToHere={false} />
     </article>
   );
 }

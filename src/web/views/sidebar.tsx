@@ -37,9 +37,25 @@ export interface SidebarProps {
   current: SidebarCurrent;
 }
 
-/** An unread count, or nothing at 0 (an html template: the sidebar's feed rows use it too). */
-function Count(props: { unread: number }) {
-  return props.unread > 0 ? html`<span class="count" data-unread="true">${props.unread}</span>` : '';
+/** The key of All unread's drawn count (`data-count`), which the page's script sets after an action. */
+export const ALL_COUNT_KEY = 'all';
+
+/** The key of a channel's drawn unread count. */
+export function channelCountKey(uid: string): string {
+  return `channel:${uid}`;
+}
+
+/** The key of a feed's drawn unread count under a channel. */
+export function feedCountKey(channelUid: string, feedId: number): string {
+  return `feed:${channelUid}:${feedId}`;
+}
+
+/**
+ * An unread count, hidden at 0 but there, so that the page's script can show it again (an html
+ * template: the sidebar's feed rows use it too).
+ */
+function Count(props: { unread: number; countKey: string }) {
+  return html`<span class="count" data-unread="true" data-count="${props.countKey}"${props.unread > 0 ? '' : raw(' hidden=""')}>${props.unread}</span>`;
 }
 
 /**
@@ -60,7 +76,7 @@ export function Sidebar(props: SidebarProps) {
         <li>
           <a href="/all" aria-current={isAll ? 'page' : undefined} data-view="all">
             <span class="name">All unread</span>
-            <Count unread={props.allUnread} />
+            <Count unread={props.allUnread} countKey={ALL_COUNT_KEY} />
           </a>
         </li>
         <li>
@@ -97,7 +113,7 @@ function ChannelEntry(props: {
       data-channel={ch.uid}
     >
       <span class="name">{ch.name}</span>
-      <Count unread={ch.unread} />
+      <Count unread={ch.unread} countKey={channelCountKey(ch.uid)} />
     </a>
   );
   if (ch.folded !== undefined && ch.folded > 0)
@@ -137,5 +153,5 @@ function FeedRow(props: { channelUid: string; feed: FeedItem; current: boolean }
   const icon = feed.hasIcon
     ? html`<img class="feed-icon" src="/icons/${feed.id}" alt="" width="16" height="16" loading="lazy"/>`
     : raw('<span class="feed-icon none"></span>');
-  return html`<li><a href="${href}"${attribute('aria-current', props.current ? 'page' : undefined)} data-feed="${String(feed.id)}"><span class="name">${icon}${feed.title}</span>${Count({ unread: feed.unread })}</a></li>`;
+  return html`<li><a href="${href}"${attribute('aria-current', props.current ? 'page' : undefined)} data-feed="${String(feed.id)}"><span class="name">${icon}${feed.title}</span>${Count({ unread: feed.unread, countKey: feedCountKey(props.channelUid, feed.id) })}</a></li>`;
 }
