@@ -44,6 +44,10 @@ export const DIAGNOSTIC_CODES = {
   'entry.guid.duplicate': { severity: 'warning', summary: 'two entries share one id' },
   'entry.unreadable': { severity: 'error', summary: 'an entry could not be read' },
   'field.invalid': { severity: 'warning', summary: 'a field value is not what the format allows' },
+  'field.too-long': {
+    severity: 'warning',
+    summary: 'a field was longer than the limit (1 MiB of content, 8 KiB of title); it was cut to fit',
+  },
   'url.invalid': { severity: 'warning', summary: 'a URL could not be resolved' },
   'entries.truncated': {
     severity: 'warning',

@@ -6,6 +6,7 @@ import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
 import { DocumentText } from './document-text.js';
 import { decodeSource } from './encoding.js';
+import { capFields, MAX_CONTENT_BYTES, MAX_TITLE_BYTES } from './field-cap.js';
 import { finishEntries } from './finish.js';
 import { parseHfeed } from './hfeed.js';
 import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from './html.js';
@@ -30,6 +31,10 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Entries past the first this many are left out with a diagnostic (default 5,000). */
   maxEntries?: number;
+  /** An entry's content, summary and media description, and a feed's subtitle, are cut to this many UTF-8 bytes (default 1 MiB). */
+  maxContentBytes?: number;
+  /** Titles are cut to this many UTF-8 bytes (default 8 KiB). */
+  maxTitleBytes?: number;
   /** Give diagnostics the raw line they point at (`excerpt`); off by default, as in the parse contract. */
   excerpts?: boolean;
 }
@@ -68,14 +73,15 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
     maxEntries: Math.max(0, options.maxEntries ?? DEFAULT_MAX_ENTRIES),
   };
   const result = readDocument(ctx, decoded.source, scope, limits);
-  const entries = keepFirstEntries(ctx, result.entries, result.skippedEntries ?? 0, limits.maxEntries);
+  const kept = keepFirstEntries(ctx, result.entries, result.skippedEntries ?? 0, limits.maxEntries);
+  const { feed, entries } = capFields(result.feed, kept, fieldLimits(options), diagnostics);
   const bozo = decoded.bozo || result.bozo;
   const out: ParseResult = {
     version: result.version,
     bozo,
     encoding: decoded.encoding,
     namespaces: result.namespaces,
-    feed: result.feed,
+    feed,
     entries: finishEntries(ctx, entries),
     diagnostics: diagnostics.items,
   };
@@ -87,6 +93,13 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
     out.feed = { ...out.feed, language: scope.lang };
   cleanResult(out, diagnostics);
   return out;
+}
+
+function fieldLimits(options: ParseOptions) {
+  return {
+    contentBytes: options.maxContentBytes ?? MAX_CONTENT_BYTES,
+    titleBytes: options.maxTitleBytes ?? MAX_TITLE_BYTES,
+  };
 }
 
 interface DocumentResult {
