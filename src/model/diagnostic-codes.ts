@@ -30,6 +30,10 @@ export const DIAGNOSTIC_CODES = {
   'document.empty': { severity: 'error', summary: 'the document is empty' },
   'document.html': { severity: 'error', summary: 'this is an HTML page, not a feed' },
   'document.feed-embedded': { severity: 'warning', summary: 'the feed is nested inside another document' },
+  'document.opml': {
+    severity: 'error',
+    summary: 'this is an OPML subscription list, not a feed: import it to follow its feeds',
+  },
   'document.not-a-feed': { severity: 'error', summary: 'the document is not a known feed format' },
   'document.content-type': { severity: 'warning', summary: 'the Content-Type is not a feed type' },
   'json.invalid': { severity: 'error', summary: 'the JSON document could not be parsed' },

@@ -1,5 +1,6 @@
 import type { Entry } from '../model/entry.js';
 import type { Feed, Text } from '../model/feed.js';
+import { plural } from '../model/plural.js';
 import { cutHtml, cutPlainText, fitsInBytes } from './cut-text.js';
 import type { DiagnosticList } from './diagnostics.js';
 
@@ -65,7 +66,7 @@ export function capFields(
     const what =
       which.length === 1
         ? `the ${field} of entry ${first} is ${formatBytes(largestBytes)}`
-        : `the ${field} of ${which.length} entries (${listEntries(which)}) is up to ${formatBytes(largestBytes)}`;
+        : `the ${field} of ${plural(which.length, 'entry', 'entries')} (${listEntries(which)}) is up to ${formatBytes(largestBytes)}`;
     diagnostics.add(
       'field.too-long',
       `parse: ${what}, over the limit of ${formatBytes(limit)} a field; ${CUT}`,

@@ -1,6 +1,7 @@
 import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion, ParseResult } from '../model/parse-result.js';
+import { plural } from '../model/plural.js';
 import { cleanResult } from './clean-text.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
@@ -120,7 +121,7 @@ function keepFirstEntries(ctx: ParseContext, entries: Entry[], skipped: number, 
   if (total <= max) return entries;
   ctx.diagnostics.add(
     'entries.truncated',
-    `parse: the document has ${total} entries; only the first ${max} were read (the limit on entries per feed)`,
+    `parse: the document has ${plural(total, 'entry', 'entries')}; only the first ${max} were read (the limit on entries per feed)`,
   );
   return entries.length > max ? entries.slice(0, max) : entries;
 }
@@ -170,6 +171,7 @@ function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: 
   }
   if (!root || version === undefined) {
     if (root && root.local.toLowerCase() === 'html') return readHtml(ctx, source.full(), scope);
+    if (root && root.local.toLowerCase() === 'opml') return readOpmlList(ctx, root, tree);
     ctx.diagnostics.add(
       'document.not-a-feed',
       `parse: the document is not a feed${root ? ` (its root element is <${root.name}>)` : ''}`,
@@ -190,6 +192,47 @@ function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: 
   if (tree.doc.skippedEntries) result.skippedEntries = tree.doc.skippedEntries;
   if (tree.bozoReason) result.bozoReason = tree.bozoReason;
   return result;
+}
+
+/**
+ * An OPML file handed to the parser (`tidings parse subs.opml`, a followed URL that serves one): a
+ * well-formed one is no broken feed but a list of feeds, and the diagnostic says how to follow them.
+ */
+function readOpmlList(
+  ctx: ParseContext,
+  root: XmlElement,
+  tree: ReturnType<typeof readXmlTree>,
+): DocumentResult {
+  const feeds = plural(countFeedOutlines(root), 'feed');
+  ctx.diagnostics.add(
+    'document.opml',
+    `parse: this is an OPML subscription list (${feeds}), not a feed; \`tidings import FILE\` or the web UI's Import follows its feeds`,
+    { offset: root.offset },
+  );
+  const result: DocumentResult = {
+    version: '',
+    bozo: tree.bozo,
+    namespaces: tree.doc.declared,
+    feed: {},
+    entries: [],
+  };
+  if (tree.bozo) result.bozoReason = tree.bozoReason ?? 'not well-formed';
+  return result;
+}
+
+/** Outlines with an xmlUrl, at any depth (folders nest them). */
+function countFeedOutlines(el: XmlElement): number {
+  let count = 0;
+  for (const child of el.children) {
+    if (!isElement(child)) continue;
+    if (
+      child.local.toLowerCase() === 'outline' &&
+      Object.keys(child.attrs).some((a) => a.toLowerCase() === 'xmlurl')
+    )
+      count++;
+    count += countFeedOutlines(child);
+  }
+  return count;
 }
 
 /** A feed element nested in another document (a feed saved inside an XHTML page), breadth first. */
