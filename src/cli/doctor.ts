@@ -57,13 +57,8 @@ export async function runDoctor(store: Store, opts: DoctorOptions, now = new Dat
   const problems = describeReport(report);
   let removed: number | undefined;
   if (opts.retention) {
-    let policy: ReturnType<typeof retentionPolicy>;
-    try {
-      policy = retentionPolicy(process.env, now);
-    } catch (error) {
-      process.stderr.write(`tidings doctor: ${(error as Error).message}\n`);
-      return 2;
-    }
+    // a setting that cannot be read ends the command with its one line (a ConfigError)
+    const policy = retentionPolicy(process.env, now);
     removed = policy === undefined ? 0 : (await store.applyRetention(policy)).removed;
   }
   if (opts.json) {

@@ -4,6 +4,7 @@ import { exportOpml, importOpml } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
+import { UserError } from './user-error.js';
 
 /** `tidings import FILE.opml` and `tidings export > subs.opml`. */
 export function registerOpml(program: Command): void {
@@ -21,7 +22,7 @@ export function registerOpml(program: Command): void {
     .action(async (file: string, opts: { database?: string; fetch: boolean }) => {
       const text = await readFile(file, 'utf8');
       process.exitCode = await withApp({ database: opts.database, polls: opts.fetch }, (app) =>
-        importFile(app, text, opts.fetch),
+        importFile(app, file, text, opts.fetch),
       );
     });
   program
@@ -40,8 +41,13 @@ export function registerOpml(program: Command): void {
  * outline that is a web page is resolved to its feed, or reported and unfollowed when it links to none.
  * Exit 0 when the file could be read (some outlines skipped or not), 1 when it held no feed at all.
  */
-async function importFile(app: App, text: string, fetchNow: boolean): Promise<number> {
+async function importFile(app: App, file: string, text: string, fetchNow: boolean): Promise<number> {
   const result = await importOpml(subscriptionDeps(app), text, { fetchNow });
+  if (result.total === 0) {
+    const why =
+      result.warnings.length > 0 ? `: ${result.warnings.join('; ')}` : ' (no outline with an xmlUrl)';
+    throw new UserError(`import: ${file} lists no feed${why}`);
+  }
   for (const warning of result.warnings) process.stderr.write(`import: ${warning}\n`);
   for (const s of result.skipped)
     process.stderr.write(`import: line ${s.line}: ${s.url.slice(0, 200)}: ${s.reason}\n`);
@@ -50,5 +56,5 @@ async function importFile(app: App, text: string, fetchNow: boolean): Promise<nu
   process.stdout.write(
     `imported ${plural(result.followed, 'feed')} (${result.added} new)${skipped} of ${result.total}; ${next}\n`,
   );
-  return result.total === 0 ? 1 : 0;
+  return 0;
 }
