@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { exportOpml, importOpml } from '../subscriptions/index.js';
+import { exportOpml, importOpml, type OpmlImport } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
@@ -35,6 +35,11 @@ export function registerOpml(program: Command): void {
     });
 }
 
+/** What an import did in numbers that add up: followed + already followed + failed = the file's feeds. */
+export function importSummary(result: OpmlImport): string {
+  return `followed ${result.followed} of ${plural(result.total, 'feed')} (${result.added} new); not followed: ${result.alreadyFollowed} already followed, ${result.failed} failed`;
+}
+
 /**
  * Imports an OPML document: each outline not followed on stderr (line and reason), a summary on stdout.
  * With `fetchNow` (the default) the new feeds are fetched at once, as the web import does, so that an
@@ -51,10 +56,8 @@ async function importFile(app: App, file: string, text: string, fetchNow: boolea
   for (const warning of result.warnings) process.stderr.write(`import: ${warning}\n`);
   for (const s of result.skipped)
     process.stderr.write(`import: line ${s.line}: ${s.url.slice(0, 200)}: ${s.reason}\n`);
-  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
-  const next = fetchNow ? 'fetched' : 'run tidings poll --once to fetch them';
   process.stdout.write(
-    `imported ${plural(result.followed, 'feed')} (${result.added} new)${skipped} of ${result.total}; ${next}\n`,
+    `${importSummary(result)}; ${fetchNow ? 'fetched' : 'run tidings poll --once to fetch them'}\n`,
   );
   return 0;
 }

@@ -117,7 +117,7 @@ function phaseWords(job: OpmlJob): string {
     case 'fetching':
       return `Fetching the new feeds: ${job.fetched} of ${job.added}`;
     case 'done':
-      return `Finished: followed ${count(job.followed, 'feed', 'feeds')} of ${job.total} (${job.added} new), ${job.skipped.length} not followed`;
+      return `Finished: followed ${job.followed} of ${count(job.total, 'feed', 'feeds')} (${job.added} new); not followed: ${job.alreadyFollowed} already followed, ${job.failed} failed`;
     case 'failed':
       return `Failed: ${job.error ?? 'unknown error'}`;
   }
