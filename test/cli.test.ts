@@ -72,7 +72,11 @@ describe('tidings CLI', () => {
     });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /line 3: .*\/about: not a feed: a web page that links to no feed/);
-    assert.match(run.stdout, /imported 1 feed \(2 new\), 1 skipped of 2; fetched/);
+    // issue 22: this said "imported 1 feed (2 new), 1 skipped of 2"
+    assert.equal(
+      run.stdout,
+      'followed 1 of 2 feeds (1 new); not followed: 0 already followed, 1 failed; fetched\n',
+    );
     const exported = await tidings(['export'], {
       ...env,
       TIDINGS_DATABASE_URL: `sqlite:${join(dir, 'pages.db')}`,
@@ -87,7 +91,10 @@ describe('tidings CLI', () => {
       opml,
       `<opml version="2.0"><body><outline text="News"><outline text="Other" xmlUrl="${server.url}/other.xml"/><outline text="Gone" xmlUrl="${server.url}/missing.xml"/></outline></body></opml>`,
     );
-    assert.match((await tidings(['import', '--no-fetch', opml], env)).stdout, /imported 2 feeds \(2 new\)/);
+    assert.match(
+      (await tidings(['import', '--no-fetch', opml], env)).stdout,
+      /^followed 2 of 2 feeds \(2 new\); not followed: 0 already followed, 0 failed; run tidings poll --once/,
+    );
     const poll = await tidings(['poll', '--once'], env);
     assert.equal(poll.code, 0, poll.stderr);
     assert.match(poll.stdout, /polled 2 feeds/);

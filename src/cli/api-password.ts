@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { checkApiCredentials, setApiPassword } from '../auth/api-credentials.js';
 import { withApp } from './app.js';
 import { askTwice, passwordFromInput, readStdin } from './password.js';
+import { UserError } from './user-error.js';
 
 /** `tidings api-password --user NAME`: sets the account of the Google Reader and Fever APIs. */
 export function registerApiPassword(program: Command): void {
@@ -16,11 +17,7 @@ export function registerApiPassword(program: Command): void {
       const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
       const problem =
         password === undefined ? 'the two passwords differ' : checkApiCredentials(opts.user, password);
-      if (problem || password === undefined) {
-        process.stderr.write(`api-password: ${problem}; nothing changed\n`);
-        process.exitCode = 1;
-        return;
-      }
+      if (problem || password === undefined) throw new UserError(`api-password: ${problem}; nothing changed`);
       await withApp({ database: opts.database }, (app) => setApiPassword(app.store, opts.user, password));
       process.stdout.write(
         `API password set for ${opts.user}; apps signed in before must sign in again\n` +

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ReadingStateReport } from '../store/doctor.js';
 import type { Store } from '../store/store.js';
 import { withApp } from './app.js';
+import { plural } from './plural.js';
 import { retentionPolicy } from './retention.js';
 
 interface DoctorOptions {
@@ -34,11 +35,15 @@ export function registerDoctor(program: Command): void {
 export function describeReport(report: ReadingStateReport): string[] {
   const lines: string[] = [];
   if (report.missingRows > 0)
-    lines.push(`${report.missingRows} entries of followed feeds missing from their channel`);
+    lines.push(
+      `${plural(report.missingRows, 'entry', 'entries')} of followed feeds missing from their channel`,
+    );
   if (report.strayRows > 0)
-    lines.push(`${report.strayRows} entries left in channels that no longer follow their feed`);
+    lines.push(
+      `${plural(report.strayRows, 'entry', 'entries')} left in channels that no longer follow their feed`,
+    );
   if (report.wrongRows > 0)
-    lines.push(`${report.wrongRows} entries with a stale read, removed or hidden state`);
+    lines.push(`${plural(report.wrongRows, 'entry', 'entries')} with a stale read, removed or hidden state`);
   for (const drift of report.countDrift)
     lines.push(
       `channel ${drift.channelId}, feed ${drift.feedId}: ${drift.kept} unread kept, ${drift.actual} counted`,
@@ -52,13 +57,8 @@ export async function runDoctor(store: Store, opts: DoctorOptions, now = new Dat
   const problems = describeReport(report);
   let removed: number | undefined;
   if (opts.retention) {
-    let policy: ReturnType<typeof retentionPolicy>;
-    try {
-      policy = retentionPolicy(process.env, now);
-    } catch (error) {
-      process.stderr.write(`tidings doctor: ${(error as Error).message}\n`);
-      return 2;
-    }
+    // a setting that cannot be read ends the command with its one line (a ConfigError)
+    const policy = retentionPolicy(process.env, now);
     removed = policy === undefined ? 0 : (await store.applyRetention(policy)).removed;
   }
   if (opts.json) {
@@ -74,7 +74,8 @@ export async function runDoctor(store: Store, opts: DoctorOptions, now = new Dat
           : 'run tidings doctor --repair to rebuild them\n',
       );
     }
-    if (removed !== undefined) process.stdout.write(`retention: removed ${removed} old read entries\n`);
+    if (removed !== undefined)
+      process.stdout.write(`retention: removed ${plural(removed, 'old read entry', 'old read entries')}\n`);
   }
   return problems.length > 0 && !report.repaired ? 1 : 0;
 }

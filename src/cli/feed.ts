@@ -4,6 +4,7 @@ import type { StoredFeed } from '../model/stored.js';
 import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed, subscriptionDeps } from './subscribe.js';
+import { UserError } from './user-error.js';
 
 interface FeedOptions {
   title?: string;
@@ -42,9 +43,8 @@ export function registerFeed(program: Command): void {
 }
 
 async function feedCommand(app: App, ref: string, opts: FeedOptions): Promise<number> {
-  const fail = (message: string) => {
-    process.stderr.write(`${message}\n`);
-    return 1;
+  const fail = (message: string): never => {
+    throw new UserError(message);
   };
   const found = await findFeed(app, ref);
   if (!found) return fail(`feed: no feed ${ref}`);

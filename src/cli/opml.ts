@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { exportOpml, importOpml } from '../subscriptions/index.js';
+import { exportOpml, importOpml, type OpmlImport } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
+import { UserError } from './user-error.js';
 
 /** `tidings import FILE.opml` and `tidings export > subs.opml`. */
 export function registerOpml(program: Command): void {
@@ -21,7 +22,7 @@ export function registerOpml(program: Command): void {
     .action(async (file: string, opts: { database?: string; fetch: boolean }) => {
       const text = await readFile(file, 'utf8');
       process.exitCode = await withApp({ database: opts.database, polls: opts.fetch }, (app) =>
-        importFile(app, text, opts.fetch),
+        importFile(app, file, text, opts.fetch),
       );
     });
   program
@@ -34,21 +35,29 @@ export function registerOpml(program: Command): void {
     });
 }
 
+/** What an import did in numbers that add up: followed + already followed + failed = the file's feeds. */
+export function importSummary(result: OpmlImport): string {
+  return `followed ${result.followed} of ${plural(result.total, 'feed')} (${result.added} new); not followed: ${result.alreadyFollowed} already followed, ${result.failed} failed`;
+}
+
 /**
  * Imports an OPML document: each outline not followed on stderr (line and reason), a summary on stdout.
  * With `fetchNow` (the default) the new feeds are fetched at once, as the web import does, so that an
  * outline that is a web page is resolved to its feed, or reported and unfollowed when it links to none.
  * Exit 0 when the file could be read (some outlines skipped or not), 1 when it held no feed at all.
  */
-async function importFile(app: App, text: string, fetchNow: boolean): Promise<number> {
+async function importFile(app: App, file: string, text: string, fetchNow: boolean): Promise<number> {
   const result = await importOpml(subscriptionDeps(app), text, { fetchNow });
+  if (result.total === 0) {
+    const why =
+      result.warnings.length > 0 ? `: ${result.warnings.join('; ')}` : ' (no outline with an xmlUrl)';
+    throw new UserError(`import: ${file} lists no feed${why}`);
+  }
   for (const warning of result.warnings) process.stderr.write(`import: ${warning}\n`);
   for (const s of result.skipped)
     process.stderr.write(`import: line ${s.line}: ${s.url.slice(0, 200)}: ${s.reason}\n`);
-  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
-  const next = fetchNow ? 'fetched' : 'run tidings poll --once to fetch them';
   process.stdout.write(
-    `imported ${plural(result.followed, 'feed')} (${result.added} new)${skipped} of ${result.total}; ${next}\n`,
+    `${importSummary(result)}; ${fetchNow ? 'fetched' : 'run tidings poll --once to fetch them'}\n`,
   );
-  return result.total === 0 ? 1 : 0;
+  return 0;
 }

@@ -2,9 +2,11 @@ import type { ParseResult } from '../model/parse-result.js';
 
 /** A short human-readable report of one parse: format, feed, entries and every diagnostic. */
 export function formatReport(document: string, result: ParseResult): string {
+  const isOpml = result.diagnostics.some((d) => d.code === 'document.opml');
+  const format = isOpml ? 'OPML, a subscription list (not a feed)' : result.version || 'unknown';
   const lines = [
     `${document}`,
-    `  format:   ${result.version || 'unknown'}${result.bozo ? ' (not well-formed)' : ''}`,
+    `  format:   ${format}${result.bozo ? ' (not well-formed)' : ''}`,
     `  encoding: ${result.encoding || '-'}`,
   ];
   if (result.feed.title) lines.push(`  title:    ${result.feed.title}`);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ParseResult } from '../model/parse-result.js';
 import type { ParseOptions } from '../parse/index.js';
+import { describeFailure } from './failure.js';
 import { formatReport } from './parse-report.js';
 
 interface ParseCommandOptions {
@@ -39,15 +40,20 @@ async function runParse(documents: string[], opts: ParseCommandOptions): Promise
     // A document that is no feed (an HTML page, plain text) is reported as before, and the exit says it.
     if (!failed && result.version === '') {
       status = 1;
-      process.stderr.write(
-        `tidings: parse: ${document} is not a feed (no RSS, Atom, JSON Feed or h-feed in it)\n`,
-      );
+      process.stderr.write(`tidings: parse: ${notAFeed(document, result)}\n`);
     }
+    if (failed) process.stderr.write(`tidings: ${result.bozoReason ?? `parse: cannot read ${document}`}\n`);
     if (opts.jsonl) process.stdout.write(`${JSON.stringify({ file: document, ...result })}\n`);
     else if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else process.stdout.write(formatReport(document, result));
   }
   return status;
+}
+
+function notAFeed(document: string, result: ParseResult): string {
+  if (result.diagnostics.some((d) => d.code === 'document.opml'))
+    return `${document} is an OPML subscription list, not a feed; tidings import ${document} follows its feeds`;
+  return `${document} is not a feed (no RSS, Atom, JSON Feed or h-feed in it)`;
 }
 
 async function parseDocument(
@@ -64,7 +70,7 @@ async function parseDocument(
     const { parseFeed } = await loadParser();
     return { result: parseFeed(bytes, options), failed: false };
   } catch (err) {
-    const message = `parse: cannot read ${document}: ${err instanceof Error ? err.message : String(err)}`;
+    const message = `parse: ${readFailure(document, err)}`;
     return {
       failed: true,
       result: {
@@ -79,6 +85,17 @@ async function parseDocument(
       },
     };
   }
+}
+
+/** Why a document could not be read, in one line: `/x.xml: no such file or folder`, `cannot read URL: fetch failed: ...`. */
+function readFailure(document: string, err: unknown): string {
+  const failure = describeFailure(err);
+  if (failure.details === undefined && failure.message !== undefined)
+    return failure.message.startsWith(document)
+      ? failure.message
+      : `cannot read ${document}: ${failure.message}`;
+  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+  return `cannot read ${document}: ${err instanceof Error ? err.message : String(err)}${cause}`;
 }
 
 async function parseUrl(url: string, options: ParseOptions): Promise<ParseResult> {

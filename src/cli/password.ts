@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Store } from '../store/store.js';
 import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../web/password-hash.js';
 import { withApp } from './app.js';
+import { UserError } from './user-error.js';
 
 const MIN_LENGTH = 8;
 
@@ -16,11 +17,7 @@ export function registerPassword(program: Command): void {
     .action(async (opts: { database?: string }) => {
       const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
       const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
-      if (problem || password === undefined) {
-        process.stderr.write(`password: ${problem}; nothing changed\n`);
-        process.exitCode = 1;
-        return;
-      }
+      if (problem || password === undefined) throw new UserError(`password: ${problem}; nothing changed`);
       await withApp({ database: opts.database }, (app) => setOwnerPassword(app.store, password, new Date()));
       process.stdout.write('password set; every earlier web session is signed out\n');
     });

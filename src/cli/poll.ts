@@ -7,6 +7,7 @@ import { plural } from './plural.js';
 import { parseFeedIds, requireFeeds, whyNotPolled } from './poll-feeds.js';
 import { progressPrinter } from './progress.js';
 import { retentionPolicy, startRetention } from './retention.js';
+import { EXIT_USAGE, UserError } from './user-error.js';
 
 interface PollOptions {
   once?: boolean;
@@ -30,6 +31,11 @@ export function registerPoll(program: Command): void {
     .option('--verbose', 'one line per feed on stderr')
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(async (opts: PollOptions) => {
+      // --feed and --force choose what one run polls: without --once they were ignored silently
+      if (!opts.once && (opts.feed || opts.force))
+        throw new UserError(`poll: ${opts.feed ? '--feed' : '--force'} needs --once`, {
+          exitCode: EXIT_USAGE,
+        });
       if (!opts.once) return runWorker(opts.database);
       const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
       process.exitCode = await withApp({ database: opts.database, polls: true, events: true }, (app) =>

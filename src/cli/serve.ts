@@ -19,7 +19,9 @@ interface ServeOptions {
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('serve the web UI and the Microsub endpoint (/microsub), and poll feeds in the same process')
+    .description(
+      'serve the web UI (/), the Microsub endpoint (/microsub) and the sync APIs for reading apps (Google Reader at /api/greader, Fever at /api/fever), and poll feeds in the same process',
+    )
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on', '8080')
     .option('--no-poller', 'do not poll in this process (run `tidings worker` elsewhere)')
@@ -69,7 +71,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     `tidings serving on http://${opts.host}:${actualPort}/ (Microsub at /microsub)`,
   );
   process.stderr.write(
-    `tidings: serving on http://${opts.host}:${actualPort}/ (Microsub endpoint: /microsub)\n`,
+    `tidings: serving on http://${opts.host}:${actualPort}/ (Microsub: /microsub, Google Reader API: /api/greader, Fever API: /api/fever)\n`,
   );
   const stop = new AbortController();
   const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();

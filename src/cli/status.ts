@@ -4,6 +4,7 @@ import { healthOf, type StoredFeed } from '../model/stored.js';
 import { isSilent } from '../poll/scheduler.js';
 import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
+import { UserError } from './user-error.js';
 
 /** `tidings status [FEED] [--json]`: every feed's health, or one feed's history and diagnostics. */
 export function registerStatus(program: Command): void {
@@ -76,10 +77,7 @@ function statusTable(feeds: StoredFeed[]): string {
 
 async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
   const feed = await findFeed(app, ref);
-  if (!feed) {
-    process.stderr.write(`status: no feed ${ref}\n`);
-    return 1;
-  }
+  if (!feed) throw new UserError(`status: no feed ${ref} (tidings status lists the feeds)`);
   const heartbeats = await app.store.listHeartbeats(feed.id, 20);
   if (json) {
     process.stdout.write(`${JSON.stringify({ feed: statusJson(feed), heartbeats }, null, 2)}\n`);

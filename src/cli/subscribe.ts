@@ -9,6 +9,7 @@ import {
 } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
+import { UserError } from './user-error.js';
 
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
 
@@ -54,8 +55,7 @@ async function addFeed(app: App, url: string, opts: { channel?: string; also?: b
   const out = (line: string) => process.stdout.write(`${line}\n`);
   switch (result.kind) {
     case 'refused':
-      process.stderr.write(`add: ${result.message}\n`);
-      return 1;
+      throw new UserError(`add: ${result.message.replace(/^follow: /, '')}`);
     case 'already':
       out(
         `add: feed ${result.feed.id} ${result.feed.url} is already followed in ${result.channel.name}; nothing changed`,
@@ -84,18 +84,13 @@ async function addFeed(app: App, url: string, opts: { channel?: string; also?: b
 
 async function removeFeed(app: App, ref: string, channel: string | undefined): Promise<number> {
   const feed = await findFeed(app, ref);
-  if (!feed) {
-    process.stderr.write(`remove: no feed ${ref}\n`);
-    return 1;
-  }
+  if (!feed) throw new UserError(`remove: no feed ${ref} (tidings status lists the feeds)`);
   const result = await unfollow(subscriptionDeps(app), {
     feedId: feed.id,
     ...(channel !== undefined ? { channel } : {}),
   });
-  if (result.kind === 'not-found') {
-    process.stderr.write(`remove: ${result.message}\n`);
-    return 1;
-  }
+  if (result.kind === 'not-found')
+    throw new UserError(`remove: ${result.message.replace(/^unfollow: /, '')}`);
   const where = result.channels.map((c) => c.name).join(', ');
   const after = result.unfollowed
     ? `; no channel follows it now: it is no longer polled, and forgotten after ${UNFOLLOWED_KEEP_DAYS} days`

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { StoredToken } from '../store/accounts.js';
 import { issueToken, TOKEN_SCOPES } from '../store/token-secrets.js';
 import { type App, withApp } from './app.js';
+import { UserError } from './user-error.js';
 
 const DEFAULT_SCOPE = 'read follow mute block channels';
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
@@ -59,10 +60,7 @@ async function createToken(app: App, opts: CreateOptions): Promise<number> {
     .split(/[\s,]+/)
     .filter((s) => s !== '')
     .join(' ');
-  if (scope === '') {
-    process.stderr.write('token: --scope names no scope\n');
-    return 1;
-  }
+  if (scope === '') throw new UserError('token: --scope names no scope');
   for (const s of scope.split(' '))
     if (!KNOWN_SCOPES.has(s)) process.stderr.write(`token: "${s}" is not a Microsub scope; kept anyway\n`);
   const { token: secret, stored } = await issueToken(
@@ -79,10 +77,7 @@ async function createToken(app: App, opts: CreateOptions): Promise<number> {
 
 async function revokeToken(app: App, id: string): Promise<number> {
   const found = (await app.store.listTokens()).find((t) => String(t.id) === id);
-  if (!found) {
-    process.stderr.write(`token: no token ${id}\n`);
-    return 1;
-  }
+  if (!found) throw new UserError(`token: no token ${id} (tidings token list shows them)`);
   await app.store.revokeToken(found.id, new Date().toISOString());
   process.stdout.write(`revoked token ${found.id}\n`);
   return 0;

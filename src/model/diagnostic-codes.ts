@@ -30,6 +30,10 @@ export const DIAGNOSTIC_CODES = {
   'document.empty': { severity: 'error', summary: 'the document is empty' },
   'document.html': { severity: 'error', summary: 'this is an HTML page, not a feed' },
   'document.feed-embedded': { severity: 'warning', summary: 'the feed is nested inside another document' },
+  'document.opml': {
+    severity: 'error',
+    summary: 'this is an OPML subscription list, not a feed: import it to follow its feeds',
+  },
   'document.not-a-feed': { severity: 'error', summary: 'the document is not a known feed format' },
   'document.content-type': { severity: 'warning', summary: 'the Content-Type is not a feed type' },
   'json.invalid': { severity: 'error', summary: 'the JSON document could not be parsed' },
@@ -44,6 +48,10 @@ export const DIAGNOSTIC_CODES = {
   'entry.guid.duplicate': { severity: 'warning', summary: 'two entries share one id' },
   'entry.unreadable': { severity: 'error', summary: 'an entry could not be read' },
   'field.invalid': { severity: 'warning', summary: 'a field value is not what the format allows' },
+  'field.too-long': {
+    severity: 'warning',
+    summary: 'a field was longer than the limit (1 MiB of content, 8 KiB of title); it was cut to fit',
+  },
   'url.invalid': { severity: 'warning', summary: 'a URL could not be resolved' },
   'entries.truncated': {
     severity: 'warning',

@@ -19,4 +19,5 @@ export type {
   Where,
 } from './feed.js';
 export type { FeedVersion, ParseResult } from './parse-result.js';
+export { plural } from './plural.js';
 export { safeLinkUrl } from './safe-url.js';

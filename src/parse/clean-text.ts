@@ -1,4 +1,5 @@
 import type { ParseResult } from '../model/parse-result.js';
+import { plural } from '../model/plural.js';
 import type { DiagnosticList } from './diagnostics.js';
 
 // C0 control characters other than tab, line feed and carriage return (not XML 1.0 characters, and
@@ -35,7 +36,8 @@ export function cleanResult(result: ParseResult, diagnostics: DiagnosticList): v
     }
   });
   for (const [field, { entry, count }] of entryFields) {
-    const where = count === 1 ? `entry ${entry}` : `${count} entries, the first entry ${entry}`;
+    const where =
+      count === 1 ? `entry ${entry}` : `${plural(count, 'entry', 'entries')}, the first entry ${entry}`;
     report(diagnostics, `${field} of ${where}`, { field, entry });
   }
   cleanMember(result as unknown as Record<string, unknown>, 'namespaces');

@@ -1,4 +1,5 @@
 import type { Entry } from '../model/entry.js';
+import { plural } from '../model/plural.js';
 import type { ParseContext } from './context.js';
 import { loadCrypto } from './lazy-imports.js';
 
@@ -38,7 +39,7 @@ export function finishEntries(ctx: ParseContext, entries: Entry[]): Entry[] {
     const which =
       withoutId.length === entries.length
         ? 'no entry has'
-        : `${withoutId.length} of ${entries.length} entries have`;
+        : `${withoutId.length} of ${plural(entries.length, 'entry', 'entries')} ${withoutId.length === 1 ? 'has' : 'have'}`;
     ctx.diagnostics.add(
       'entry.no-id',
       `parse: ${which} a guid or id; ids are derived from the link, else from a hash of the content`,

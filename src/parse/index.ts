@@ -1,11 +1,13 @@
 import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion, ParseResult } from '../model/parse-result.js';
+import { plural } from '../model/plural.js';
 import { cleanResult } from './clean-text.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
 import { DocumentText } from './document-text.js';
 import { decodeSource } from './encoding.js';
+import { capFields, MAX_CONTENT_BYTES, MAX_TITLE_BYTES } from './field-cap.js';
 import { finishEntries } from './finish.js';
 import { parseHfeed } from './hfeed.js';
 import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from './html.js';
@@ -30,6 +32,10 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Entries past the first this many are left out with a diagnostic (default 5,000). */
   maxEntries?: number;
+  /** An entry's content, summary and media description, and a feed's subtitle, are cut to this many UTF-8 bytes (default 1 MiB). */
+  maxContentBytes?: number;
+  /** Titles are cut to this many UTF-8 bytes (default 8 KiB). */
+  maxTitleBytes?: number;
   /** Give diagnostics the raw line they point at (`excerpt`); off by default, as in the parse contract. */
   excerpts?: boolean;
 }
@@ -68,14 +74,15 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
     maxEntries: Math.max(0, options.maxEntries ?? DEFAULT_MAX_ENTRIES),
   };
   const result = readDocument(ctx, decoded.source, scope, limits);
-  const entries = keepFirstEntries(ctx, result.entries, result.skippedEntries ?? 0, limits.maxEntries);
+  const kept = keepFirstEntries(ctx, result.entries, result.skippedEntries ?? 0, limits.maxEntries);
+  const { feed, entries } = capFields(result.feed, kept, fieldLimits(options), diagnostics);
   const bozo = decoded.bozo || result.bozo;
   const out: ParseResult = {
     version: result.version,
     bozo,
     encoding: decoded.encoding,
     namespaces: result.namespaces,
-    feed: result.feed,
+    feed,
     entries: finishEntries(ctx, entries),
     diagnostics: diagnostics.items,
   };
@@ -87,6 +94,13 @@ export function parseFeed(input: Uint8Array | string, options: ParseOptions = {}
     out.feed = { ...out.feed, language: scope.lang };
   cleanResult(out, diagnostics);
   return out;
+}
+
+function fieldLimits(options: ParseOptions) {
+  return {
+    contentBytes: options.maxContentBytes ?? MAX_CONTENT_BYTES,
+    titleBytes: options.maxTitleBytes ?? MAX_TITLE_BYTES,
+  };
 }
 
 interface DocumentResult {
@@ -107,7 +121,7 @@ function keepFirstEntries(ctx: ParseContext, entries: Entry[], skipped: number, 
   if (total <= max) return entries;
   ctx.diagnostics.add(
     'entries.truncated',
-    `parse: the document has ${total} entries; only the first ${max} were read (the limit on entries per feed)`,
+    `parse: the document has ${plural(total, 'entry', 'entries')}; only the first ${max} were read (the limit on entries per feed)`,
   );
   return entries.length > max ? entries.slice(0, max) : entries;
 }
@@ -157,6 +171,7 @@ function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: 
   }
   if (!root || version === undefined) {
     if (root && root.local.toLowerCase() === 'html') return readHtml(ctx, source.full(), scope);
+    if (root && root.local.toLowerCase() === 'opml') return readOpmlList(ctx, root, tree);
     ctx.diagnostics.add(
       'document.not-a-feed',
       `parse: the document is not a feed${root ? ` (its root element is <${root.name}>)` : ''}`,
@@ -177,6 +192,47 @@ function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: 
   if (tree.doc.skippedEntries) result.skippedEntries = tree.doc.skippedEntries;
   if (tree.bozoReason) result.bozoReason = tree.bozoReason;
   return result;
+}
+
+/**
+ * An OPML file handed to the parser (`tidings parse subs.opml`, a followed URL that serves one): a
+ * well-formed one is no broken feed but a list of feeds, and the diagnostic says how to follow them.
+ */
+function readOpmlList(
+  ctx: ParseContext,
+  root: XmlElement,
+  tree: ReturnType<typeof readXmlTree>,
+): DocumentResult {
+  const feeds = plural(countFeedOutlines(root), 'feed');
+  ctx.diagnostics.add(
+    'document.opml',
+    `parse: this is an OPML subscription list (${feeds}), not a feed; \`tidings import FILE\` or the web UI's Import follows its feeds`,
+    { offset: root.offset },
+  );
+  const result: DocumentResult = {
+    version: '',
+    bozo: tree.bozo,
+    namespaces: tree.doc.declared,
+    feed: {},
+    entries: [],
+  };
+  if (tree.bozo) result.bozoReason = tree.bozoReason ?? 'not well-formed';
+  return result;
+}
+
+/** Outlines with an xmlUrl, at any depth (folders nest them). */
+function countFeedOutlines(el: XmlElement): number {
+  let count = 0;
+  for (const child of el.children) {
+    if (!isElement(child)) continue;
+    if (
+      child.local.toLowerCase() === 'outline' &&
+      Object.keys(child.attrs).some((a) => a.toLowerCase() === 'xmlurl')
+    )
+      count++;
+    count += countFeedOutlines(child);
+  }
+  return count;
 }
 
 /** A feed element nested in another document (a feed saved inside an XHTML page), breadth first. */

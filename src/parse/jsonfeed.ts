@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from 'entities/decode';
 import type { Entry } from '../model/entry.js';
 import type { Feed, Person } from '../model/feed.js';
 import type { FeedVersion } from '../model/parse-result.js';
@@ -28,6 +29,16 @@ export function detectJsonVersion(doc: unknown): FeedVersion | undefined {
   if (Array.isArray(doc['items']) && (doc['title'] !== undefined || doc['home_page_url'] !== undefined))
     return 'json1';
   return undefined;
+}
+
+/**
+ * A title as text. JSON Feed titles are plain text, yet WordPress and other generators write them with
+ * HTML character references ("Blog &#8211; InfluxData"), which readers decode (issue 22). Only complete
+ * references are decoded (`&amp;`, `&#8211;`, `&hellip;`); a bare `&` or `&lt` stays as it is.
+ */
+function titleText(value: unknown): string | undefined {
+  const title = str(value);
+  return title?.includes('&') ? decodeHTMLStrict(title).trim() || undefined : title;
 }
 
 // Date fields point at no XML element; this stands in for one so diagnostics name the key.
@@ -76,7 +87,7 @@ function setLink(target: Target, rel: string, href: string | undefined, scope: S
 /** Reads a JSON Feed (1.0 or 1.1) document. */
 export function readJsonFeed(ctx: ParseContext, doc: Json, scope: Scope): { feed: Feed; entries: Entry[] } {
   const feed: Target = {};
-  const title = str(doc['title']);
+  const title = titleText(doc['title']);
   if (title) {
     feed.title = title;
     feed.titleDetail = { type: 'text/plain', value: title };
@@ -121,7 +132,7 @@ function readItem(ctx: ParseContext, item: Json, scope: Scope): Entry {
   if (link) entry.link = link;
   const external = str(item['external_url']);
   if (external) entry.externalUrl = setLink(entry, 'related', external, scope) as string;
-  const title = str(item['title']);
+  const title = titleText(item['title']);
   if (title) {
     entry.title = title;
     entry.titleDetail = { type: 'text/plain', value: title };

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js';
+import { plural } from '../model/plural.js';
 import type { StoredFeed } from '../model/stored.js';
 import type { NewEntry } from '../store/store.js';
 import type { PollDeps } from './deps.js';
@@ -54,6 +55,6 @@ function unstableGuids(count: number, total: number): Diagnostic {
   return {
     severity: 'warning',
     code: 'entry.guid.unstable',
-    message: `poll: ${count} of ${total} entries came back with a new guid but a known link; the feed changes its guids, entries are matched by link`,
+    message: `poll: ${count} of ${plural(total, 'entry', 'entries')} came back with a new guid but a known link; the feed changes its guids, entries are matched by link`,
   };
 }

@@ -1,5 +1,6 @@
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { ParseResult } from '../model/parse-result.js';
+import { plural } from '../model/plural.js';
 
 const NOT_WELL_FORMED = new Set([
   'xml.not-well-formed',
@@ -28,5 +29,8 @@ export function statusOfParse(result: ParseResult): { status: HeartbeatStatus; m
       broken.line !== undefined ? ` (line ${broken.line}${broken.column ? `:${broken.column}` : ''})` : '';
     return { status: 'parse_error', message: `${broken.message}${where}` };
   }
-  return { status: 'ok', message: `${result.entries.length} entries (${result.version})` };
+  return {
+    status: 'ok',
+    message: `${plural(result.entries.length, 'entry', 'entries')} (${result.version})`,
+  };
 }

@@ -72,18 +72,90 @@ function retentionSuite(backend: StoreBackend) {
 
   it('stops after maxEntries', async () => {
     const store = await backend.open();
+    const channel = await store.createChannel('many');
     const feed = await store.addFeed('https://many.example/feed.xml', at(0));
-    await store.recordPoll(
+    await store.subscribe(channel.id, feed.id, at(0));
+    const { insertedIds } = await store.recordPoll(
       testPoll(
         feed.id,
         Array.from({ length: 12 }, (_, i) => testEntry(`m${i}`, { sortAt: at(i) })),
         at(20),
       ),
     );
-    // No channel follows the feed: nothing is unread anywhere.
+    await store.markRead(channel.id, insertedIds, true, at(21));
     const policy = { olderThan: at(100), keepPerFeed: 2, batchSize: 3, maxEntries: 4, now: at(30) };
     assert.equal((await store.applyRetention(policy)).removed, 4);
     assert.equal((await store.listFeedEntries(feed.id, 50)).length, 8);
+  });
+
+  // Issue 22: an unfollowed feed's entries have no channel rows, so they counted as read in every channel
+  // and went, their guids blocked: following the feed again within its 30 days brought back nothing.
+  it('leaves the entries of an unfollowed feed alone, and following it again gives back what it had', async () => {
+    const store = await backend.open();
+    const channel = await store.createChannel('gone');
+    const feed = await store.addFeed('https://unfollowed.example/feed.xml', at(0));
+    await store.subscribe(channel.id, feed.id, at(0));
+    const all = Array.from({ length: 6 }, (_, i) => testEntry(`u${i}`, { sortAt: at(i) }));
+    const { insertedIds: ids } = await store.recordPoll(testPoll(feed.id, all, at(10)));
+    await store.markRead(channel.id, [ids[0], ids[1]] as number[], true, at(11));
+    await store.setSaved([ids[2] as number], true, at(11));
+    const unreadBefore = await store.unreadCounts();
+    await store.unsubscribe(channel.id, feed.id);
+    await store.updateFeed(feed.id, { unfollowedAt: at(12) });
+
+    const policy = { olderThan: at(100), keepPerFeed: 0, batchSize: 10, now: at(30) };
+    assert.equal((await store.applyRetention(policy)).removed, 0);
+    assert.equal((await store.listFeedEntries(feed.id, 50)).length, 6);
+
+    await store.subscribe(channel.id, feed.id, at(40));
+    await store.updateFeed(feed.id, { unfollowedAt: null });
+    assert.deepEqual(await store.unreadCounts(), unreadBefore);
+    const page = await store.timeline({ channelId: channel.id, limit: 50 });
+    assert.deepEqual(page.entries.map((e) => [e.guid, e.isRead, e.isSaved === true]).sort(), [
+      ['u0', true, false],
+      ['u1', true, false],
+      ['u2', false, true],
+      ['u3', false, false],
+      ['u4', false, false],
+      ['u5', false, false],
+    ]);
+    // nothing was blocked: the feed listing them again stores nothing new and keeps all six
+    assert.deepEqual((await store.recordPoll(testPoll(feed.id, all, at(50)))).insertedIds, []);
+    // once followed, its read entries may go; the unread and the saved stay
+    assert.equal((await store.applyRetention(policy)).removed, 2);
+    assert.deepEqual((await store.listFeedEntries(feed.id, 50)).map((e) => e.guid).sort(), [
+      'u2',
+      'u3',
+      'u4',
+      'u5',
+    ]);
+  });
+
+  it('keeps an entry of a followed feed unless every channel that follows it has it read', async () => {
+    const store = await backend.open();
+    const first = await store.createChannel('first');
+    const second = await store.createChannel('second');
+    const feed = await store.addFeed('https://two.example/feed.xml', at(0));
+    await store.subscribe(first.id, feed.id, at(0));
+    await store.subscribe(second.id, feed.id, at(0));
+    const all = Array.from({ length: 4 }, (_, i) => testEntry(`t${i}`, { sortAt: at(i) }));
+    const { insertedIds: ids } = await store.recordPoll(testPoll(feed.id, all, at(10)));
+    // t0 read in both, t1 in the first only; t2 read in both but its row in the second channel is
+    // missing (a drift the doctor would repair): unread there until proven read
+    await store.markRead(first.id, ids.slice(0, 3), true, at(11));
+    await store.markRead(second.id, [ids[0], ids[2]] as number[], true, at(11));
+    await runSql(
+      backend,
+      store,
+      `DELETE FROM channel_entries WHERE channel_id = ${second.id} AND entry_id = ${ids[2]}`,
+    );
+    const policy = { olderThan: at(100), keepPerFeed: 0, batchSize: 10, now: at(30) };
+    assert.equal((await store.applyRetention(policy)).removed, 1);
+    assert.deepEqual((await store.listFeedEntries(feed.id, 50)).map((e) => e.guid).sort(), [
+      't1',
+      't2',
+      't3',
+    ]);
   });
 }
 

@@ -1,13 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import { flag } from './channel-entries.js';
+import { isFollowed } from './claim.js';
 import type { Database } from './schema.js';
 import { dropDeletedFromSearchIndex } from './search-index.js';
 import { toIso } from './values.js';
 
 // Retention: a database that only grows gets slower and larger for entries nobody will read again.
-// Removed are entries that sort before the cut-off, are not among their feed's newest `keepPerFeed`, are
-// unread in no channel and are not saved. Their guids stay in removed_guids, so that a feed that still
-// lists them does not bring them back as new (recordPoll skips them).
+// Removed are entries of followed feeds that sort before the cut-off, are not among their feed's newest
+// `keepPerFeed`, are read (or removed, or muted) in every channel that follows their feed and are not
+// saved. Their guids stay in removed_guids, so that a feed that still lists them does not bring them back
+// as new (recordPoll skips them).
+//
+// Read is proven, never assumed: an entry without a row in a channel that follows its feed stays. A feed
+// no channel follows has no rows at all; its entries stay until it is forgotten (UNFOLLOWED_KEEP_DAYS), so
+// that following it again gives back its entries with their read state (issue 22: they were deleted as
+// "unread nowhere" and their guids blocked).
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -48,12 +55,14 @@ async function removeBatch(
   policy: RetentionPolicy,
   limit: number,
 ): Promise<number> {
-  const no = flag(dialect, false);
+  const yes = flag(dialect, true);
   const cutoff = toIso(policy.olderThan, 'olderThan');
   const removable = sql`e.feed_id = ${feedId} AND e.sort_at < ${cutoff}
     AND (e.sort_at, e.id) < (${boundary.sort_at}, ${boundary.id})
-    AND NOT EXISTS (SELECT 1 FROM channel_entries c WHERE c.entry_id = e.id
-      AND c.is_read = ${no} AND c.is_removed = ${no} AND c.is_hidden = ${no})
+    AND EXISTS (SELECT 1 FROM subscriptions f WHERE f.feed_id = e.feed_id)
+    AND NOT EXISTS (SELECT 1 FROM subscriptions f WHERE f.feed_id = e.feed_id
+      AND NOT EXISTS (SELECT 1 FROM channel_entries c WHERE c.channel_id = f.channel_id AND c.entry_id = e.id
+        AND (c.is_read = ${yes} OR c.is_removed = ${yes} OR c.is_hidden = ${yes})))
     AND NOT EXISTS (SELECT 1 FROM saved_entries s WHERE s.entry_id = e.id)`;
   return db.transaction().execute(async (trx) => {
     const { rows: picked } = await sql<{ id: number }>`SELECT e.id FROM entries e WHERE ${removable}
@@ -80,13 +89,13 @@ async function removeBatch(
   });
 }
 
-/** Applies the policy feed by feed, in batches, and returns how many entries it removed. */
+/** Applies the policy to the followed feeds, feed by feed, in batches, and returns how many entries it removed. */
 export async function applyRetention(
   db: Kysely<Database>,
   dialect: Dialect,
   policy: RetentionPolicy,
 ): Promise<{ removed: number }> {
-  const feeds = await db.selectFrom('feeds').select('id').orderBy('id').execute();
+  const feeds = await db.selectFrom('feeds').select('id').where(isFollowed).orderBy('id').execute();
   const budget = policy.maxEntries ?? Number.POSITIVE_INFINITY;
   let removed = 0;
   for (const feed of feeds) {

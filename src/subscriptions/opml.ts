@@ -1,28 +1,37 @@
 import type { Channel } from '../model/stored.js';
-import { readOpml } from '../opml/read.js';
+import { type OpmlFeed, readOpml } from '../opml/read.js';
 import { type OpmlChannel, writeOpml } from '../opml/write.js';
 import { checkFollowUrl } from '../poll/check-url.js';
 import { pollOnce } from '../poll/poller.js';
-import type { FeedPatch } from '../store/store.js';
-import { channelFor } from './channels.js';
+import type { FeedPatch, Store } from '../store/store.js';
+import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { comparableUrl } from './feed-ref.js';
-import { unfollow } from './unfollow.js';
 
-/** An outline that was not followed, by line and reason. */
+/** An outline that was not followed, by line and reason: it was followed already, or it could not be. */
 export interface SkippedOutline {
   line: number;
   url: string;
   reason: string;
+  /** `already-followed`: some channel follows its feed already (or an earlier line of the file does). */
+  outcome: 'already-followed' | 'failed';
 }
 
-/** What an OPML import did. */
+/**
+ * What an OPML import did, in numbers that add up: every outline with an xmlUrl was followed now,
+ * followed already, or failed (`followed + alreadyFollowed + failed === total`), and the new feeds are
+ * some of those followed now (`added <= followed`). `skipped` lists the outlines not followed now.
+ */
 export interface OpmlImport {
   /** Outlines with an xmlUrl. */
   total: number;
   /** Outlines followed now (`added` of them are feeds tidings did not have). */
   followed: number;
   added: number;
+  /** Outlines whose feed a channel followed already (or a duplicate of one of those within the file). */
+  alreadyFollowed: number;
+  /** Outlines that could not be followed: not a URL, a private address, not a feed... */
+  failed: number;
   newFeedIds: number[];
   skipped: SkippedOutline[];
   /** Problems with the file itself (not well-formed, folders without feeds). */
@@ -35,12 +44,20 @@ export interface OpmlImportOptions {
   onProgress?: (event: { phase: 'following' | 'fetching'; done: number; total: number }) => void;
 }
 
+/** What became of one outline. */
+type Outcome =
+  | { kind: 'followed'; feedId: number; isNew: boolean }
+  | { kind: 'already-followed' | 'failed'; reason: string }
+  /** The same feed as an earlier outline (by index): it shares that one's fate. */
+  | { kind: 'duplicate'; of: number; line: number };
+
 /**
  * Follows every outline of an OPML document by the rules of `follow`. With `fetchNow` (the CLI's and the
- * web's default) the new feeds are fetched at once and an outline that is a web page linking to no feed is
- * reported and unfollowed; without it nothing is fetched (thousands of outlines stay fast) and an outline
- * pointing at a web page is resolved to its feed by its first poll (poll/linked-feed.ts). Folders become channels ("Parent / Child"
- * when nested), unfiled outlines go to the default channel, and each outline not followed is reported.
+ * web's default) the new feeds are fetched at once, and an outline that is a web page linking to no feed is
+ * reported and its feed forgotten (no row is left of it); without it nothing is fetched (thousands of
+ * outlines stay fast) and an outline pointing at a web page is resolved to its feed by its first poll
+ * (poll/linked-feed.ts). Folders become channels ("Parent / Child" when nested), created only when a feed
+ * is followed in them, unfiled outlines go to the default channel, and each outline not followed is reported.
  */
 export async function importOpml(
   deps: SubscriptionDeps,
@@ -48,59 +65,82 @@ export async function importOpml(
   options: OpmlImportOptions = {},
 ): Promise<OpmlImport> {
   const doc = readOpml(text);
-  const result: OpmlImport = {
-    total: doc.feeds.length,
-    followed: 0,
-    added: 0,
-    newFeedIds: [],
-    skipped: [],
-    warnings: doc.warnings,
-  };
+  const channels = new ImportChannels(deps.store);
   const seen = new Map<string, number>();
-  /** The line of each new feed's outline. */
-  const lines = new Map<number, number>();
-  const channels = new Map<string, Channel>();
   // who follows what, read once: an import of thousands of outlines must not read it per outline
   const following = await followersByFeed(deps);
   const now = deps.now().toISOString();
+  const outcomes: Outcome[] = [];
   for (const [i, outline] of doc.feeds.entries()) {
-    const skip = (reason: string) => result.skipped.push({ line: outline.line, url: outline.xmlUrl, reason });
     options.onProgress?.({ phase: 'following', done: i + 1, total: doc.feeds.length });
     const checked = checkFollowUrl(deps.poll.config, outline.xmlUrl);
     if (!checked.ok) {
-      skip(checked.message);
+      outcomes.push({ kind: 'failed', reason: checked.message });
       continue;
     }
     const key = comparableUrl(checked.url);
-    const firstLine = seen.get(key);
-    if (firstLine !== undefined) {
-      skip(`a duplicate of line ${firstLine}`);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      outcomes.push({ kind: 'duplicate', of: first, line: doc.feeds[first]?.line ?? 0 });
       continue;
     }
-    seen.set(key, outline.line);
-    const name = outline.channel ?? '';
-    const channel = channels.get(name) ?? (await channelFor(deps.store, outline.channel));
-    channels.set(name, channel);
-    const known = await deps.store.findFeedByUrl(checked.url);
-    const followers = known ? following.get(known.id) : undefined;
-    if (followers) {
-      skip(`already followed in ${followers.join(', ')}`);
-      continue;
-    }
-    const feed = known ?? (await deps.store.addFeed(checked.url, now));
-    await deps.store.subscribe(channel.id, feed.id, now);
-    following.set(feed.id, [channel.name]);
-    if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
-    // what the outline says of a new feed stands until its first poll says better
-    if (!known) await deps.store.updateFeed(feed.id, outlineFacts(outline));
-    if (!known) {
-      result.newFeedIds.push(feed.id);
-      lines.set(feed.id, outline.line);
-    }
-    result.followed += 1;
+    seen.set(key, i);
+    outcomes.push(
+      await followOutline(deps, { ...outline, xmlUrl: checked.url }, { channels, following, now }),
+    );
   }
+  if (options.fetchNow === true) await fetchNew(deps, outcomes, options);
+  await channels.dropEmpty();
+  return summarize(doc.feeds, outcomes, doc.warnings);
+}
+
+/** Follows one outline's feed in its folder's channel (created now when new), unless a channel follows it. */
+async function followOutline(
+  deps: SubscriptionDeps,
+  outline: OpmlFeed,
+  run: { channels: ImportChannels; following: Map<number, string[]>; now: string },
+): Promise<Outcome> {
+  const known = await deps.store.findFeedByUrl(outline.xmlUrl);
+  const followers = known ? run.following.get(known.id) : undefined;
+  if (followers) return { kind: 'already-followed', reason: `already followed in ${followers.join(', ')}` };
+  const channel = await run.channels.get(outline.channel);
+  const feed = known ?? (await deps.store.addFeed(outline.xmlUrl, run.now));
+  await deps.store.subscribe(channel.id, feed.id, run.now);
+  run.following.set(feed.id, [channel.name]);
+  if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
+  // what the outline says of a new feed stands until its first poll says better
+  if (!known) await deps.store.updateFeed(feed.id, outlineFacts(outline));
+  return { kind: 'followed', feedId: feed.id, isNew: !known };
+}
+
+/** The counts and the outlines not followed, each duplicate counted as what became of its first outline. */
+function summarize(feeds: OpmlFeed[], outcomes: Outcome[], warnings: string[]): OpmlImport {
+  const result: OpmlImport = {
+    total: feeds.length,
+    followed: 0,
+    added: 0,
+    alreadyFollowed: 0,
+    failed: 0,
+    newFeedIds: [],
+    skipped: [],
+    warnings,
+  };
+  outcomes.forEach((outcome, i) => {
+    const outline = feeds[i] as OpmlFeed;
+    const skip = (kind: SkippedOutline['outcome'], reason: string) => {
+      result.skipped.push({ line: outline.line, url: outline.xmlUrl, reason, outcome: kind });
+      if (kind === 'failed') result.failed++;
+      else result.alreadyFollowed++;
+    };
+    if (outcome.kind === 'followed') {
+      result.followed++;
+      if (outcome.isNew) result.newFeedIds.push(outcome.feedId);
+    } else if (outcome.kind === 'duplicate') {
+      const first = outcomes[outcome.of];
+      skip(first?.kind === 'failed' ? 'failed' : 'already-followed', `a duplicate of line ${outcome.line}`);
+    } else skip(outcome.kind, outcome.reason);
+  });
   result.added = result.newFeedIds.length;
-  if (options.fetchNow === true) await fetchNew(deps, result, lines, options);
   return result;
 }
 
@@ -117,6 +157,35 @@ async function followersByFeed(deps: SubscriptionDeps): Promise<Map<number, stri
   return followers;
 }
 
+/**
+ * The channels of an import, found or created when a feed is first followed in them: a folder whose
+ * outlines were all followed already or all failed gets no channel. Those created by this import that
+ * end up following nothing (their feeds were pages without feeds) are deleted at the end.
+ */
+class ImportChannels {
+  private readonly byName = new Map<string, Channel>();
+  private readonly created: Channel[] = [];
+
+  constructor(private readonly store: Store) {}
+
+  async get(name: string | undefined): Promise<Channel> {
+    const key = name?.trim().toLowerCase() ?? '';
+    const known = this.byName.get(key);
+    if (known) return known;
+    const existing = await existingChannel(this.store, name);
+    const channel = existing ?? (await channelFor(this.store, name));
+    if (!existing) this.created.push(channel);
+    this.byName.set(key, channel);
+    return channel;
+  }
+
+  async dropEmpty(): Promise<void> {
+    for (const channel of this.created)
+      if ((await this.store.listSubscriptions(channel.id)).length === 0)
+        await this.store.deleteChannel(channel.uid);
+  }
+}
+
 function outlineFacts(outline: { title?: string; htmlUrl?: string }): FeedPatch {
   return {
     ...(outline.title ? { title: outline.title } : {}),
@@ -126,32 +195,31 @@ function outlineFacts(outline: { title?: string; htmlUrl?: string }): FeedPatch 
 
 /**
  * Fetches the new feeds at once. The first poll of an outline that was a web page moves it to its feed,
- * which is fetched too; a web page that links to no feed is no feed: it is unfollowed and reported.
+ * which is fetched too; a web page that links to no feed is no feed: the feed made for it is removed (no
+ * row is left of it) and its outline fails.
  */
 async function fetchNew(
   deps: SubscriptionDeps,
-  result: OpmlImport,
-  lines: Map<number, number>,
+  outcomes: Outcome[],
   options: OpmlImportOptions,
 ): Promise<void> {
-  const feedIds = result.newFeedIds;
-  if (feedIds.length === 0) return;
-  const total = feedIds.length;
+  const fresh = outcomes.flatMap((o, i) =>
+    o.kind === 'followed' && o.isNew ? [{ index: i, id: o.feedId }] : [],
+  );
+  if (fresh.length === 0) return;
+  const total = fresh.length;
   const onProgress = ({ done }: { done: number }) => options.onProgress?.({ phase: 'fetching', done, total });
-  await pollOnce(deps.poll, { feedIds, force: true, onProgress });
+  await pollOnce(deps.poll, { feedIds: fresh.map((f) => f.id), force: true, onProgress });
   const moved = [];
-  for (const id of feedIds) {
+  for (const { index, id } of fresh) {
     const feed = await deps.store.getFeed(id);
     if (feed?.status !== 'parse_error') continue;
     if (feed.url !== feed.originalUrl) moved.push(id);
     else if (feed.diagnostics.some((d) => d.code === 'document.html')) {
-      await unfollow(deps, { feedId: id });
-      result.followed -= 1;
-      const reason = 'not a feed: a web page that links to no feed';
-      result.skipped.push({ line: lines.get(id) ?? 0, url: feed.url, reason });
+      await deps.store.removeFeed(id);
+      outcomes[index] = { kind: 'failed', reason: 'not a feed: a web page that links to no feed' };
     }
   }
-  result.skipped.sort((a, b) => a.line - b.line);
   if (moved.length > 0) await pollOnce(deps.poll, { feedIds: moved, force: true });
 }
 

@@ -10,9 +10,11 @@ export interface OpmlJob {
   phase: 'subscribing' | 'fetching' | 'done' | 'failed';
   total: number;
   subscribed: number;
-  /** Outlines followed (`added` of them new feeds). */
+  /** Outlines followed (`added` of them new feeds), followed already, and that failed: they add up to `total`. */
   followed: number;
   added: number;
+  alreadyFollowed: number;
+  failed: number;
   /** Each outline not followed, by line and reason. */
   skipped: SkippedOutline[];
   /** New feeds fetched so far (the first fetch of each, at once). */
@@ -45,6 +47,8 @@ export class OpmlJobs {
       subscribed: 0,
       followed: 0,
       added: 0,
+      alreadyFollowed: 0,
+      failed: 0,
       skipped: [],
       fetched: 0,
       warnings: [],
@@ -85,6 +89,8 @@ export class OpmlJobs {
         total: result.total,
         followed: result.followed,
         added: result.added,
+        alreadyFollowed: result.alreadyFollowed,
+        failed: result.failed,
         skipped: result.skipped,
       });
       job.phase = 'done';

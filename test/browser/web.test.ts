@@ -185,7 +185,7 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
     await page.waitForSelector('[data-job="done"]', { timeout: 15000 });
     assert.match(
       (await page.textContent('.job-phase')) ?? '',
-      /Finished: followed 2 feeds of 2 \(2 new\), 0 not followed/,
+      /Finished: followed 2 of 2 feeds \(2 new\); not followed: 0 already followed, 0 failed/,
     );
     await shot('opml-import');
     await page.goto(`${live.url}/subscriptions`);

@@ -36,7 +36,10 @@ describe('tidings api-password', () => {
   it('refuses a short password with one line and a non-zero exit, changing nothing', async () => {
     const run = await tidings(['api-password', '--user', 'bob'], env, 'short\n');
     assert.equal(run.code, 1);
-    assert.equal(run.stderr, 'api-password: use a password of at least 8 characters; nothing changed\n');
+    assert.equal(
+      run.stderr,
+      'tidings: api-password: use a password of at least 8 characters; nothing changed\n',
+    );
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
     try {
       assert.equal(await store.getSetting('api.user'), 'ann');
@@ -50,7 +53,7 @@ describe('tidings api-password', () => {
     assert.equal(run.code, 1);
     assert.match(
       run.stderr,
-      /^api-password: the user name must not contain spaces or ":"; nothing changed\n$/,
+      /^tidings: api-password: the user name must not contain spaces or ":"; nothing changed\n$/,
     );
   });
 });

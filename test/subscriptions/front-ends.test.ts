@@ -210,7 +210,7 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
       assert.equal((await tidings(['feed', '99'], env)).code, 1);
       const moved = await tidings(['feed', '1', '--move-to', 'Later'], env);
       assert.equal(moved.code, 1, 'an unfollowed feed has no channel to move from');
-      assert.equal(moved.stderr, 'move: no channel follows feed 1\n');
+      assert.equal(moved.stderr, 'tidings: move: no channel follows feed 1\n');
     });
   });
 });

@@ -42,7 +42,10 @@ for (const backend of storeBackends()) {
       const requests = t.site.requests.length;
       const result = await importOpml(t.deps, opml(t.site.url));
       assert.equal(t.site.requests.length, requests, 'nothing is fetched while importing');
-      assert.deepEqual([result.total, result.followed, result.added], [6, 3, 3]);
+      assert.deepEqual(
+        [result.total, result.followed, result.added, result.alreadyFollowed, result.failed],
+        [6, 3, 3, 1, 2],
+      );
       assert.deepEqual(
         result.skipped.map((s) => [s.line, s.reason.replace(/"[^"]*"|ftp:\S+/, 'X')]),
         [
@@ -93,7 +96,58 @@ for (const backend of storeBackends()) {
       );
       const page = await other.store.findFeedByUrl(`${t.site.url}/blog/`);
       assert.deepEqual([page?.url, page?.status], [`${t.site.url}/blog/feed.xml`, 'ok']);
-      assert.ok((await other.store.findFeedByUrl(`${t.site.url}/nothing/`))?.unfollowedAt);
+      // no row is left of the page that is no feed (issue 22: it stayed as an unfollowed feed)
+      assert.equal(await other.store.findFeedByUrl(`${t.site.url}/nothing/`), undefined);
+    });
+
+    // Issue 22: "imported 65 feeds (66 new)", "followed 0 feeds of 5 (1 new)", an empty channel for a
+    // folder where nothing was followed, and "no feed here" outlines left as unfollowed feeds.
+    it('sums a mixed file: followed + already followed + failed = outlines, new <= followed, no debris', async () => {
+      const store = await backend.open();
+      const deps = subscriptionDeps(store, clock);
+      const site = t.site.url;
+      await follow(deps, { url: `${site}/b.xml`, channel: 'Existing' });
+      const gone = await store.addFeed(`${site}/gone.xml`, clock.now().toISOString());
+      await store.updateFeed(gone.id, { unfollowedAt: clock.now().toISOString() });
+      const channelsBefore = (await store.listChannels()).map((c) => c.name);
+      const feedsBefore = (await store.listFeeds()).length;
+      const text = `<opml version="2.0"><body>
+        <outline text="Fresh"><outline text="A" xmlUrl="${site}/a.xml"/><outline text="page" xmlUrl="${site}/blog/"/></outline>
+        <outline text="Old"><outline text="B" xmlUrl="${site}/b.xml"/></outline>
+        <outline text="Empty"><outline text="none" xmlUrl="${site}/nothing/"/><outline text="bad" xmlUrl="not a url"/></outline>
+        <outline text="Again"><outline text="A" xmlUrl="${site}/a.xml"/><outline text="none" xmlUrl="${site}/nothing/"/></outline>
+        <outline text="Back" xmlUrl="${site}/gone.xml"/>
+      </body></opml>`;
+      const result = await importOpml(deps, text, { fetchNow: true });
+      assert.equal(result.total, 8);
+      assert.deepEqual([result.followed, result.added, result.alreadyFollowed, result.failed], [3, 2, 2, 3]);
+      assert.equal(result.followed + result.alreadyFollowed + result.failed, result.total);
+      assert.ok(result.added <= result.followed);
+      assert.equal(result.skipped.length, result.alreadyFollowed + result.failed);
+      assert.deepEqual(
+        result.skipped.map((s) => [s.line, s.outcome, s.reason.replace(/"[^"]*"/, 'X')]),
+        [
+          [3, 'already-followed', 'already followed in Existing'],
+          [4, 'failed', 'not a feed: a web page that links to no feed'],
+          [4, 'failed', 'X is not a URL'],
+          [5, 'already-followed', 'a duplicate of line 2'],
+          [5, 'failed', 'a duplicate of line 4'],
+        ],
+      );
+      // channels only where something was followed; no feed row for the page without a feed
+      const channels = (await store.listChannels()).map((c) => c.name);
+      assert.deepEqual(channels.filter((name) => !channelsBefore.includes(name)).sort(), ['Fresh', 'Home']);
+      assert.equal(await store.findFeedByUrl(`${site}/nothing/`), undefined);
+      assert.equal((await store.listFeeds()).length, feedsBefore + result.added);
+      assert.equal((await store.getFeed(gone.id))?.unfollowedAt, undefined);
+      // the same file again: everything is followed already or fails, and nothing new is made
+      const again = await importOpml(deps, text, { fetchNow: true });
+      assert.deepEqual([again.followed, again.added, again.alreadyFollowed, again.failed], [0, 0, 5, 3]);
+      assert.deepEqual(
+        (await store.listChannels()).map((c) => c.name),
+        channels,
+      );
+      assert.equal((await store.listFeeds()).length, feedsBefore + result.added);
     });
 
     it('reports outlines already followed; import, export, import loses nothing', async () => {

@@ -153,7 +153,10 @@ describe('web: OPML and tokens', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       status = await client.get(jobPath);
     }
-    assert.match(status.text, /Finished: followed 3 feeds of 3 \(3 new\), 0 not followed/);
+    assert.match(
+      status.text,
+      /Finished: followed 3 of 3 feeds \(3 new\); not followed: 0 already followed, 0 failed/,
+    );
     assert.equal(status.headers.get('refresh'), null);
     const tech = (await h.store.listChannels()).find((c) => c.name === 'Tech');
     assert.ok(tech);

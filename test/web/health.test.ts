@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { StoredFeed } from '../../src/model/stored.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import { addFollowedFeed } from '../helpers/temp-store.js';
+import { addFollowedFeed, testPoll } from '../helpers/temp-store.js';
 import { startFixtures } from './fixtures.js';
 import { type Client, signedIn, type WebHarness, webHarness } from './harness.js';
 
@@ -48,7 +48,7 @@ describe('web: feed health', () => {
     assert.match(page.text, /<span class="status status-ok" data-status="ok">ok<\/span>/);
     assert.match(
       page.text,
-      /<svg class="spark"[^>]*role="img" aria-label="1 polls, 0 failed, 25 new entries"/,
+      /<svg class="spark"[^>]*role="img" aria-label="1 poll, 0 failed, 25 new entries"/,
     );
     assert.match(page.text, /<path class="hb hb-ok" d="M145 20v-20h4v20z"/);
     assert.match(page.text, /<path class="hb hb-fetch_error"/);
@@ -193,5 +193,29 @@ describe('web: feed health', () => {
     const page = await client.get(`/feeds/${good.id}`);
     assert.doesNotMatch(page.text, /No document was read/);
     assert.match(page.text, /data-diagnostic="date.unparseable"/);
+  });
+  it('counts diagnostics, polls and feeds in words of the right number (issue 22: "1 diagnostics")', async () => {
+    const feed = await addFollowedFeed(
+      h.store,
+      'https://plural.example/feed.xml',
+      h.clock.now().toISOString(),
+    );
+    const diagnostic = { severity: 'warning' as const, code: 'date.unparseable', message: 'no date' };
+    for (const [minute, diagnostics] of [
+      [1, [diagnostic]],
+      [2, [diagnostic, diagnostic]],
+    ] as const) {
+      const now = new Date(h.clock.now().getTime() + minute * 60_000).toISOString();
+      const poll = testPoll(feed.id, [], now);
+      await h.store.recordPoll({ ...poll, heartbeat: { ...poll.heartbeat, diagnostics: [...diagnostics] } });
+    }
+    const page = await client.get(`/feeds/${feed.id}`);
+    assert.match(page.text, /<summary>1 diagnostic<\/summary>/);
+    assert.match(page.text, /<summary>2 diagnostics<\/summary>/);
+    assert.doesNotMatch(page.text, /\b1 (diagnostics|polls|feeds|entries)\b/);
+    const dashboard = await client.get(`/feeds?q=${encodeURIComponent('plural.example')}`);
+    assert.match(dashboard.text, /aria-label="2 polls, 0 failed, 0 new entries"/);
+    assert.match(dashboard.text, /1 of \d+ feeds match/);
+    assert.doesNotMatch(dashboard.text, /\b1 (diagnostics|polls|feeds|entries)\b/);
   });
 });

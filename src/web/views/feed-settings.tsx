@@ -1,4 +1,5 @@
 import type { Channel, StoredFeed } from '../../model/stored.js';
+import { count } from './format.js';
 import { PostForm } from './layout.js';
 
 /** One feed's own settings: title, URL (a moved feed), poll interval, User-Agent, paused. */
@@ -37,7 +38,10 @@ export function FeedSettingsView(props: {
         <label>
           Check every <input type="number" name="interval_minutes" min="1" max="10080" value={interval} />{' '}
           minutes{' '}
-          <span class="muted small"> empty: the default ({props.defaultIntervalMinutes} minutes)</span>
+          <span class="muted small">
+            {' '}
+            empty: the default ({count(props.defaultIntervalMinutes, 'minute', 'minutes')})
+          </span>
         </label>
         <label>
           User-Agent{' '}

@@ -2,7 +2,7 @@ import type { FeedHealth, Heartbeat } from '../../model/heartbeat.js';
 import type { StoredFeed } from '../../model/stored.js';
 import type { NextCheckExplained } from '../../poll/next-check.js';
 import { DiagnosticsList } from './diagnostics.js';
-import { formatBytes, formatTimestamp, safeHref } from './format.js';
+import { count, formatBytes, formatTimestamp, safeHref } from './format.js';
 import { Time } from './health.js';
 import { PostForm } from './layout.js';
 import { NextCheckFact } from './next-check.js';
@@ -173,7 +173,7 @@ function HeartbeatRow(props: { beat: Heartbeat; now: Date }) {
         {beat.message}
         {beat.diagnostics.length > 0 && (
           <details>
-            <summary>{beat.diagnostics.length} diagnostics</summary>
+            <summary>{count(beat.diagnostics.length, 'diagnostic', 'diagnostics')}</summary>
             <DiagnosticsList diagnostics={beat.diagnostics} />
           </details>
         )}

@@ -8,7 +8,7 @@ import {
   healthQueryString,
   SORTS,
 } from '../routes/health-list.js';
-import { formatTimestamp, relativeTime } from './format.js';
+import { count, formatTimestamp, relativeTime } from './format.js';
 import { HeartbeatStrip } from './sparkline.js';
 import { healthWords, StatusBadge } from './status.js';
 
@@ -51,7 +51,7 @@ export function HealthDashboard(props: HealthDashboardProps) {
     <section class="panel wide">
       <h1>Feed health</h1>
       <p class="summary">
-        {props.feedCount} feeds:{' '}
+        {count(props.feedCount, 'feed', 'feeds')}:{' '}
         {HEALTH_ORDER.filter((health) => props.counts.has(health)).map((health) => (
           <a
             class="summary-item"
@@ -64,8 +64,8 @@ export function HealthDashboard(props: HealthDashboardProps) {
       <HealthFilters {...props} />
       <p class="muted small" data-matching={String(props.matching)}>
         {props.matching === props.feedCount
-          ? `${props.matching} feeds`
-          : `${props.matching} of ${props.feedCount} feeds match`}
+          ? count(props.matching, 'feed', 'feeds')
+          : `${props.matching} of ${count(props.feedCount, 'feed', 'feeds')} match`}
         {props.pages > 1 ? `, page ${query.page} of ${props.pages}` : ''}
       </p>
       <div class="table-wrap">
@@ -77,7 +77,7 @@ export function HealthDashboard(props: HealthDashboardProps) {
               <th scope="col">Last success</th>
               <th scope="col">Next check</th>
               <th scope="col">Errors</th>
-              <th scope="col">Last {props.slots} polls</th>
+              <th scope="col">Last {count(props.slots, 'poll', 'polls')}</th>
             </tr>
           </thead>
           <tbody>

@@ -58,13 +58,13 @@ export function OpmlJobView(props: { job: OpmlJob }) {
       </p>
       <p>
         <label>
-          Subscribed {job.subscribed} of {job.total} feeds{' '}
+          Subscribed {job.subscribed} of {count(job.total, 'feed', 'feeds')}{' '}
           <progress max={Math.max(job.total, 1)} value={job.subscribed}></progress>
         </label>
       </p>
       <p>
         <label>
-          Fetched {job.fetched} of {job.added} new feeds{' '}
+          Fetched {job.fetched} of {count(job.added, 'new feed', 'new feeds')}{' '}
           <progress max={Math.max(job.added, 1)} value={job.fetched}></progress>
         </label>
       </p>
@@ -113,11 +113,11 @@ export function OpmlJobView(props: { job: OpmlJob }) {
 function phaseWords(job: OpmlJob): string {
   switch (job.phase) {
     case 'subscribing':
-      return `Subscribing: ${job.subscribed} of ${job.total} feeds`;
+      return `Subscribing: ${job.subscribed} of ${count(job.total, 'feed', 'feeds')}`;
     case 'fetching':
       return `Fetching the new feeds: ${job.fetched} of ${job.added}`;
     case 'done':
-      return `Finished: followed ${count(job.followed, 'feed', 'feeds')} of ${job.total} (${job.added} new), ${job.skipped.length} not followed`;
+      return `Finished: followed ${job.followed} of ${count(job.total, 'feed', 'feeds')} (${job.added} new); not followed: ${job.alreadyFollowed} already followed, ${job.failed} failed`;
     case 'failed':
       return `Failed: ${job.error ?? 'unknown error'}`;
   }

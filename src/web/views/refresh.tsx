@@ -22,8 +22,8 @@ export function RefreshView(props: { job: RefreshJob }) {
         </p>
       ) : (
         <p role="status">
-          <progress max={job.total} value={job.done} /> {job.done} of {job.total} feeds fetched,{' '}
-          {count(job.newEntries, 'new entry', 'new entries')} so far.
+          <progress max={job.total} value={job.done} /> {job.done} of {count(job.total, 'feed', 'feeds')}{' '}
+          fetched, {count(job.newEntries, 'new entry', 'new entries')} so far.
         </p>
       )}
       {job.failed.length > 0 && (

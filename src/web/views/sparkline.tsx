@@ -1,5 +1,5 @@
 import type { Heartbeat, HeartbeatBar } from '../../model/heartbeat.js';
-import { formatTimestamp } from './format.js';
+import { count, formatTimestamp } from './format.js';
 import { healthWords } from './status.js';
 
 const BAR_WIDTH = 4;
@@ -16,7 +16,11 @@ function strip<Beat extends HeartbeatBar>(props: { heartbeats: Beat[]; slots: nu
     /** The first slot with a heartbeat: the ones before it are empty. */
     first: props.slots - beats.length,
     width: props.slots * (BAR_WIDTH + GAP),
-    label: `${beats.length} polls, ${failures} failed, ${beats.reduce((n, b) => n + b.newCount, 0)} new entries`,
+    label: `${count(beats.length, 'poll', 'polls')}, ${failures} failed, ${count(
+      beats.reduce((n, b) => n + b.newCount, 0),
+      'new entry',
+      'new entries',
+    )}`,
     /** A thin bar for a poll without new entries, else one in proportion to the most of the strip. */
     heightOf: (beat: HeartbeatBar) =>
       beat.newCount === 0 ? 3 : 4 + Math.round(((HEIGHT - 4) * beat.newCount) / most),

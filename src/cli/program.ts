@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { registerApiPassword } from './api-password.js';
+import { registerDoctor } from './doctor.js';
+import { describeFailure } from './failure.js';
+import { registerFeed } from './feed.js';
+import { registerOpml } from './opml.js';
+import { registerParse } from './parse.js';
+import { registerPassword } from './password.js';
+import { registerPoll } from './poll.js';
+import { registerServe } from './serve.js';
+import { registerStatus } from './status.js';
+import { registerSubscribe } from './subscribe.js';
+import { registerToken } from './token.js';
+
+/** The `tidings` command line: one subcommand per file in src/cli/. */
+export function createProgram(): Command {
+  const program = new Command();
+  program
+    .name('tidings')
+    .description('A self-hosted feed reader that tells you precisely when something is wrong.')
+    .version(packageVersion(), '-V, --version', 'print the version of tidings')
+    // commander throws instead of exiting (the subcommands inherit it): runCommand picks the exit code
+    .exitOverride();
+  registerParse(program);
+  registerSubscribe(program);
+  registerFeed(program);
+  registerPoll(program);
+  registerStatus(program);
+  registerOpml(program);
+  registerServe(program);
+  registerPassword(program);
+  registerApiPassword(program);
+  registerToken(program);
+  registerDoctor(program);
+  oneLineErrors(program, []);
+  return program;
+}
+
+/**
+ * commander's own mistakes (an unknown option, a missing argument, an unknown command) in the CLI's one
+ * line, `tidings: add: missing required argument 'url' (see tidings add --help)`, instead of `error: ...`
+ * and the whole help (issue 22: a user's mistake is one line starting `tidings:`).
+ */
+function oneLineErrors(command: Command, path: string[]): void {
+  const name = path.join(' ');
+  command.configureOutput({
+    outputError: (text, write) => {
+      const message = text
+        .replace(/^error: /, '')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      write(`tidings: ${name ? `${name}: ` : ''}${message} (see tidings${name ? ` ${name}` : ''} --help)\n`);
+    },
+  });
+  for (const sub of command.commands) oneLineErrors(sub, [...path, sub.name()]);
+}
+
+/** The version in package.json (src/cli/ and dist/cli/ both sit two folders below it). */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return String((JSON.parse(text) as { version?: unknown }).version ?? 'unknown');
+}
+
+/** How a command ended: its exit code, and whether an error ended it (the process should exit at once). */
+export interface CommandEnd {
+  exitCode: number;
+  failed: boolean;
+}
+
+/**
+ * Runs one command line. Every error that ends a command becomes one line on stderr, `tidings: ...`, and
+ * a non-zero exit; a stack trace only with TIDINGS_DEBUG=1 (issue 12: a user's mistake never prints one).
+ */
+export async function runCommand(argv: string[]): Promise<CommandEnd> {
+  try {
+    await createProgram().parseAsync(argv);
+    const code = Number(process.exitCode ?? 0);
+    return { exitCode: Number.isFinite(code) ? code : 1, failed: false };
+  } catch (error) {
+    const failure = describeFailure(error);
+    if (failure.message !== undefined) process.stderr.write(`tidings: ${failure.message}\n`);
+    if (failure.details !== undefined && process.env['TIDINGS_DEBUG'] === '1')
+      process.stderr.write(`${failure.details}\n`);
+    return { exitCode: failure.exitCode, failed: true };
+  }
+}
