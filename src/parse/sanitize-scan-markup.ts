@@ -4,7 +4,7 @@
 // text starts again, or -1 when the input ended inside the markup.
 
 import { DASH, GT, isEndOfName, LT } from './char-codes.js';
-import type { ScanSink } from './sanitize-scan.js';
+import type { ScanSink } from './sanitize-scan-sink.js';
 
 /** `<?...>`, `</ ...>`, `<!x...>`: a comment from `start` up to the next `>`, searched from `from`. */
 export function readBogusComment(input: string, start: number, from: number, sink: ScanSink): number {

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { QuoteType, Tokenizer } from 'htmlparser2';
-import { Quote, type ScanSink, scanHtml } from './sanitize-scan.js';
+import { scanHtml } from './sanitize-scan.js';
+import { Quote, type ScanSink } from './sanitize-scan-sink.js';
 
 type Event = (string | number | boolean)[];
 

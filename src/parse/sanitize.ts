@@ -35,7 +35,8 @@ import {
   writeMarkup,
   writeText,
 } from './sanitize-output.js';
-import { Quote, type ScanSink, scanHtml } from './sanitize-scan.js';
+import { scanHtml } from './sanitize-scan.js';
+import { Quote, type ScanSink } from './sanitize-scan-sink.js';
 import { DROP_WITH_CONTENT, type SanitizedTag, StartTag, sanitizeStartTag } from './sanitize-tag.js';
 import { escapeText } from './sanitize-text.js';
 
