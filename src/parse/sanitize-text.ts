@@ -6,14 +6,16 @@
 // Parser, a `<` in text is always escaped: where a dropped element sat between a `<` and a letter, its
 // raw `<` would otherwise open a new tag.
 
-import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities/decode';
+import { decodeHTMLAttribute, decodeHTMLStrict, replaceCodePoint } from 'entities/decode';
 import { AMP, DOUBLE_QUOTE, GT, HASH, LT, SEMICOLON } from './char-codes.js';
-import { repairC1 } from './windows-1252.js';
 
-/** The code point windows-1252 gives a byte of 0x80-0x9F (what `&#150;` meant), or undefined. */
+/**
+ * The code point windows-1252 gives a byte of 0x80-0x9F (what `&#150;` meant), or undefined: HTML's
+ * table for numeric references in that range (entities' replaceCodePoint), which is windows-1252's.
+ */
 function cp1252(value: number): number | undefined {
   if (value < 0x80 || value > 0x9f) return undefined;
-  const meant = repairC1(String.fromCharCode(value)).charCodeAt(0);
+  const meant = replaceCodePoint(value);
   return meant === value ? undefined : meant;
 }
 
