@@ -9,7 +9,6 @@ import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { ParseContext } from '../src/parse/context.js';
 import { DiagnosticList, LineIndex } from '../src/parse/diagnostics.js';
 import { DocumentText } from '../src/parse/document-text.js';
 import { loadSaxes } from '../src/parse/lazy-imports.js';
@@ -37,8 +36,7 @@ function plain(node: XmlNode | undefined): unknown {
 
 function read(source: DocumentText): unknown {
   const diagnostics = new DiagnosticList(new LineIndex(source));
-  const ctx: ParseContext = { diagnostics, version: '', bareIsAtom: false, entryIndex: undefined };
-  const tree = readXmlTree(ctx, source, { maxDepth: 256, maxEntries: Number.POSITIVE_INFINITY });
+  const tree = readXmlTree(diagnostics, source, { maxDepth: 256, maxEntries: Number.POSITIVE_INFINITY });
   return { root: plain(tree.doc.root), bozoReason: tree.bozoReason, diagnostics: diagnostics.items };
 }
 

@@ -157,7 +157,7 @@ function readDocument(
 const EMBEDDED_FEED_RE = /<(?:feed|rss|rdf:RDF)[\s>]/;
 
 function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: ReadLimits): DocumentResult {
-  const tree = readXmlTree(ctx, source, limits);
+  const tree = readXmlTree(ctx.diagnostics, source, limits);
   let root = tree.doc.root;
   let version = root ? detectXmlVersion(root, tree.doctypePublicId) : undefined;
   if (root && version === undefined) {

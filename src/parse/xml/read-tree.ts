@@ -1,4 +1,4 @@
-import type { ParseContext } from '../context.js';
+import type { DiagnosticList } from '../diagnostics.js';
 import type { DocumentText } from '../document-text.js';
 import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
@@ -25,9 +25,12 @@ export interface ReadLimits {
  * entry and field it broke, and reads the document again tolerantly so that every item that can be
  * read is read.
  */
-export function readXmlTree(ctx: ParseContext, source: DocumentText, limits: ReadLimits): TreeResult {
+export function readXmlTree(
+  diagnostics: DiagnosticList,
+  source: DocumentText,
+  limits: ReadLimits,
+): TreeResult {
   const { maxDepth } = limits;
-  const { diagnostics } = ctx;
   // Whitespace before the XML declaration is not well-formed, yet common (blog plugins print a blank
   // line first) and harmless: read the document from its declaration and say so.
   const lead = source.firstNonSpace();
