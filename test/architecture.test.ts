@@ -13,21 +13,32 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const SHARED = ['config', 'log', 'worker-thread'];
 // auth (API credentials, password hashes, rate limits) and reading (the apps' read rule, saved entries)
 // sit below the front ends: decided once for the web UI, Microsub, Google Reader and Fever (work/sync).
-const FRONT_END_DEPS = ['model', 'store', 'poll', 'subscriptions', 'auth', 'reading', 'server', ...SHARED];
+const FRONT_END_DEPS = [
+  'model',
+  'html',
+  'store',
+  'poll',
+  'subscriptions',
+  'auth',
+  'reading',
+  'server',
+  ...SHARED,
+];
 
 /** What each area may import besides itself. */
 const ALLOWED: Record<string, readonly string[]> = {
   model: [],
-  parse: ['model'],
+  // the sanitizer and HTML to text: parse uses them, and the front ends render with them
+  html: ['model'],
+  parse: ['model', 'html'],
   opml: ['model', 'parse'],
   fetch: ['model'],
   store: ['model', ...SHARED],
-  poll: ['model', 'fetch', 'parse', 'store', ...SHARED],
+  poll: ['model', 'fetch', 'parse', 'html', 'store', ...SHARED],
   subscriptions: ['model', 'store', 'poll', 'opml'],
   auth: ['model', 'store', ...SHARED],
   reading: ['model', 'store', ...SHARED],
-  // jf2 turns HTML into text with the parser's htmlToText (microsub/jf2.ts)
-  microsub: [...FRONT_END_DEPS, 'parse'],
+  microsub: FRONT_END_DEPS,
   web: FRONT_END_DEPS,
   greader: FRONT_END_DEPS,
   fever: FRONT_END_DEPS,

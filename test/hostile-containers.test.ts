@@ -5,11 +5,11 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { sanitizeHtml } from '../src/html/index.js';
 import { toJf2 } from '../src/microsub/jf2.js';
 import type { Diagnostic } from '../src/model/diagnostic.js';
 import type { Text } from '../src/model/feed.js';
 import { parseFeed } from '../src/parse/index.js';
-import { sanitizeHtml } from '../src/parse/sanitize.js';
 import { identifyEntries, toNewEntry } from '../src/poll/entries.js';
 import { findActiveContent, readVectors, toXhtml, treeOf } from './helpers/hostile-html.js';
 

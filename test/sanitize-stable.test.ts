@@ -8,9 +8,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { sanitizeHtml } from '../src/html/index.js';
 import type { Text } from '../src/model/feed.js';
 import { parseFeed } from '../src/parse/index.js';
-import { sanitizeHtml } from '../src/parse/sanitize.js';
 import { findActiveContent, treeOf } from './helpers/hostile-html.js';
 import { SHARED_DIR } from './helpers/shared.js';
 

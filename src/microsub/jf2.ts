@@ -2,10 +2,10 @@
 // multi-valued properties clients iterate (photo, category, in-reply-to ...), an author card that
 // always has something to show, and the Microsub extensions _id, _is_read and _source.
 
+import { htmlToText } from '../html/index.js';
 import { entryDate } from '../model/entry-date.js';
 import { entryMediaOf, mediaKindOf } from '../model/media.js';
 import type { StoredEntry, StoredFeed } from '../model/stored.js';
-import { htmlToText } from '../parse/html-text.js';
 import type { TimelineEntry } from '../store/reader.js';
 import { safeLink, safeLinks, safeUid } from './links.js';
 

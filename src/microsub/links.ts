@@ -21,7 +21,7 @@ export function safeLinks(urls: Iterable<string>): string[] {
   return [...urls].filter((url) => safeLinkUrl(url) !== undefined);
 }
 
-// Schemes whose URLs run script or embed a document (as the sanitizer's, parse/sanitize-url.ts).
+// Schemes whose URLs run script or embed a document (as the sanitizer's, html/sanitize-url.ts).
 const SCRIPT_PROTOCOLS = new Set(['javascript:', 'vbscript:', 'data:']);
 
 /**

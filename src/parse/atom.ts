@@ -1,8 +1,8 @@
+import { resolveUrl } from '../html/index.js';
 import type { Category, Link } from '../model/feed.js';
 import { type Handler, type ParseContext, readChildren, type Scope, type Target } from './context.js';
 import { addPerson, append, dateField, readPersonElement, setText, trimmedText, urlField } from './fields.js';
 import { readText, type TextOptions } from './text.js';
-import { resolveUrl } from './urls.js';
 import type { XmlElement } from './xml/tree.js';
 
 // Atom 1.0 wraps XHTML in one xhtml:div that is not part of the content; Atom 0.3 does not.

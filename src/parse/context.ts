@@ -1,8 +1,8 @@
+import { isSafeUrl, resolveUrl } from '../html/index.js';
 import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion } from '../model/parse-result.js';
 import type { DiagnosticList } from './diagnostics.js';
-import { isSafeUrl, resolveUrl } from './urls.js';
 import { canonicalPrefix } from './xml/namespaces.js';
 import type { XmlElement } from './xml/tree.js';
 

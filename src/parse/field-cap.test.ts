@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatReport } from '../cli/parse-report.js';
-import { utf8Bytes } from './cut-text.js';
+import { utf8Bytes } from '../html/index.js';
 import { MAX_CONTENT_BYTES, MAX_TITLE_BYTES } from './field-cap.js';
 import { parseFeed } from './index.js';
 

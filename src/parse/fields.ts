@@ -1,9 +1,9 @@
+import { resolveUrl } from '../html/index.js';
 import type { Person, Text } from '../model/feed.js';
 import { type Handler, type ParseContext, placeOf, type Scope, type Target } from './context.js';
 import { parseDate } from './dates.js';
 import { parsePersonString, personString } from './people.js';
 import { readText, type TextOptions } from './text.js';
-import { resolveUrl } from './urls.js';
 import { textOf, type XmlElement } from './xml/tree.js';
 
 type StringKey = {

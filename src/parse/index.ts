@@ -1,3 +1,4 @@
+import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from '../html/index.js';
 import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion, ParseResult } from '../model/parse-result.js';
@@ -10,7 +11,6 @@ import { decodeSource } from './encoding.js';
 import { capFields, MAX_CONTENT_BYTES, MAX_TITLE_BYTES } from './field-cap.js';
 import { finishEntries } from './finish.js';
 import { parseHfeed } from './hfeed.js';
-import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from './html.js';
 import { cutJsonItems } from './json-items.js';
 import { recoverJson } from './json-recover.js';
 import { detectJsonVersion, readJsonFeed } from './jsonfeed.js';

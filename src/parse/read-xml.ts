@@ -1,3 +1,4 @@
+import { resolveUrl } from '../html/index.js';
 import type { Entry } from '../model/entry.js';
 import type { Feed, Text } from '../model/feed.js';
 import type { FeedVersion } from '../model/parse-result.js';
@@ -16,7 +17,6 @@ import { mediaRss } from './extensions/media.js';
 import { modules } from './extensions/modules.js';
 import { setDate, trimmedText } from './fields.js';
 import { RSS_ENTRY, RSS_FEED, readImage, readTextInput } from './rss.js';
-import { resolveUrl } from './urls.js';
 import { ATOM03_NS, ATOM10_NS, canonicalPrefix, RSS090_NS } from './xml/namespaces.js';
 import type { XmlElement } from './xml/tree.js';
 

@@ -1,3 +1,4 @@
+import { resolveUrl } from '../html/index.js';
 import type { EntrySource } from '../model/entry.js';
 import type { Category, Image, Link, TextInput } from '../model/feed.js';
 import type { Handler, Target } from './context.js';
@@ -14,7 +15,6 @@ import {
   urlField,
 } from './fields.js';
 import { readText } from './text.js';
-import { resolveUrl } from './urls.js';
 
 /** RSS `<link>`: the main alternate link, also listed in `links`. */
 const readLink: Handler = (_ctx, el, target, scope) => {

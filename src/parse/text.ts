@@ -1,9 +1,9 @@
+import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from '../html/index.js';
 import type { Text } from '../model/feed.js';
 import type { ParseContext, Scope } from './context.js';
 import type { DiagnosticPlace } from './diagnostics.js';
 import { looksLikeHtml } from './html-guess.js';
 import { repairText } from './mojibake.js';
-import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from './sanitize.js';
 import { serializeChildren } from './xml/serialize.js';
 import { hasChildElements, isElement, textOf, type XmlElement } from './xml/tree.js';
 

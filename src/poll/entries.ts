@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
+import { htmlToText } from '../html/index.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import { toEntryMedia } from '../model/media.js';
-import { htmlToText } from '../parse/html-text.js';
 import type { NewEntry } from '../store/store.js';
 import { urlKey } from './url-key.js';
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { sanitizeHtml } from '../../src/parse/sanitize.js';
+import { sanitizeHtml } from '../../src/html/index.js';
 import { startVectorsServer } from '../helpers/hostile-feed.js';
 import { FORBIDDEN_ELEMENTS, hostileMarkup, readVectors } from '../helpers/hostile-html.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';

@@ -1,8 +1,8 @@
+import { resolveUrl } from '../../html/index.js';
 import type { Media, MediaContent } from '../../model/feed.js';
 import type { Handler, Target } from '../context.js';
 import { append, RSS_TEXT, setText, trimmedText } from '../fields.js';
 import { readText } from '../text.js';
-import { resolveUrl } from '../urls.js';
 import type { XmlElement } from '../xml/tree.js';
 
 const MEDIA_CATEGORY_SCHEME = 'http://search.yahoo.com/mrss/category_schema';

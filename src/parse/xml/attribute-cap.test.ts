@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type SanitizeReport, sanitizeHtml } from '../../html/index.js';
 import { parseFeed } from '../index.js';
-import { type SanitizeReport, sanitizeHtml } from '../sanitize.js';
 import { MAX_ATTRIBUTES } from './saxes-attributes.js';
 import { parseStrict } from './strict.js';
 import { readTolerant } from './tolerant.js';

@@ -1,4 +1,4 @@
-import { keepShape } from '../keep-shape.js';
+import { keepShape } from '../../html/index.js';
 import type { NamespaceScope, XmlDocument, XmlElement, XmlNode } from './tree.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';

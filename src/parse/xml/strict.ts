@@ -1,6 +1,6 @@
 import type { SaxesParser, SaxesTag } from 'saxes';
+import { keepShape } from '../../html/index.js';
 import { DocumentText } from '../document-text.js';
-import { keepShape } from '../keep-shape.js';
 import { loadSaxes } from '../lazy-imports.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sanitizeHtml } from '../../parse/sanitize.js';
+import { sanitizeHtml } from '../../html/index.js';
 import { contentForPage } from './content-html.js';
 
 describe('contentForPage', () => {

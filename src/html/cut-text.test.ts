@@ -5,8 +5,8 @@ import { describe, it } from 'node:test';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { findActiveContent, treeOf } from '../../test/helpers/hostile-html.js';
 import { SHARED_DIR } from '../../test/helpers/shared.js';
+import { parseFeed } from '../parse/index.js';
 import { cutHtml, cutPlainText, utf8Bytes } from './cut-text.js';
-import { parseFeed } from './index.js';
 import { sanitizeHtml } from './sanitize.js';
 
 const LONE_SURROGATE_RE = /[\uD800-\uDFFF]/u;

@@ -1,5 +1,16 @@
-import { loadHtmlparser } from './lazy-imports.js';
+import { createRequire } from 'node:module';
+import type * as Htmlparser2 from 'htmlparser2';
 import { resolveUrl } from './urls.js';
+
+// htmlparser2 (4 MB) is loaded on first use, with require() (parse/lazy-imports.ts says why): most
+// documents are no HTML page.
+const require = createRequire(import.meta.url);
+let htmlparser2: typeof Htmlparser2 | undefined;
+
+function loadHtmlparser(): typeof Htmlparser2 {
+  htmlparser2 ??= require('htmlparser2') as typeof Htmlparser2;
+  return htmlparser2;
+}
 
 /** A feed an HTML page links to with `<link rel="alternate">`. */
 export interface Alternate {
