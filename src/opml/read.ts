@@ -1,8 +1,11 @@
-import { LineIndex } from '../parse/diagnostics.js';
-import { DocumentText } from '../parse/document-text.js';
-import { parseStrict } from '../parse/xml/strict.js';
-import { parseTolerant } from '../parse/xml/tolerant.js';
-import { isElement, type XmlElement } from '../parse/xml/tree.js';
+import {
+  DocumentText,
+  isElement,
+  LineIndex,
+  parseStrict,
+  parseTolerant,
+  type XmlElement,
+} from '../parse/index.js';
 
 /** A feed listed in an OPML file, with the channel (outline folder) it sits in. */
 export interface OpmlFeed {

@@ -3,8 +3,7 @@ import type { Entry } from '../model/entry.js';
 import type { Feed } from '../model/feed.js';
 import type { FeedVersion } from '../model/parse-result.js';
 import type { DiagnosticList } from './diagnostics.js';
-import { canonicalPrefix } from './xml/namespaces.js';
-import type { XmlElement } from './xml/tree.js';
+import { canonicalPrefix, type XmlElement } from './xml/index.js';
 
 /** xml:base and xml:lang in effect at an element. */
 export interface Scope {

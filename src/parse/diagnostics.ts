@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../model/diagnostic-codes.js';
-import type { DocumentText } from './document-text.js';
+import type { DocumentText } from './text/index.js';
 
 /** Turns string indices into 1-based line and column, building the line table only when first asked. */
 export class LineIndex {

@@ -6,18 +6,29 @@ import { plural } from '../model/plural.js';
 import { cleanResult } from './clean-text.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';
-import { DocumentText } from './document-text.js';
-import { decodeSource } from './encoding.js';
 import { capFields, MAX_CONTENT_BYTES, MAX_TITLE_BYTES } from './field-cap.js';
 import { finishEntries } from './finish.js';
-import { parseHfeed } from './hfeed.js';
-import { cutJsonItems } from './json-items.js';
-import { recoverJson } from './json-recover.js';
-import { detectJsonVersion, readJsonFeed } from './jsonfeed.js';
-import { detectXmlVersion, readXmlFeed } from './read-xml.js';
-import { isRssInJson, rssJsonToTree } from './rss-json.js';
-import { type ReadLimits, readXmlTree } from './xml/read-tree.js';
-import { isElement, type XmlElement } from './xml/tree.js';
+import {
+  cutJsonItems,
+  detectJsonVersion,
+  detectXmlVersion,
+  isRssInJson,
+  parseHfeed,
+  readJsonFeed,
+  readXmlFeed,
+  recoverJson,
+  rssJsonToTree,
+} from './formats/index.js';
+import { DocumentText, decodeSource } from './text/index.js';
+import { isElement, type ReadLimits, readXmlTree, type XmlElement } from './xml/index.js';
+
+// What other areas use besides parseFeed: OPML files are read with the same two XML passes (opml/),
+// and discovery decodes web pages and reads their h-feed and rel links (poll/discover.ts).
+export { LineIndex } from './diagnostics.js';
+export { MAX_CONTENT_BYTES, MAX_TITLE_BYTES } from './field-cap.js';
+export { pageRels, parseHfeed } from './formats/index.js';
+export { DocumentText, decodeDocument } from './text/index.js';
+export { isElement, parseStrict, parseTolerant, type XmlElement } from './xml/index.js';
 
 export interface ParseOptions {
   /** The Content-Type header the document was served with, charset and all. */

@@ -1,8 +1,6 @@
 import type { FetchRequest } from '../fetch/types.js';
 import type { ParseResult } from '../model/parse-result.js';
-import { decodeDocument } from '../parse/encoding.js';
-import { pageRels, parseHfeed } from '../parse/hfeed.js';
-import { parseFeed } from '../parse/index.js';
+import { decodeDocument, pageRels, parseFeed, parseHfeed } from '../parse/index.js';
 import type { PollDeps } from './deps.js';
 import { type DiscoveredFeed, feedLinksOf } from './feed-links.js';
 

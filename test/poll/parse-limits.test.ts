@@ -3,7 +3,7 @@
 // past it the feed gets a parse_error saying so. Both backends.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MAX_CONTENT_BYTES } from '../../src/parse/field-cap.js';
+import { MAX_CONTENT_BYTES } from '../../src/parse/index.js';
 import { ParsePool } from '../../src/poll/parse-pool.js';
 import { pollOnce } from '../../src/poll/poller.js';
 import type { Store } from '../../src/store/store.js';

@@ -1,5 +1,5 @@
 import type { DiagnosticList } from '../diagnostics.js';
-import type { DocumentText } from '../document-text.js';
+import type { DocumentText } from '../text/index.js';
 import { findBareAmpersand } from './bare-ampersand.js';
 import { readDoctype } from './doctype.js';
 import { MAX_ATTRIBUTES } from './saxes-attributes.js';

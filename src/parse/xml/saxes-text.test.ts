@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DocumentText } from '../document-text.js';
 import { loadSaxes } from '../lazy-imports.js';
+import { DocumentText } from '../text/index.js';
 import { readDoctype } from './doctype.js';
 import { textBufferingParser } from './saxes-text.js';
 import { parseStrict } from './strict.js';

@@ -1,7 +1,7 @@
 import type { SaxesParser, SaxesTag } from 'saxes';
 import { keepShape } from '../../html/index.js';
-import { DocumentText } from '../document-text.js';
 import { loadSaxes } from '../lazy-imports.js';
+import { DocumentText } from '../text/index.js';
 import { TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';
 import { type EntityUse, withEntityTable } from './entities.js';

@@ -1,4 +1,4 @@
-import { keepShape } from '../html/index.js';
+import { keepShape } from '../../html/index.js';
 
 /** A JSON value read as far as the text allows, and the first error met on the way. */
 export interface RecoveredJson {

@@ -1,10 +1,10 @@
-import { resolveUrl } from '../html/index.js';
-import type { Person, Text } from '../model/feed.js';
-import { type Handler, type ParseContext, placeOf, type Scope, type Target } from './context.js';
-import { parseDate } from './dates.js';
+import { resolveUrl } from '../../html/index.js';
+import type { Person, Text } from '../../model/feed.js';
+import { type Handler, type ParseContext, placeOf, type Scope, type Target } from '../context.js';
+import { parseDate } from '../dates/index.js';
+import { textOf, type XmlElement } from '../xml/index.js';
 import { parsePersonString, personString } from './people.js';
-import { readText, type TextOptions } from './text.js';
-import { textOf, type XmlElement } from './xml/tree.js';
+import { readText, type TextOptions } from './read-text.js';
 
 type StringKey = {
   [K in keyof Target]-?: Target[K] extends string | undefined ? K : never;

@@ -1,9 +1,9 @@
-import { resolveUrl } from '../../html/index.js';
-import type { Media, MediaContent } from '../../model/feed.js';
-import type { Handler, Target } from '../context.js';
+import { resolveUrl } from '../../../html/index.js';
+import type { Media, MediaContent } from '../../../model/feed.js';
+import type { Handler, Target } from '../../context.js';
+import type { XmlElement } from '../../xml/index.js';
 import { append, RSS_TEXT, setText, trimmedText } from '../fields.js';
-import { readText } from '../text.js';
-import type { XmlElement } from '../xml/tree.js';
+import { readText } from '../read-text.js';
 
 const MEDIA_CATEGORY_SCHEME = 'http://search.yahoo.com/mrss/category_schema';
 

@@ -1,7 +1,7 @@
-import { resolveUrl } from '../../html/index.js';
-import type { Handler, Target } from '../context.js';
+import { resolveUrl } from '../../../html/index.js';
+import type { Handler, Target } from '../../context.js';
 import { append, RSS_HTML, RSS_TEXT, stringField, textField, trimmedText } from '../fields.js';
-import { readText } from '../text.js';
+import { readText } from '../read-text.js';
 
 /** content:encoded: the full HTML of an item. */
 const readEncoded: Handler = (ctx, el, target, scope) => {

@@ -1,4 +1,4 @@
-import { loadChardet } from './lazy-imports.js';
+import { loadChardet } from '../lazy-imports.js';
 
 // chardet checks the byte structure of these multi-byte encodings: a high confidence is earned. (The
 // ISO-2022 ones are 7-bit, valid UTF-8, so no guess is ever asked for them.)

@@ -1,8 +1,7 @@
-import { resolveUrl } from '../html/index.js';
-import type { Entry } from '../model/entry.js';
-import type { Feed, Text } from '../model/feed.js';
-import type { FeedVersion } from '../model/parse-result.js';
-import { ATOM_ENTRY, ATOM_FEED, readAtomLink } from './atom.js';
+import { resolveUrl } from '../../html/index.js';
+import type { Entry } from '../../model/entry.js';
+import type { Feed, Text } from '../../model/feed.js';
+import type { FeedVersion } from '../../model/parse-result.js';
 import {
   type Handler,
   type ParseContext,
@@ -10,15 +9,12 @@ import {
   type Scope,
   scopeOf,
   type Target,
-} from './context.js';
-import { dublinCore } from './extensions/dublin-core.js';
-import { itunes } from './extensions/itunes.js';
-import { mediaRss } from './extensions/media.js';
-import { modules } from './extensions/modules.js';
+} from '../context.js';
+import { ATOM03_NS, ATOM10_NS, canonicalPrefix, RSS090_NS, type XmlElement } from '../xml/index.js';
+import { ATOM_ENTRY, ATOM_FEED, readAtomLink } from './atom.js';
+import { dublinCore, itunes, mediaRss, modules } from './extensions/index.js';
 import { setDate, trimmedText } from './fields.js';
 import { RSS_ENTRY, RSS_FEED, readImage, readTextInput } from './rss.js';
-import { ATOM03_NS, ATOM10_NS, canonicalPrefix, RSS090_NS } from './xml/namespaces.js';
-import type { XmlElement } from './xml/tree.js';
 
 const FEED_TABLE = new Map<string, Handler>([
   ...RSS_FEED,

@@ -1,6 +1,6 @@
-import { resolveUrl } from '../../html/index.js';
-import type { Itunes } from '../../model/feed.js';
-import type { Handler, Target } from '../context.js';
+import { resolveUrl } from '../../../html/index.js';
+import type { Itunes } from '../../../model/feed.js';
+import type { Handler, Target } from '../../context.js';
 import { append, personStringField, RSS_TEXT, textField, trimmedText } from '../fields.js';
 
 const ITUNES_SCHEME = 'http://www.itunes.com/';

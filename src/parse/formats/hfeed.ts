@@ -5,12 +5,12 @@
 
 import { decodeHTMLStrict } from 'entities/decode';
 import type { mf2 } from 'microformats-parser';
-import { sanitizeHtml } from '../html/index.js';
-import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
-import type { Feed, Person } from '../model/feed.js';
-import { parseDate } from './dates.js';
+import { sanitizeHtml } from '../../html/index.js';
+import { type Entry, MF2_PROPERTIES } from '../../model/entry.js';
+import type { Feed, Person } from '../../model/feed.js';
+import { parseDate } from '../dates/index.js';
+import { loadMicroformats } from '../lazy-imports.js';
 import { preparePage } from './hfeed-page.js';
-import { loadMicroformats } from './lazy-imports.js';
 
 type Mf2Document = ReturnType<typeof mf2>;
 type Mf2Item = Mf2Document['items'][number];

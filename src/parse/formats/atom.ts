@@ -1,9 +1,9 @@
-import { resolveUrl } from '../html/index.js';
-import type { Category, Link } from '../model/feed.js';
-import { type Handler, type ParseContext, readChildren, type Scope, type Target } from './context.js';
+import { resolveUrl } from '../../html/index.js';
+import type { Category, Link } from '../../model/feed.js';
+import { type Handler, type ParseContext, readChildren, type Scope, type Target } from '../context.js';
+import type { XmlElement } from '../xml/index.js';
 import { addPerson, append, dateField, readPersonElement, setText, trimmedText, urlField } from './fields.js';
-import { readText, type TextOptions } from './text.js';
-import type { XmlElement } from './xml/tree.js';
+import { readText, type TextOptions } from './read-text.js';
 
 // Atom 1.0 wraps XHTML in one xhtml:div that is not part of the content; Atom 0.3 does not.
 const ATOM10_TEXT: TextOptions = { fallback: 'text/plain', guessHtml: false, unwrapDiv: true };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SHARED_DIR } from '../../test/helpers/shared.js';
+import { SHARED_DIR } from '../../../test/helpers/shared.js';
 import { decodeDocument, decodeWindows1252, sniffXmlDeclaredEncoding } from './encoding.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -1,4 +1,4 @@
-import type { XmlElement, XmlNode } from './xml/tree.js';
+import type { XmlElement, XmlNode } from '../xml/index.js';
 
 // Objects that hold elements; other objects are one element whose members are its attributes.
 const CONTAINERS = new Set(['rss', 'channel', 'item', 'image', 'textinput']);

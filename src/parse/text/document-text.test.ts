@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseFeed } from '../index.js';
 import { DocumentText } from './document-text.js';
-import { parseFeed } from './index.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -1,11 +1,10 @@
-import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from '../html/index.js';
-import type { Text } from '../model/feed.js';
-import type { ParseContext, Scope } from './context.js';
-import type { DiagnosticPlace } from './diagnostics.js';
+import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from '../../html/index.js';
+import type { Text } from '../../model/feed.js';
+import type { ParseContext, Scope } from '../context.js';
+import type { DiagnosticPlace } from '../diagnostics.js';
+import { repairText } from '../text/index.js';
+import { hasChildElements, isElement, serializeChildren, textOf, type XmlElement } from '../xml/index.js';
 import { looksLikeHtml } from './html-guess.js';
-import { repairText } from './mojibake.js';
-import { serializeChildren } from './xml/serialize.js';
-import { hasChildElements, isElement, textOf, type XmlElement } from './xml/tree.js';
 
 type TextType = Text['type'];
 

@@ -1,7 +1,7 @@
-import { resolveUrl } from '../html/index.js';
-import type { EntrySource } from '../model/entry.js';
-import type { Category, Image, Link, TextInput } from '../model/feed.js';
-import type { Handler, Target } from './context.js';
+import { resolveUrl } from '../../html/index.js';
+import type { EntrySource } from '../../model/entry.js';
+import type { Category, Image, Link, TextInput } from '../../model/feed.js';
+import type { Handler, Target } from '../context.js';
 import {
   append,
   dateField,
@@ -14,7 +14,7 @@ import {
   trimmedText,
   urlField,
 } from './fields.js';
-import { readText } from './text.js';
+import { readText } from './read-text.js';
 
 /** RSS `<link>`: the main alternate link, also listed in `links`. */
 const readLink: Handler = (_ctx, el, target, scope) => {

@@ -1,4 +1,4 @@
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 import {
   dateField,
   personStringField,
