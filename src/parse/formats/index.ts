@@ -2,8 +2,4 @@
 // JSON Feed (and RSS written as JSON); h-feed pages (microformats2).
 
 export { pageRels, parseHfeed } from './hfeed.js';
-export { cutJsonItems } from './json-items.js';
-export { recoverJson } from './json-recover.js';
-export { detectJsonVersion, readJsonFeed } from './jsonfeed.js';
-export { detectXmlVersion, readXmlFeed } from './read-xml.js';
-export { isRssInJson, rssJsonToTree } from './rss-json.js';
+export { type DocumentResult, readDocument } from './read-document.js';
