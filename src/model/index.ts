@@ -1,5 +1,7 @@
 export type { Diagnostic, Severity } from './diagnostic.js';
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes.js';
 export type { Entry, EntrySource } from './entry.js';
+export { MF2_PROPERTIES } from './entry.js';
 export type {
   Category,
   Cloud,

@@ -1,5 +1,4 @@
-import type { ParseResult } from '../model/parse-result.js';
-import { plural } from '../model/plural.js';
+import { type ParseResult, plural } from '../model/index.js';
 import type { DiagnosticList } from './diagnostics.js';
 
 // C0 control characters other than tab, line feed and carriage return (not XML 1.0 characters, and

@@ -1,7 +1,5 @@
 import { isSafeUrl, resolveUrl } from '../html/index.js';
-import type { Entry } from '../model/entry.js';
-import type { Feed } from '../model/feed.js';
-import type { FeedVersion } from '../model/parse-result.js';
+import type { Entry, Feed, FeedVersion } from '../model/index.js';
 import type { DiagnosticList } from './diagnostics.js';
 import { canonicalPrefix, type XmlElement } from './xml/index.js';
 

@@ -1,5 +1,4 @@
-import type { Diagnostic } from '../model/diagnostic.js';
-import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../model/diagnostic-codes.js';
+import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from '../model/index.js';
 import type { DocumentText } from './text/index.js';
 
 /** Turns string indices into 1-based line and column, building the line table only when first asked. */

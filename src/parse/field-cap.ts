@@ -1,7 +1,5 @@
 import { cutHtml, cutPlainText, fitsInBytes } from '../html/index.js';
-import type { Entry } from '../model/entry.js';
-import type { Feed, Text } from '../model/feed.js';
-import { plural } from '../model/plural.js';
+import { type Entry, type Feed, plural, type Text } from '../model/index.js';
 import type { DiagnosticList } from './diagnostics.js';
 
 // Issue 22: nothing limited one entry's content, and 31 entries of 19 MB made the Google Reader and Fever

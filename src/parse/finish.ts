@@ -1,5 +1,4 @@
-import type { Entry } from '../model/entry.js';
-import { plural } from '../model/plural.js';
+import { type Entry, plural } from '../model/index.js';
 import type { ParseContext } from './context.js';
 import { loadCrypto } from './lazy-imports.js';
 

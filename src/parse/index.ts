@@ -3,9 +3,7 @@
 // the feed's fields are cut to size (field-cap.ts), its entries finished (finish.ts: summaries, ids) and
 // every string cleaned of control characters (clean-text.ts). Every problem is a diagnostic.
 
-import type { Entry } from '../model/entry.js';
-import type { FeedVersion, ParseResult } from '../model/parse-result.js';
-import { plural } from '../model/plural.js';
+import { type Entry, type FeedVersion, type ParseResult, plural } from '../model/index.js';
 import { cleanResult } from './clean-text.js';
 import type { ParseContext, Scope } from './context.js';
 import { DiagnosticList, LineIndex } from './diagnostics.js';

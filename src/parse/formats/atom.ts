@@ -1,5 +1,5 @@
 import { resolveUrl } from '../../html/index.js';
-import type { Category, Link } from '../../model/feed.js';
+import type { Category, Link } from '../../model/index.js';
 import { type Handler, type ParseContext, readChildren, type Scope, type Target } from '../context.js';
 import type { XmlElement } from '../xml/index.js';
 import { addPerson, append, dateField, readPersonElement, setText, trimmedText, urlField } from './fields.js';

@@ -1,5 +1,5 @@
 import { resolveUrl } from '../../html/index.js';
-import type { Person, Text } from '../../model/feed.js';
+import type { Person, Text } from '../../model/index.js';
 import { type Handler, type ParseContext, placeOf, type Scope, type Target } from '../context.js';
 import { parseDate } from '../dates/index.js';
 import { textOf, type XmlElement } from '../xml/index.js';

@@ -6,8 +6,7 @@
 import { decodeHTMLStrict } from 'entities/decode';
 import type { mf2 } from 'microformats-parser';
 import { sanitizeHtml } from '../../html/index.js';
-import { type Entry, MF2_PROPERTIES } from '../../model/entry.js';
-import type { Feed, Person } from '../../model/feed.js';
+import { type Entry, type Feed, MF2_PROPERTIES, type Person } from '../../model/index.js';
 import { parseDate } from '../dates/index.js';
 import { loadMicroformats } from '../lazy-imports.js';
 import { preparePage } from './hfeed-page.js';

@@ -1,8 +1,6 @@
 import { decodeHTMLStrict } from 'entities/decode';
 import { resolveUrl } from '../../html/index.js';
-import type { Entry } from '../../model/entry.js';
-import type { Feed, Person } from '../../model/feed.js';
-import type { FeedVersion } from '../../model/parse-result.js';
+import type { Entry, Feed, FeedVersion, Person } from '../../model/index.js';
 import type { ParseContext, Scope, Target } from '../context.js';
 import type { XmlElement } from '../xml/index.js';
 import { append, setDate } from './fields.js';

@@ -1,4 +1,4 @@
-import type { Person } from '../../model/feed.js';
+import type { Person } from '../../model/index.js';
 
 const EMAIL_RE =
   /(([a-zA-Z0-9_.+-]+)@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.)|(([a-zA-Z0-9-]+\.)+))([a-zA-Z]{2,4}|[0-9]{1,3})(\]?))(\?subject=\S+)?/;

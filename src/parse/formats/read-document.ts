@@ -2,10 +2,7 @@
 // and its reading by the reader of its format.
 
 import { findAlternates, HTML_SNIFF_CHARS, looksLikeHtmlPage } from '../../html/index.js';
-import type { Entry } from '../../model/entry.js';
-import type { Feed } from '../../model/feed.js';
-import type { FeedVersion, ParseResult } from '../../model/parse-result.js';
-import { plural } from '../../model/plural.js';
+import { type Entry, type Feed, type FeedVersion, type ParseResult, plural } from '../../model/index.js';
 import type { ParseContext, Scope } from '../context.js';
 import type { DocumentText } from '../text/index.js';
 import { isElement, type ReadLimits, readXmlTree, type XmlElement } from '../xml/index.js';

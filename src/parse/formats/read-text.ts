@@ -1,5 +1,5 @@
 import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from '../../html/index.js';
-import type { Text } from '../../model/feed.js';
+import type { Text } from '../../model/index.js';
 import type { ParseContext, Scope } from '../context.js';
 import type { DiagnosticPlace } from '../diagnostics.js';
 import { repairText } from '../text/index.js';

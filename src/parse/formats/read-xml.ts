@@ -1,7 +1,5 @@
 import { resolveUrl } from '../../html/index.js';
-import type { Entry } from '../../model/entry.js';
-import type { Feed, Text } from '../../model/feed.js';
-import type { FeedVersion } from '../../model/parse-result.js';
+import type { Entry, Feed, FeedVersion, Text } from '../../model/index.js';
 import {
   type Handler,
   type ParseContext,

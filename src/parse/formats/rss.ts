@@ -1,6 +1,5 @@
 import { resolveUrl } from '../../html/index.js';
-import type { EntrySource } from '../../model/entry.js';
-import type { Category, Image, Link, TextInput } from '../../model/feed.js';
+import type { Category, EntrySource, Image, Link, TextInput } from '../../model/index.js';
 import type { Handler, Target } from '../context.js';
 import {
   append,

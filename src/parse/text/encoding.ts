@@ -1,7 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
-import type { Diagnostic } from '../../model/diagnostic.js';
-import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../model/diagnostic-codes.js';
+import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from '../../model/index.js';
 import { detectCharset } from './charset-detect.js';
 import { DocumentText } from './document-text.js';
 import { decodeWindows1252 } from './windows-1252.js';

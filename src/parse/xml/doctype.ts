@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../model/diagnostic.js';
+import type { Diagnostic } from '../../model/index.js';
 
 /** What a DOCTYPE tells the parser: internal entities (expanded, bounded) and the public identifier. */
 export interface Doctype {

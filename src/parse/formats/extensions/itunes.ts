@@ -1,5 +1,5 @@
 import { resolveUrl } from '../../../html/index.js';
-import type { Itunes } from '../../../model/feed.js';
+import type { Itunes } from '../../../model/index.js';
 import type { Handler, Target } from '../../context.js';
 import { append, personStringField, RSS_TEXT, textField, trimmedText } from '../fields.js';
 

@@ -1,5 +1,5 @@
 import { resolveUrl } from '../../../html/index.js';
-import type { Media, MediaContent } from '../../../model/feed.js';
+import type { Media, MediaContent } from '../../../model/index.js';
 import type { Handler, Target } from '../../context.js';
 import type { XmlElement } from '../../xml/index.js';
 import { append, RSS_TEXT, setText, trimmedText } from '../fields.js';
