@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type SanitizeReport, sanitizeHtml } from '../../html/index.js';
 import { parseFeed } from '../index.js';
-import { MAX_ATTRIBUTES } from './saxes-attributes.js';
+import { MAX_ATTRIBUTES } from './builder.js';
 import { parseStrict } from './strict.js';
 import { readTolerant } from './tolerant.js';
 import type { XmlElement } from './tree.js';

@@ -1,8 +1,8 @@
 import type { DiagnosticList } from '../diagnostics.js';
 import type { DocumentText } from '../text/index.js';
 import { findBareAmpersand } from './bare-ampersand.js';
+import { MAX_ATTRIBUTES } from './builder.js';
 import { readDoctype } from './doctype.js';
-import { MAX_ATTRIBUTES } from './saxes-attributes.js';
 import { parseStrict, type XmlError } from './strict.js';
 import { readTolerant } from './tolerant.js';
 import { isElement, type XmlDocument, type XmlElement } from './tree.js';

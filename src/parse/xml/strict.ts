@@ -2,12 +2,23 @@ import type { SaxesParser, SaxesTag } from 'saxes';
 import { keepShape } from '../../html/index.js';
 import { loadSaxes } from '../lazy-imports.js';
 import { DocumentText } from '../text/index.js';
-import { TreeBuilder, type TreeLimits } from './builder.js';
+import { MAX_ATTRIBUTES, setOwn, TreeBuilder, type TreeLimits } from './builder.js';
 import type { Doctype } from './doctype.js';
 import { type EntityUse, withEntityTable } from './entities.js';
-import { attributeCappingParser, droppedAttributes } from './saxes-attributes.js';
-import { textBufferingParser } from './saxes-text.js';
 import type { XmlDocument, XmlElement } from './tree.js';
+
+// saxes is used through its public API only: events, `position` and the ENTITIES table. Two things it
+// does cost more than they would in a parser of our own, and are accepted for that:
+// - it builds character data with one `+=` per reference, so escaped HTML is a rope of V8 cons strings
+//   while it is read (the tree builder flattens each text node as it arrives). bench:parse's corpus
+//   allocates 104 MB per pass instead of the 91 MB it did with our own text loop, yakubin.atom (0.9 MB
+//   of escaped HTML) 18 MB per parse instead of 9.4; peak memory and speed are the same.
+// - it keeps every attribute of an element in one object, which V8 turns into a slow dictionary past a
+//   few thousand: one element with 512,000 attributes (9 MB) takes 0.9-1.5 s instead of 65-90 ms, one
+//   of 1.1 million (a 20 MiB body, the most a fetch takes) 2.8 s. The tree keeps the first
+//   MAX_ATTRIBUTES of them (keepFirstAttributes), and the time stays linear in the size.
+// Until issue 23 a subclass replaced saxes 6.0.0's private text loop and attribute list; it tied us to
+// one version's internals, checked at load.
 
 /** The first well-formedness error of a document, where the strict parser found it. */
 export interface XmlError {
@@ -25,7 +36,7 @@ export interface StrictResult {
   entityUse: EntityUse;
   unboundPrefixes: { prefix: string; offset: number }[];
   tooDeepAt: number | undefined;
-  /** Attributes past the limit per element (saxes-attributes.ts), and where the first such element starts. */
+  /** Attributes past MAX_ATTRIBUTES per element, and where the first such element starts. */
   droppedAttributes: { count: number; offset: number } | undefined;
 }
 
@@ -40,8 +51,6 @@ export function parseStrict(
   input: DocumentText | string,
   doctype: Doctype | undefined,
   limits: TreeLimits,
-  /** saxes's own parser class instead of ours (saxes-text.ts), to compare the two in tests. */
-  ParserClass?: typeof SaxesParser,
 ): StrictResult {
   const source = typeof input === 'string' ? DocumentText.of(input) : input;
   const builder = new TreeBuilder(limits);
@@ -50,14 +59,18 @@ export function parseStrict(
   const externalDtd = doctype !== undefined && /\b(SYSTEM|PUBLIC)\b/.test(doctype.text.split('[')[0] ?? '');
   let tagOffset = 0;
   let dropped: { count: number; offset: number } | undefined;
-  const parser: SaxesParser = newParser(ParserClass ?? parserClass(), {
+  const parser: SaxesParser = newParser({
     opentagstart: () => {
       tagOffset = parser.position;
     },
     opentag: (tag) => {
-      if (dropped === undefined && droppedAttributes(parser) > 0)
-        dropped = { count: 0, offset: tagOffset + (limits.offsetBase ?? 0) };
-      builder.open(tag.name, tag.attributes as Record<string, string>, tagOffset);
+      const attributes = tag.attributes as Record<string, string>;
+      const kept = keepFirstAttributes(attributes);
+      if (kept !== attributes) {
+        dropped ??= { count: 0, offset: tagOffset + (limits.offsetBase ?? 0) };
+        dropped.count += Object.keys(attributes).length - MAX_ATTRIBUTES;
+      }
+      builder.open(tag.name, kept, tagOffset);
     },
     closetag: () => builder.close(),
     text: (t) => builder.text(t, false),
@@ -98,7 +111,7 @@ export function parseStrict(
     entityUse,
     unboundPrefixes: builder.unboundPrefixes,
     tooDeepAt: builder.tooDeepAt,
-    droppedAttributes: dropped && { count: droppedAttributes(parser), offset: dropped.offset },
+    droppedAttributes: dropped,
   };
 }
 
@@ -111,9 +124,26 @@ interface ParserEvents {
   error: (err: Error) => void;
 }
 
+/**
+ * The attributes an element keeps: all of them, the same object, when there are at most MAX_ATTRIBUTES;
+ * else a new record of the first MAX_ATTRIBUTES in document order.
+ */
+function keepFirstAttributes(attributes: Record<string, string>): Record<string, string> {
+  let count = 0;
+  for (const _ in attributes) if (++count > MAX_ATTRIBUTES) break;
+  if (count <= MAX_ATTRIBUTES) return attributes;
+  const kept: Record<string, string> = {};
+  count = 0;
+  for (const name in attributes) {
+    if (count++ === MAX_ATTRIBUTES) break;
+    setOwn(kept, name, attributes[name] as string);
+  }
+  return kept;
+}
+
 /** A SaxesParser with its handlers, always added in this order: all parsers get one shape (keep-shape.ts). */
-function newParser(ParserClass: typeof SaxesParser, events: ParserEvents): SaxesParser {
-  const parser = new ParserClass({ position: true });
+function newParser(events: ParserEvents): SaxesParser {
+  const parser = new (loadSaxes().SaxesParser)({ position: true });
   parser.on('opentagstart', events.opentagstart);
   parser.on('opentag', events.opentag);
   parser.on('closetag', events.closetag);
@@ -123,14 +153,9 @@ function newParser(ParserClass: typeof SaxesParser, events: ParserEvents): Saxes
   return parser;
 }
 
-/** saxes's parser with our loop for character data (saxes-text.ts) and a cap on attributes. */
-function parserClass(): typeof SaxesParser {
-  return attributeCappingParser(textBufferingParser(loadSaxes().SaxesParser));
-}
-
 const ignore = (): void => {};
 keepShape(
-  newParser(parserClass(), {
+  newParser({
     opentagstart: ignore,
     opentag: ignore,
     closetag: ignore,

@@ -1,8 +1,7 @@
 import type { Parser } from 'htmlparser2';
 import { loadHtmlparser } from '../lazy-imports.js';
-import { setOwn, TreeBuilder, type TreeLimits } from './builder.js';
+import { MAX_ATTRIBUTES, setOwn, TreeBuilder, type TreeLimits } from './builder.js';
 import { decodeReferences, type ExpansionBudget } from './entities.js';
-import { MAX_ATTRIBUTES } from './saxes-attributes.js';
 import type { XmlDocument } from './tree.js';
 
 export interface TolerantResult {
@@ -46,7 +45,7 @@ export function readTolerant(
   const budget: ExpansionBudget = { expandedChars: 0, overflowed: false };
   // A start tag is built from its name and its attributes, one event each, and opened at the next
   // event: htmlparser2 builds no attribute object of its own when it is not asked for onopentag, and
-  // one element with 64,000 attributes made that object a slow dictionary (saxes-attributes.ts).
+  // one element with 64,000 attributes made that object a slow dictionary (builder.ts, MAX_ATTRIBUTES).
   let pending: { name: string; offset: number; attrs: Record<string, string>; count: number } | undefined;
   let dropped: { count: number; offset: number } | undefined;
   const flush = (): void => {
