@@ -17,6 +17,7 @@ import * as feeds from './feeds.js';
 import * as filters from './filters.js';
 import { listHeartbeatBars } from './heartbeat-bars.js';
 import { migrate } from './migrate.js';
+import * as pollRounds from './poll-rounds.js';
 import type {
   ChannelCount,
   ChannelSummary,
@@ -39,7 +40,15 @@ import type { Database } from './schema.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
 import { PollWriter } from './sqlite/group-commit.js';
-import type { ChangedChannels, ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
+import type {
+  ChangedChannels,
+  ClaimOptions,
+  FeedPatch,
+  PollOutcome,
+  PollRound,
+  PollRoundKind,
+  Store,
+} from './store.js';
 import * as sync from './sync.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import * as timelines from './timeline.js';
@@ -147,8 +156,24 @@ export class KyselyStore implements Store {
     return feeds.renewLeases(this.#db, ids, workerId, leaseExpiresAt);
   }
 
-  releaseFeeds(ids: readonly number[], workerId: string): Promise<number> {
-    return feeds.releaseFeeds(this.#db, ids, workerId);
+  releaseFeeds(
+    ids: readonly number[],
+    workerId: string,
+    options?: { unclaimRound?: string },
+  ): Promise<number> {
+    return feeds.releaseFeeds(this.#db, ids, workerId, options);
+  }
+
+  joinPollRound(kind: PollRoundKind, now: string, expiresAt: string): Promise<PollRound> {
+    return pollRounds.joinPollRound(this.#db, this.dialect, kind, now, expiresAt);
+  }
+
+  renewPollRound(key: string, expiresAt: string): Promise<void> {
+    return pollRounds.renewPollRound(this.#db, this.dialect, key, expiresAt);
+  }
+
+  closePollRound(key: string): Promise<void> {
+    return pollRounds.closePollRound(this.#db, this.dialect, key);
   }
 
   entryHashes(
