@@ -5,6 +5,7 @@ import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import type { PollHooks } from './hooks.js';
+import { createIconFetch } from './icon-fetch.js';
 import { IconLookups } from './icon-lookups.js';
 import { createPreparer, type Preparer } from './parse-pool.js';
 
@@ -34,6 +35,6 @@ export function createPollDeps(
     fetch: (request) => fetchFeed(request),
     preparer,
   };
-  if (config.feedIcons !== false) deps.icons = new IconLookups(deps);
+  if (config.feedIcons !== false) deps.icons = new IconLookups(deps, { fetch: createIconFetch(config) });
   return deps;
 }
