@@ -138,7 +138,8 @@ export async function writePoll(
   rows: PollRows,
 ): Promise<PollWritten> {
   await shown.lockRules(trx, dialect, 'shared');
-  const urlsBefore = namesFeed(rows.feedPatch) ? await feedUrls(trx, rows.feedId) : undefined;
+  const renamed = namesFeed(rows.feedPatch);
+  const before = renamed || rows.changes.length > 0 ? await feedUrls(trx, rows.feedId) : undefined;
   const feedExists = await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch);
   // The feed was removed while it was being polled: there is nothing to attach the results to.
   if (!feedExists) return { insertedIds: [], updatedIds: [] };
@@ -157,23 +158,49 @@ export async function writePoll(
   const updated = await updateEntries(trx, rows.feedId, rows.changes);
   await writeSearchIndex(trx, dialect, updated, { replace: true });
   // A changed entry may name another author; a moved feed another URL: mute and block rules may differ.
-  if (urlsBefore !== undefined && urlsBefore !== (await feedUrls(trx, rows.feedId)))
+  // Without any rule nothing is hidden, nor can be (the rules' lock keeps a new one out meanwhile).
+  if (before?.hasRules && renamed && urlsOf(before) !== urlsOf(patched(before, rows.feedPatch)))
     await shown.refreshHidden(trx, { feedId: rows.feedId });
-  else if (updated.length > 0) await shown.refreshHidden(trx, { entryIds: updated.map((row) => row.id) });
+  else if (before?.hasRules && updated.length > 0)
+    await shown.refreshHidden(trx, { entryIds: updated.map((row) => row.id) });
   await insertUniform(trx, `${dialect}:heartbeats`, [rows.heartbeat], (values) =>
     trx.insertInto('heartbeats').values(values as (typeof rows.heartbeat)[]),
   );
   return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
 }
 
-/** The feed's URL and site URL as one string, to tell whether a poll changed them. */
-async function feedUrls(trx: Transaction<Database>, feedId: number): Promise<string> {
+/** A feed's URLs as the mute and block rules see them. */
+type FeedUrls = { url: string | undefined; site_url: string | null | undefined };
+
+/**
+ * The feed's URL and site URL before a poll's patch, and whether any mute or block rule exists, in one
+ * statement (issue 22: two reads of the URLs and a refresh of the hidden state made every first poll
+ * slower, with no rule to apply).
+ */
+async function feedUrls(
+  trx: Transaction<Database>,
+  feedId: number,
+): Promise<FeedUrls & { hasRules: boolean }> {
   const row = await trx
     .selectFrom('feeds')
     .select(['url', 'site_url'])
+    .select((eb) => eb.exists(eb.selectFrom('filters').select('filters.id')).as('has_rules'))
     .where('id', '=', feedId)
     .executeTakeFirst();
-  return JSON.stringify([row?.url, row?.site_url]);
+  const hasRules = row?.has_rules === true || Number(row?.has_rules) === 1;
+  return { url: row?.url, site_url: row?.site_url, hasRules };
+}
+
+/** The URLs after the patch: those it sets, else those of before. */
+function patched(before: FeedUrls, patch: Updateable<FeedTable>): FeedUrls {
+  return {
+    url: 'url' in patch ? (patch.url as string | undefined) : before.url,
+    site_url: 'site_url' in patch ? patch.site_url : before.site_url,
+  };
+}
+
+function urlsOf(urls: FeedUrls): string {
+  return JSON.stringify([urls.url, urls.site_url ?? null]);
 }
 
 /**

@@ -2,8 +2,15 @@ import type { Kysely } from 'kysely';
 import { type PollRows, type PollWritten, writePoll } from '../entries.js';
 import type { Database } from '../schema.js';
 
-/** How long the first poll of a batch waits for others to join it. */
+/** How long the first poll of a batch waits for others to join it, when polls come one at a time. */
 const GATHER_MS = 10;
+/**
+ * The same while polls come together (the last batch held more than one). A first poll round of 1,000
+ * feeds (bench:poll) stores about 170 polls a second: with 10 ms its batches held 3 polls, with 100 ms
+ * 17, and the round took a tenth less CPU (fewer commits, fewer WAL frames and full-text segments to
+ * merge). A lone poll (a follow, a refresh) still waits only GATHER_MS.
+ */
+const BUSY_GATHER_MS = 100;
 /** Enough to make commits rare; few enough that one transaction holds the write lock briefly. */
 const MAX_BATCH = 32;
 
@@ -25,6 +32,7 @@ export class PollWriter {
   #queue: Pending[] = [];
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
+  #lastBatchSize = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -36,7 +44,8 @@ export class PollWriter {
     return new Promise((resolve, reject) => {
       this.#queue.push({ rows, resolve, reject });
       if (this.#queue.length >= MAX_BATCH) this.#flush();
-      else this.#timer ??= setTimeout(() => this.#flush(), GATHER_MS);
+      else
+        this.#timer ??= setTimeout(() => this.#flush(), this.#lastBatchSize > 1 ? BUSY_GATHER_MS : GATHER_MS);
     });
   }
 
@@ -51,6 +60,7 @@ export class PollWriter {
     this.#timer = undefined;
     const batch = this.#queue.splice(0, this.#queue.length);
     if (batch.length === 0) return;
+    this.#lastBatchSize = batch.length;
     // batches are written one after another, in the order their polls arrived
     this.#writing = this.#writing.then(() => this.#writeBatch(batch));
   }
