@@ -20,9 +20,9 @@ import type { PollOutcome } from './store.js';
 import { chunk, toIso } from './values.js';
 
 // SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
-// 100 entries of 20 columns, stay far below both.
+// 500 entries of 21 columns, stay below both.
 const GUID_CHUNK = 500;
-const ENTRY_CHUNK = 100;
+const ENTRY_CHUNK = 500;
 
 type Dialect = 'sqlite' | 'postgres';
 type EntryRow = InsertObject<Database, 'entries'>;
@@ -118,77 +118,110 @@ export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
   };
 }
 
-/**
- * Stores one poll in one transaction and returns the ids of the entries inserted and updated. The
- * full-text index of those entries is written in the same transaction.
- */
-export async function recordPoll(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  outcome: PollOutcome,
-): Promise<PollWritten> {
-  const rows = pollRows(dialect, outcome);
-  return db.transaction().execute((trx) => writePoll(trx, dialect, rows));
-}
-
 /** Writes one poll's rows inside a transaction the caller holds. */
 export async function writePoll(
   trx: Transaction<Database>,
   dialect: Dialect,
   rows: PollRows,
 ): Promise<PollWritten> {
+  return (await writePolls(trx, dialect, [rows]))[0] as PollWritten;
+}
+
+/**
+ * Writes the rows of several polls of different feeds inside a transaction the caller holds (a group
+ * commit), each step in one statement for all of them where it can: per statement, a first poll round
+ * paid more than for its rows, PostgreSQL most of all (issue 22). Returns each poll's entry ids.
+ */
+export async function writePolls(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  batch: readonly PollRows[],
+): Promise<PollWritten[]> {
   await shown.lockRules(trx, dialect, 'shared');
-  const renamed = namesFeed(rows.feedPatch);
-  const before = renamed || rows.changes.length > 0 ? await feedUrls(trx, rows.feedId) : undefined;
-  const feedExists = await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch);
-  // The feed was removed while it was being polled: there is nothing to attach the results to.
-  if (!feedExists) return { insertedIds: [], updatedIds: [] };
-  const inserted = await insertEntries(trx, dialect, await withoutRemoved(trx, rows.feedId, rows.newRows));
+  const checked = batch.filter((rows) => namesFeed(rows.feedPatch) || rows.changes.length > 0);
+  const befores = await feedUrls(
+    trx,
+    checked.map((rows) => rows.feedId),
+  );
+  const live: PollRows[] = [];
+  for (const rows of batch) {
+    // The feed was removed while it was being polled: there is nothing to attach the results to.
+    if (await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch)) live.push(rows);
+  }
+  const newRows = await withoutRemoved(
+    trx,
+    live.flatMap((rows) => rows.newRows),
+  );
+  const inserted = await insertEntries(trx, dialect, newRows);
   await shown.addEntries(
     trx,
     dialect,
     inserted.map((row) => row.id),
   );
-  const insertedTexts = inserted.map(({ id, guid, sort_at }) => ({
+  const texts = new Map(live.map((rows) => [rows.feedId, rows.newTexts]));
+  const insertedTexts = inserted.map(({ id, guid, sort_at, feed_id }) => ({
     id,
     sortAt: sort_at,
-    text: rows.newTexts.get(guid) ?? '',
+    text: texts.get(feed_id)?.get(guid) ?? '',
   }));
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
-  const updated = await updateEntries(trx, rows.feedId, rows.changes);
-  await writeSearchIndex(trx, dialect, updated, { replace: true });
-  // A changed entry may name another author; a moved feed another URL: mute and block rules may differ.
-  // Without any rule nothing is hidden, nor can be (the rules' lock keeps a new one out meanwhile).
-  if (before?.hasRules && renamed && urlsOf(before) !== urlsOf(patched(before, rows.feedPatch)))
-    await shown.refreshHidden(trx, { feedId: rows.feedId });
-  else if (before?.hasRules && updated.length > 0)
-    await shown.refreshHidden(trx, { entryIds: updated.map((row) => row.id) });
-  await insertUniform(trx, `${dialect}:heartbeats`, [rows.heartbeat], (values) =>
-    trx.insertInto('heartbeats').values(values as (typeof rows.heartbeat)[]),
+  const written = new Map<number, PollWritten>();
+  for (const rows of live) {
+    const updated = await updateEntries(trx, rows.feedId, rows.changes);
+    await writeSearchIndex(trx, dialect, updated, { replace: true });
+    await hideAgain(trx, rows, befores.get(rows.feedId), updated);
+    const insertedIds = inserted.filter((row) => row.feed_id === rows.feedId).map((row) => row.id);
+    written.set(rows.feedId, { insertedIds, updatedIds: updated.map((row) => row.id) });
+  }
+  const heartbeats = live.map((rows) => rows.heartbeat);
+  await insertUniform(trx, `${dialect}:heartbeats`, heartbeats, (values) =>
+    trx.insertInto('heartbeats').values(values as typeof heartbeats),
   );
-  return { insertedIds: inserted.map((row) => row.id), updatedIds: updated.map((row) => row.id) };
+  return batch.map((rows) => written.get(rows.feedId) ?? { insertedIds: [], updatedIds: [] });
+}
+
+/**
+ * A changed entry may name another author; a moved feed another URL: mute and block rules may differ.
+ * Without any rule nothing is hidden, nor can be (the rules' lock keeps a new one out meanwhile).
+ */
+async function hideAgain(
+  trx: Transaction<Database>,
+  rows: PollRows,
+  before: (FeedUrls & { hasRules: boolean }) | undefined,
+  updated: readonly IndexedText[],
+): Promise<void> {
+  if (!before?.hasRules) return;
+  const moved = namesFeed(rows.feedPatch) && urlsOf(before) !== urlsOf(patched(before, rows.feedPatch));
+  if (moved) await shown.refreshHidden(trx, { feedId: rows.feedId });
+  else if (updated.length > 0) await shown.refreshHidden(trx, { entryIds: updated.map((row) => row.id) });
 }
 
 /** A feed's URLs as the mute and block rules see them. */
 type FeedUrls = { url: string | undefined; site_url: string | null | undefined };
 
 /**
- * The feed's URL and site URL before a poll's patch, and whether any mute or block rule exists, in one
- * statement (issue 22: two reads of the URLs and a refresh of the hidden state made every first poll
+ * The feeds' URL and site URL before the polls' patches, and whether any mute or block rule exists, in
+ * one statement (issue 22: two reads of the URLs and a refresh of the hidden state made every first poll
  * slower, with no rule to apply).
  */
 async function feedUrls(
   trx: Transaction<Database>,
-  feedId: number,
-): Promise<FeedUrls & { hasRules: boolean }> {
-  const row = await trx
-    .selectFrom('feeds')
-    .select(['url', 'site_url'])
-    .select((eb) => eb.exists(eb.selectFrom('filters').select('filters.id')).as('has_rules'))
-    .where('id', '=', feedId)
-    .executeTakeFirst();
-  const hasRules = row?.has_rules === true || Number(row?.has_rules) === 1;
-  return { url: row?.url, site_url: row?.site_url, hasRules };
+  feedIds: readonly number[],
+): Promise<Map<number, FeedUrls & { hasRules: boolean }>> {
+  const found = new Map<number, FeedUrls & { hasRules: boolean }>();
+  for (const part of chunk(feedIds, GUID_CHUNK)) {
+    const rows = await trx
+      .selectFrom('feeds')
+      .select(['id', 'url', 'site_url'])
+      .select((eb) => eb.exists(eb.selectFrom('filters').select('filters.id')).as('has_rules'))
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      const hasRules = row.has_rules === true || Number(row.has_rules) === 1;
+      found.set(row.id, { url: row.url, site_url: row.site_url, hasRules });
+    }
+  }
+  return found;
 }
 
 /** The URLs after the patch: those it sets, else those of before. */
@@ -204,15 +237,12 @@ function urlsOf(urls: FeedUrls): string {
 }
 
 /**
- * The new rows whose guid retention has not removed from the feed: a removed entry that is still in the
+ * The new rows whose guid retention has not removed from their feed: a removed entry that is still in the
  * feed's document must not come back as new.
  */
-async function withoutRemoved(
-  trx: Transaction<Database>,
-  feedId: number,
-  rows: EntryRow[],
-): Promise<EntryRow[]> {
+async function withoutRemoved(trx: Transaction<Database>, rows: EntryRow[]): Promise<EntryRow[]> {
   if (rows.length === 0) return rows;
+  const feedIds = [...new Set(rows.map((row) => row.feed_id as number))];
   const removed = new Set<string>();
   for (const part of chunk(
     rows.map((row) => row.guid as string),
@@ -220,13 +250,13 @@ async function withoutRemoved(
   )) {
     const found = await trx
       .selectFrom('removed_guids')
-      .select('guid')
-      .where('feed_id', '=', feedId)
+      .select(['feed_id', 'guid'])
+      .where('feed_id', 'in', feedIds)
       .where('guid', 'in', part)
       .execute();
-    for (const row of found) removed.add(row.guid);
+    for (const row of found) removed.add(`${row.feed_id} ${row.guid}`);
   }
-  return removed.size === 0 ? rows : rows.filter((row) => !removed.has(row.guid as string));
+  return removed.size === 0 ? rows : rows.filter((row) => !removed.has(`${row.feed_id} ${row.guid}`));
 }
 
 /**
@@ -285,23 +315,26 @@ function clearedIfOurs(
   return eb.case().when('lease_owner', '=', workerId).then(null).else(eb.ref(column)).end();
 }
 
+/** An entry row written: what the poll's other steps need of it. */
+type InsertedEntry = { id: number; guid: string; sort_at: string; feed_id: number };
+
 /**
- * Inserts entries and returns the id and guid of each row written; a guid already stored for the feed
- * (another process won the race) is skipped.
+ * Inserts entries and returns the id, guid and feed of each row written; a guid already stored for the
+ * feed (another process won the race) is skipped.
  */
 async function insertEntries(
   trx: Transaction<Database>,
   dialect: Dialect,
   rows: EntryRow[],
-): Promise<{ id: number; guid: string; sort_at: string }[]> {
-  const inserted: { id: number; guid: string; sort_at: string }[] = [];
+): Promise<InsertedEntry[]> {
+  const inserted: InsertedEntry[] = [];
   for (const part of chunk(rows, ENTRY_CHUNK)) {
     const written = await insertUniform(trx, `${dialect}:entries`, part, (values) =>
       trx
         .insertInto('entries')
         .values(values as EntryRow[])
         .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
-        .returning(['id', 'guid', 'sort_at']),
+        .returning(['id', 'guid', 'sort_at', 'feed_id']),
     );
     inserted.push(...written);
   }

@@ -64,16 +64,15 @@ export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
   readonly #backend: Backend;
   #closed = false;
-  /** SQLite only: writes polls in group commits (PostgreSQL writes each poll in its own transaction). */
-  readonly #pollWriter: PollWriter | undefined;
+  /** Writes polls in group commits. */
+  readonly #pollWriter: PollWriter;
   readonly #channelListeners = new Set<(channels: ChangedChannels) => void>();
 
   constructor(db: Kysely<Database>, backend: Backend) {
     this.#db = db;
     this.#backend = backend;
     this.dialect = backend.dialect;
-    this.#pollWriter =
-      backend.dialect === 'sqlite' ? new PollWriter(db, () => backend.afterPollsWritten?.()) : undefined;
+    this.#pollWriter = new PollWriter(db, () => backend.afterPollsWritten?.(), backend.dialect);
   }
 
   async migrate(): Promise<void> {
@@ -84,7 +83,7 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#pollWriter?.drain();
+    await this.#pollWriter.drain();
     await this.#backend.close?.();
     await this.#db.destroy();
   }
@@ -191,7 +190,6 @@ export class KyselyStore implements Store {
   }
 
   async recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
-    if (!this.#pollWriter) return entries.recordPoll(this.#db, this.dialect, outcome);
     return this.#pollWriter.write(entries.pollRows(this.dialect, outcome));
   }
 
