@@ -75,6 +75,8 @@ class PollRun {
   /** The store failure that ended the run early. */
   private failure: unknown;
   private readonly taken = new Set<number>();
+  /** The claim under way, if any. */
+  private claiming: Promise<void> | undefined;
   private readonly leases: Leases;
   /** Feeds checked since are not claimed: the start of this run, or of the round it joined. */
   private startedAt: string;
@@ -119,15 +121,23 @@ class PollRun {
 
   private async work(): Promise<void> {
     for (;;) {
-      if (this.queue.length < this.deps.config.concurrency && !this.exhausted) await this.claim();
+      // Claims ahead (while the queue still holds two rounds of fetches) and goes on starting fetches
+      // meanwhile: a claim waits for the store's connection behind a group commit, and the fetch slots
+      // that freed during that wait stayed idle (issue 22).
+      const { concurrency } = this.deps.config;
+      if (this.claiming === undefined && !this.exhausted && this.queue.length < concurrency * 2)
+        this.claiming = this.claim().finally(() => {
+          this.claiming = undefined;
+        });
       const hasRoom = this.processing.size < this.maxProcessing;
       if (hasRoom) this.startWhatFits();
       if (this.running.size === 0 && hasRoom) {
-        if (this.queue.length === 0 && this.exhausted) break;
+        if (this.queue.length === 0 && this.exhausted && this.claiming === undefined) break;
         if (this.queue.length > 0 && this.exhausted) this.startAnyway();
-        if (this.running.size === 0 && this.processing.size === 0) continue;
       }
-      await Promise.race([...this.running.keys(), ...this.processing]);
+      const claiming = this.claiming === undefined ? [] : [this.claiming];
+      const waits = [...this.running.keys(), ...this.processing, ...claiming];
+      if (waits.length > 0) await Promise.race(waits);
     }
     await Promise.all(this.processing);
   }
