@@ -11,6 +11,7 @@ import {
   refreshFeedIcon,
   sniffImageType,
 } from './feed-icon.js';
+import { IconLookups } from './icon-lookups.js';
 import { pollOnce } from './poller.js';
 
 const PNG = Buffer.from(
@@ -206,6 +207,43 @@ describe('refreshFeedIcon (local server)', () => {
     deps.icons?.request(feed);
     await deps.icons?.idle();
     assert.equal(await store.feedIcon(feed.id), undefined);
+  });
+
+  it('reads the records of the feeds handed over together, and stores their icons together', async () => {
+    const clock = testClock();
+    const deps = pollDeps(store, clock, { config: { feedIcons: true } });
+    const calls: string[] = [];
+    const counted = new Proxy(store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (String(name).includes('Icon')) calls.push(String(name));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const lookups = new IconLookups({ ...deps, store: counted });
+    const feeds = [];
+    for (let i = 0; i < 8; i++) {
+      const feed = await store.addFeed(`${base()}/batch${i}.xml`, clock.now().toISOString());
+      feeds.push({ ...feed, siteUrl: `${base()}/site/` });
+    }
+    const fresh = feeds[0] as (typeof feeds)[number];
+    await store.saveFeedIcon(fresh.id, undefined, clock.now().toISOString());
+    const asked = server.requests.length;
+    for (const feed of feeds) lookups.request(feed);
+    await lookups.idle();
+    assert.deepEqual(
+      calls.filter((name) => name !== 'saveFeedIcons'),
+      ['feedIconTimes'],
+    );
+    assert.ok(calls.filter((name) => name === 'saveFeedIcons').length <= 2, calls.join());
+    for (const feed of feeds.slice(1))
+      assert.equal((await store.feedIcon(feed.id))?.contentType, 'image/gif', `feed ${feed.id}`);
+    // seven lookups of two requests each (the page, its icon); none for the feed looked for lately
+    assert.equal(server.requests.length - asked, 14);
+    await lookups.close();
   });
 
   it('asks an unreachable site for nothing more than its page', async () => {

@@ -60,9 +60,15 @@ export interface IconLookupOptions {
   deadlineMs?: number;
 }
 
-type FoundIcon = { contentType: string; bytes: Uint8Array };
+/** An icon found: its type (by its bytes) and bytes. */
+export type FoundIcon = { contentType: string; bytes: Uint8Array };
 
-function requestFor(deps: IconDeps, url: string, maxBodyBytes: number, signal: AbortSignal): FetchRequest {
+function requestFor(
+  deps: Pick<IconDeps, 'config'>,
+  url: string,
+  maxBodyBytes: number,
+  signal: AbortSignal,
+): FetchRequest {
   return {
     url,
     timeoutMs: Math.min(deps.config.timeoutMs, ICON_TIMEOUT_MS),
@@ -80,7 +86,7 @@ const isHttp = (url: string) => /^https?:/i.test(url);
  * made 30 requests of 10 s each). The site's page is read only when the feed's own image is no image.
  */
 async function findIcon(
-  deps: IconDeps,
+  deps: Pick<IconDeps, 'fetch' | 'config'>,
   feed: StoredFeed,
   signal: AbortSignal,
 ): Promise<FoundIcon | undefined> {
@@ -115,11 +121,38 @@ async function findIcon(
   return favicon === undefined ? undefined : tryUrl(favicon);
 }
 
+/** True when an icon looked for at `fetchedAt` (found or not) is not to be looked for again yet. */
+export function isIconFresh(fetchedAt: string | undefined, now: Date): boolean {
+  return fetchedAt !== undefined && now.getTime() - Date.parse(fetchedAt) < ICON_REFRESH_MS;
+}
+
 /**
- * Looks for a feed's icon when it has none on record or the record is older than a week, through the
- * poller's fetch (same SSRF guard and limits, at most ICON_MAX_BYTES), and stores the first image found
- * (or that none was). The whole lookup ends at its deadline (default ICON_LOOKUP_MS), and then records
- * what it found; cancelled, it stops at once and records nothing, so it is tried again later. Never
+ * Looks for a feed's icon through the poller's fetch (same SSRF guard and limits, at most ICON_MAX_BYTES)
+ * and returns the first image found, or `icon: undefined` when there is none. The whole lookup ends at its
+ * deadline (default ICON_LOOKUP_MS) with what it found; cancelled, it stops at once and returns undefined,
+ * since it found nothing to record.
+ */
+export async function lookUpFeedIcon(
+  deps: Pick<IconDeps, 'fetch' | 'config'>,
+  feed: StoredFeed,
+  options: IconLookupOptions = {},
+): Promise<{ icon: FoundIcon | undefined } | undefined> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.deadlineMs ?? ICON_LOOKUP_MS);
+  timer.unref();
+  const { cancel } = options;
+  const signal = cancel ? AbortSignal.any([cancel, deadline.signal]) : deadline.signal;
+  try {
+    const icon = await findIcon(deps, feed, signal);
+    return cancel?.aborted ? undefined : { icon };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Looks for a feed's icon when it has none on record or the record is older than a week, and stores the
+ * first image found (or that none was); cancelled, it records nothing, so it is tried again later. Never
  * throws: an icon is never worth a failed poll.
  */
 export async function refreshFeedIcon(
@@ -128,20 +161,12 @@ export async function refreshFeedIcon(
   now: Date,
   options: IconLookupOptions = {},
 ): Promise<void> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), options.deadlineMs ?? ICON_LOOKUP_MS);
-  timer.unref();
-  const { cancel } = options;
-  const signal = cancel ? AbortSignal.any([cancel, deadline.signal]) : deadline.signal;
   try {
     const known = await deps.store.feedIcon(feed.id);
-    if (known && now.getTime() - Date.parse(known.fetchedAt) < ICON_REFRESH_MS) return;
-    const icon = await findIcon(deps, feed, signal);
-    if (cancel?.aborted) return;
-    await deps.store.saveFeedIcon(feed.id, icon, now.toISOString());
+    if (isIconFresh(known?.fetchedAt, now)) return;
+    const found = await lookUpFeedIcon(deps, feed, options);
+    if (found) await deps.store.saveFeedIcon(feed.id, found.icon, now.toISOString());
   } catch (error) {
     deps.log.warn({ err: error, feedId: feed.id }, 'poll: looking for the feed icon failed');
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -22,6 +22,7 @@ import type {
   ChannelCount,
   ChannelSummary,
   FeedIcon,
+  FeedIconRecord,
   Filter,
   FilterRule,
   SearchQuery,
@@ -350,6 +351,14 @@ export class KyselyStore implements Store {
 
   feedIdsWithIcons(): Promise<number[]> {
     return feedIcons.feedIdsWithIcons(this.#db);
+  }
+
+  saveFeedIcons(records: readonly FeedIconRecord[]): Promise<void> {
+    return feedIcons.saveFeedIcons(this.#db, records);
+  }
+
+  feedIconTimes(feedIds: readonly number[]): Promise<Map<number, string>> {
+    return feedIcons.feedIconTimes(this.#db, feedIds);
   }
 
   createToken(
