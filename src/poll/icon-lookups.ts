@@ -21,7 +21,10 @@ export interface IconLookupSettings {
   concurrency?: number;
   /** The deadline of each whole lookup (default ICON_LOOKUP_MS). */
   deadlineMs?: number;
-  /** Feeds waiting beyond this are not queued (they are looked for after a later poll). */
+  /**
+   * Feeds waiting beyond this (default 1,000) are not queued: they are looked for after a later poll
+   * (a round of 10,000 new feeds otherwise kept them all waiting, in memory).
+   */
   maxQueued?: number;
   /** A fetch of the lookups' own (createIconFetch), closed with them; default the poller's. */
   fetch?: IconFetch;
@@ -56,7 +59,7 @@ export class IconLookups {
     this.#settings = {
       concurrency: Math.max(settings.concurrency ?? 2, 1),
       deadlineMs: settings.deadlineMs ?? ICON_LOOKUP_MS,
-      maxQueued: settings.maxQueued ?? 10_000,
+      maxQueued: settings.maxQueued ?? 1000,
     };
   }
 
