@@ -20,7 +20,8 @@ export interface IndexedText {
   text: string;
 }
 
-function clip(text: string): string {
+/** The part of a text the index holds: its first MAX_INDEXED_CHARS characters. */
+export function clip(text: string): string {
   return text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text;
 }
 
