@@ -25,12 +25,12 @@ import { feedPatchToRow } from './rows.js';
 import type { Database, FeedTable } from './schema.js';
 import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from './search-index.js';
 import type { PollOutcome } from './store.js';
-import { binaryChunks, chunk, toIso } from './values.js';
+import { binaryChunks, chunk, statementChunks, toIso } from './values.js';
 
 // SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
-// 256 entries of 21 columns, stay far below both.
+// 500 entries of 21 columns (on SQLite at most 256, see statementChunks), stay below both.
 const GUID_CHUNK = 500;
-const ENTRY_CHUNK = 256;
+const ENTRY_CHUNK = 500;
 
 type Dialect = 'sqlite' | 'postgres';
 type EntryRow = InsertObject<Database, 'entries'>;
@@ -344,7 +344,7 @@ async function insertEntries(
         }))
       : rows;
   const inserted: InsertedEntry[] = [];
-  for (const part of binaryChunks(withText, ENTRY_CHUNK)) {
+  for (const part of statementChunks(dialect, withText, ENTRY_CHUNK)) {
     const written = await insertUniform(trx, `${dialect}:entries`, part, (values) =>
       trx
         .insertInto('entries')

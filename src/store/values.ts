@@ -65,3 +65,12 @@ export function binaryChunks<T>(items: readonly T[], max: number): T[][] {
   }
   return chunks;
 }
+
+/**
+ * Chunks of rows for one statement each: of few sizes on SQLite, whose statements are kept prepared
+ * (binaryChunks); as large as allowed on PostgreSQL, which prepares none of them and pays for each
+ * statement more than for its rows.
+ */
+export function statementChunks<T>(dialect: 'sqlite' | 'postgres', items: readonly T[], max: number): T[][] {
+  return dialect === 'sqlite' ? binaryChunks(items, max) : chunk(items, max);
+}
