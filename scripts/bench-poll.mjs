@@ -51,7 +51,8 @@ const EXPECTED_STATUS = {
   gone410: ['gone'],
   error500: ['fetch_error'],
   limited429: ['fetch_error'],
-  html: ['parse_error'],
+  // a site's page linking its feed: the first poll follows the link (poll/linked-feed.ts)
+  html: ['ok', 'parse_error'],
   truncated: ['parse_error'],
   badcharset: ['encoding_error'],
   malformed: ['parse_error'],

@@ -86,6 +86,8 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     poll,
     events,
     async close() {
+      // icon lookups still under way are cancelled (poll --once's end, serve's SIGTERM, a worker's stop)
+      await poll.icons?.close();
       await relay?.close();
       await poll.preparer.close();
       await store.close();

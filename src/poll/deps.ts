@@ -2,6 +2,7 @@ import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { PollHooks } from './hooks.js';
+import type { IconLookups } from './icon-lookups.js';
 import type { Preparer } from './parse-pool.js';
 
 /** The poller's settings: the parts of Config it uses. */
@@ -33,4 +34,6 @@ export interface PollDeps {
   fetch: (request: FetchRequest) => Promise<FetchOutcome>;
   /** Parses fetched documents (in worker threads, or in this thread). */
   preparer: Preparer;
+  /** Looks for the icons of polled feeds in the background; without it no icon is looked for. */
+  icons?: IconLookups;
 }

@@ -4,7 +4,14 @@ import { send, startServer, type TestServer } from '../../test/helpers/http-serv
 import { pollDeps, rss, testClock } from '../../test/helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../../test/helpers/temp-store.js';
 import type { Store } from '../store/store.js';
-import { ICON_MAX_BYTES, pageIconUrls, refreshFeedIcon, sniffImageType } from './feed-icon.js';
+import {
+  ICON_MAX_BYTES,
+  MAX_ICON_CANDIDATES,
+  pageIconUrls,
+  refreshFeedIcon,
+  sniffImageType,
+} from './feed-icon.js';
+import { IconLookups } from './icon-lookups.js';
 import { pollOnce } from './poller.js';
 
 const PNG = Buffer.from(
@@ -34,6 +41,12 @@ describe('sniffImageType and pageIconUrls', () => {
     ]);
   });
 });
+
+/** A page whose head links `count` icons, `${prefix}0.png` and on. */
+function iconLinks(prefix: string, count: number): string {
+  const links = Array.from({ length: count }, (_, i) => `<link rel="icon" href="${prefix}${i}.png">`);
+  return `<html><head>${links.join('')}</head></html>`;
+}
 
 describe('refreshFeedIcon (local server)', () => {
   const backend = storeBackends()[0];
@@ -74,6 +87,13 @@ describe('refreshFeedIcon (local server)', () => {
       '/svg/': (_q, res) =>
         send(res, 200, '<link rel="icon" href="/i.svg">', { 'content-type': 'text/html' }),
       '/i.svg': (_q, res) => send(res, 200, SVG, { 'content-type': 'image/svg+xml' }),
+      // a page naming 30 icons, none of them an image
+      '/many/': (_q, res) => send(res, 200, iconLinks('/many/i', 30), { 'content-type': 'text/html' }),
+      '/hanging.xml': (_q, res) => send(res, 200, feedXml('', `${base()}/hang/`)),
+      '/hang/': (_q, res) => send(res, 200, iconLinks('/hang/i', 4), { 'content-type': 'text/html' }),
+      // icons that never answer (the server closes them at the end)
+      '/hang/i0.png': () => undefined,
+      '/hang/i1.png': () => undefined,
     });
     store = (await backend?.open()) as Store;
   });
@@ -87,6 +107,7 @@ describe('refreshFeedIcon (local server)', () => {
     const deps = pollDeps(store, clock, { config: { feedIcons: true } });
     const feed = await addFollowedFeed(store, `${base()}${path}`, clock.now().toISOString());
     await pollOnce(deps, { feedIds: [feed.id], force: true });
+    await deps.icons?.idle();
     return { feed, deps, clock };
   }
 
@@ -119,8 +140,8 @@ describe('refreshFeedIcon (local server)', () => {
     assert.ok(!(await store.feedIdsWithIcons()).includes(feed.id));
   });
 
-  it('asks an unreachable site for nothing more than its page', async () => {
-    const clock = testClock();
+  /** Poll deps whose fetches are listed in `asked`. */
+  function countingDeps(clock = testClock()) {
     const asked: string[] = [];
     const deps = pollDeps(store, clock, { config: { feedIcons: true } });
     const counting = {
@@ -130,6 +151,104 @@ describe('refreshFeedIcon (local server)', () => {
         return deps.fetch(request);
       },
     };
+    return { asked, counting };
+  }
+
+  it('asks at most three icons of a page that names 30, the last one /favicon.ico', async () => {
+    hasFavicon = false;
+    const clock = testClock();
+    const { asked, counting } = countingDeps(clock);
+    const feed = await store.addFeed(`${base()}/many.xml`, clock.now().toISOString());
+    await refreshFeedIcon(counting, { ...feed, siteUrl: `${base()}/many/` }, clock.now());
+    const icon = (i: number) => `${base()}/many/i${i}.png`;
+    assert.deepEqual(asked, [`${base()}/many/`, icon(0), icon(1), `${base()}/favicon.ico`]);
+    assert.equal(asked.length, 1 + MAX_ICON_CANDIDATES);
+    // the feed's own image counts as one of the three
+    asked.length = 0;
+    const own = await store.addFeed(`${base()}/many2.xml`, clock.now().toISOString());
+    const missing = `${base()}/missing.png`;
+    await refreshFeedIcon(counting, { ...own, siteUrl: `${base()}/many/`, iconUrl: missing }, clock.now());
+    assert.deepEqual(asked, [missing, `${base()}/many/`, icon(0), `${base()}/favicon.ico`]);
+    assert.equal((await store.feedIcon(own.id))?.contentType, '', 'none found is recorded');
+  });
+
+  it('ends the whole lookup at its deadline, and records that none was found', async () => {
+    const clock = testClock();
+    const { asked, counting } = countingDeps(clock);
+    const feed = await store.addFeed(`${base()}/deadline.xml`, clock.now().toISOString());
+    const started = Date.now();
+    await refreshFeedIcon(counting, { ...feed, siteUrl: `${base()}/hang/` }, clock.now(), {
+      deadlineMs: 300,
+    });
+    const tookMs = Date.now() - started;
+    assert.ok(tookMs < 1500, `the lookup took ${tookMs} ms`);
+    assert.deepEqual(asked, [`${base()}/hang/`, `${base()}/hang/i0.png`]);
+    assert.equal((await store.feedIcon(feed.id))?.contentType, '');
+  });
+
+  it('records a poll without waiting for the icon; closing cancels the lookup, which records nothing', async () => {
+    const clock = testClock();
+    const deps = pollDeps(store, clock, { config: { feedIcons: true } });
+    const feed = await addFollowedFeed(store, `${base()}/hanging.xml`, clock.now().toISOString());
+    const started = Date.now();
+    const summary = await pollOnce(deps, { feedIds: [feed.id], force: true });
+    const pollMs = Date.now() - started;
+    assert.deepEqual(summary.byStatus, { ok: 1 });
+    assert.ok(pollMs < 1500, `the poll took ${pollMs} ms`);
+    assert.equal((await store.listHeartbeats(feed.id, 5)).length, 1);
+    const hung = () => server.requests.some((r) => r.path === '/hang/i0.png');
+    for (let i = 0; i < 200 && !hung(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(hung(), 'the lookup is under way');
+    const closing = Date.now();
+    await deps.icons?.close();
+    assert.ok(Date.now() - closing < 500, `closing took ${Date.now() - closing} ms`);
+    assert.equal(await store.feedIcon(feed.id), undefined, 'a cancelled lookup records nothing');
+    // closed, it takes no more work
+    deps.icons?.request(feed);
+    await deps.icons?.idle();
+    assert.equal(await store.feedIcon(feed.id), undefined);
+  });
+
+  it('reads the records of the feeds handed over together, and stores their icons together', async () => {
+    const clock = testClock();
+    const deps = pollDeps(store, clock, { config: { feedIcons: true } });
+    const calls: string[] = [];
+    const counted = new Proxy(store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (String(name).includes('Icon')) calls.push(String(name));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const lookups = new IconLookups({ ...deps, store: counted });
+    const feeds = [];
+    for (let i = 0; i < 8; i++) {
+      const feed = await store.addFeed(`${base()}/batch${i}.xml`, clock.now().toISOString());
+      feeds.push({ ...feed, siteUrl: `${base()}/site/` });
+    }
+    const fresh = feeds[0] as (typeof feeds)[number];
+    await store.saveFeedIcon(fresh.id, undefined, clock.now().toISOString());
+    const asked = server.requests.length;
+    for (const feed of feeds) lookups.request(feed);
+    await lookups.idle();
+    assert.deepEqual(
+      calls.filter((name) => name !== 'saveFeedIcons'),
+      ['feedIconTimes'],
+    );
+    assert.ok(calls.filter((name) => name === 'saveFeedIcons').length <= 2, calls.join());
+    for (const feed of feeds.slice(1))
+      assert.equal((await store.feedIcon(feed.id))?.contentType, 'image/gif', `feed ${feed.id}`);
+    // seven lookups of two requests each (the page, its icon); none for the feed looked for lately
+    assert.equal(server.requests.length - asked, 14);
+    await lookups.close();
+  });
+
+  it('asks an unreachable site for nothing more than its page', async () => {
+    const clock = testClock();
+    const { asked, counting } = countingDeps(clock);
     const feed = await store.addFeed(`${base()}/unreachable.xml`, clock.now().toISOString());
     await refreshFeedIcon(counting, { ...feed, siteUrl: 'http://127.0.0.1:1/' }, clock.now());
     assert.deepEqual(asked, ['http://127.0.0.1:1/']);

@@ -8,11 +8,16 @@ import type { PollDeps } from './deps.js';
  */
 export const LEASE_MS = 60_000;
 
-/** The feeds a polling run holds under its lease: renewed while the run works, given back when it stops short. */
+/**
+ * The feeds a polling run holds under its lease, and the round it takes part in: renewed while the run
+ * works, the feeds given back when it stops short.
+ */
 export class Leases {
   private readonly held = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private renewing = false;
+  /** The run's polling round (store PollRound's key), kept open while the run works. */
+  round: string | undefined;
 
   constructor(
     private readonly deps: Pick<PollDeps, 'store' | 'workerId' | 'now' | 'log'>,
@@ -44,12 +49,17 @@ export class Leases {
     return new Date(this.deps.now().getTime() + this.leaseMs).toISOString();
   }
 
-  /** Moves the expiry of every held lease to a lease from now; a failure is logged, the lease then lapses. */
+  /**
+   * Moves the expiry of every held lease, and of the round, to a lease from now; a failure is logged, the
+   * leases then lapse.
+   */
   async renew(): Promise<void> {
-    if (this.renewing || this.held.size === 0) return;
+    if (this.renewing || (this.held.size === 0 && this.round === undefined)) return;
     this.renewing = true;
     try {
-      await this.deps.store.renewLeases([...this.held], this.deps.workerId, this.expiryFromNow());
+      const expiry = this.expiryFromNow();
+      if (this.held.size > 0) await this.deps.store.renewLeases([...this.held], this.deps.workerId, expiry);
+      if (this.round !== undefined) await this.deps.store.renewPollRound(this.round, expiry);
     } catch (err) {
       this.deps.log.warn({ err, feeds: this.held.size }, 'poll: renewing the leases failed');
     } finally {
@@ -57,12 +67,16 @@ export class Leases {
     }
   }
 
-  /** Gives every held feed back at once (best effort: when the store cannot write, the leases lapse). */
+  /**
+   * Gives every held feed back at once, unclaimed in the round, since none was stored (best effort: when
+   * the store cannot write, the leases lapse).
+   */
   async releaseAll(): Promise<void> {
     const ids = [...this.held];
     this.held.clear();
     try {
-      await this.deps.store.releaseFeeds(ids, this.deps.workerId);
+      const round = this.round;
+      await this.deps.store.releaseFeeds(ids, this.deps.workerId, round ? { unclaimRound: round } : {});
     } catch (err) {
       this.deps.log.warn({ err, feeds: ids.length }, 'poll: giving the claimed feeds back failed');
     }

@@ -76,8 +76,13 @@ class PollRun {
   /** The store failure that ended the run early. */
   private failure: unknown;
   private readonly taken = new Set<number>();
+  /** The claim under way, if any. */
+  private claiming: Promise<void> | undefined;
   private readonly leases: Leases;
-  private readonly startedAt: string;
+  /** Feeds checked since are not claimed: the start of this run, or of the round it joined. */
+  private startedAt: string;
+  /** The polling round of a whole run (PollRound's key); undefined when the run polls named feeds. */
+  private round: string | undefined;
   private readonly batch: number;
   private total = 0;
 
@@ -100,8 +105,11 @@ class PollRun {
     if (this.options.signal?.aborted) this.stop();
     this.leases.start();
     try {
+      if (this.options.feedIds === undefined && !this.stopped) await this.joinRound();
       if (this.options.onProgress && !this.stopped) await this.countDue();
       await this.work();
+      // nothing was left to claim: the round's work is handed out, and a run starting now begins the next
+      if (this.round !== undefined && !this.stopped) await this.closeRound(this.round);
     } finally {
       this.leases.stop();
       this.options.signal?.removeEventListener('abort', onAbort);
@@ -114,30 +122,74 @@ class PollRun {
 
   private async work(): Promise<void> {
     for (;;) {
-      if (this.queue.length < this.deps.config.concurrency && !this.exhausted) await this.claim();
+      // Claims ahead (while the queue still holds two rounds of fetches) and goes on starting fetches
+      // meanwhile: a claim waits for the store's connection behind a group commit, and the fetch slots
+      // that freed during that wait stayed idle (issue 22).
+      const { concurrency } = this.deps.config;
+      if (this.claiming === undefined && !this.exhausted && this.queue.length < concurrency * 2)
+        this.claiming = this.claim().finally(() => {
+          this.claiming = undefined;
+        });
       const hasRoom = this.processing.size < this.maxProcessing;
       if (hasRoom) this.startWhatFits();
       if (this.running.size === 0 && hasRoom) {
-        if (this.queue.length === 0 && this.exhausted) break;
+        if (this.queue.length === 0 && this.exhausted && this.claiming === undefined) break;
         if (this.queue.length > 0 && this.exhausted) this.startAnyway();
-        if (this.running.size === 0 && this.processing.size === 0) continue;
       }
-      await Promise.race([...this.running.keys(), ...this.processing]);
+      const claiming = this.claiming === undefined ? [] : [this.claiming];
+      const waits = [...this.running.keys(), ...this.processing, ...claiming];
+      if (waits.length > 0) await Promise.race(waits);
     }
     await Promise.all(this.processing);
   }
 
+  /**
+   * A whole run takes part in the polling round of its kind (issue 22: three `poll --once` started
+   * together polled some feeds three times). Runs that overlap share the round, its start and its
+   * claims, so each feed is claimed once between them, however their starts, leases and releases fall.
+   */
+  private async joinRound(): Promise<void> {
+    try {
+      const round = await this.deps.store.joinPollRound(
+        this.options.force ? 'force' : 'due',
+        this.deps.now().toISOString(),
+        this.leases.expiryFromNow(),
+      );
+      this.round = round.key;
+      this.leases.round = round.key;
+      if (round.startedAt < this.startedAt) this.startedAt = round.startedAt;
+    } catch (err) {
+      this.fail(storeFault(err, 'joining the polling round') ?? err);
+    }
+  }
+
+  private async closeRound(round: string): Promise<void> {
+    this.leases.round = undefined;
+    try {
+      await this.deps.store.closePollRound(round);
+    } catch (err) {
+      // the round then closes when its lease runs out
+      this.deps.log.warn({ err, round }, 'poll: closing the polling round failed');
+    }
+  }
+
   // Stopping (SIGINT, SIGTERM, a store failure): nothing more is claimed or started, the feeds claimed but
   // not started go back to the other workers at once (not when their lease runs out), and the fetches under
-  // way are aborted: what was fetched before is still processed and stored.
+  // way are aborted: what was fetched before is still processed and stored. The round stays open: a run
+  // started meanwhile (or soon after) takes what was given back.
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     this.exhausted = true;
     const unstarted = this.queue.splice(0).map((feed) => feed.id);
     for (const id of unstarted) this.leases.drop(id);
-    void this.deps.store.releaseFeeds(unstarted, this.deps.workerId).catch(() => undefined);
+    void this.deps.store.releaseFeeds(unstarted, this.deps.workerId, this.unclaim()).catch(() => undefined);
     for (const controller of this.running.values()) controller.abort();
+  }
+
+  /** What a release of feeds this run did not poll passes: their claim in the round goes too. */
+  private unclaim(): { unclaimRound?: string } {
+    return this.round === undefined ? {} : { unclaimRound: this.round };
   }
 
   /** Ends the run because the store failed; the first failure is the one reported. */
@@ -153,6 +205,7 @@ class PollRun {
         now: this.deps.now().toISOString(),
         ...(this.options.force ? { force: true } : {}),
         ...(this.options.feedIds ? { feedIds: this.options.feedIds } : {}),
+        ...(this.round !== undefined ? { round: this.round } : {}),
         notCheckedSince: this.startedAt,
       });
     } catch (err) {
@@ -170,6 +223,7 @@ class PollRun {
         leaseMs: this.leases.leaseMs,
         ...(this.options.force ? { force: true } : {}),
         ...(this.options.feedIds ? { feedIds: this.options.feedIds } : {}),
+        ...(this.round !== undefined ? { round: this.round } : {}),
         notCheckedSince: this.startedAt,
       });
     } catch (err) {
@@ -179,7 +233,10 @@ class PollRun {
     }
     if (this.stopped) {
       // the stop came while the claim was under way: give its feeds straight back
-      await this.release(claimed.map((feed) => feed.id));
+      await this.release(
+        claimed.map((feed) => feed.id),
+        this.unclaim(),
+      );
       return;
     }
     if (claimed.length < this.batch) this.exhausted = true;
@@ -195,10 +252,13 @@ class PollRun {
     this.queue.push(...fresh);
   }
 
-  /** Gives feeds back without polling them (best effort: a lease that stays lapses within LEASE_MS). */
-  private async release(ids: number[]): Promise<void> {
+  /**
+   * Gives feeds back (best effort: a lease that stays lapses within LEASE_MS); still claimed in the
+   * round unless `unclaim` says otherwise, so that no other run of it polls them.
+   */
+  private async release(ids: number[], unclaim: { unclaimRound?: string } = {}): Promise<void> {
     for (const id of ids) this.leases.drop(id);
-    await this.deps.store.releaseFeeds(ids, this.deps.workerId).catch(() => undefined);
+    await this.deps.store.releaseFeeds(ids, this.deps.workerId, unclaim).catch(() => undefined);
   }
 
   /** Starts the next feeds whose hosts have room, up to the concurrency limit. */
@@ -247,7 +307,7 @@ class PollRun {
     }
     // cut short by the stop, not by the feed: no heartbeat, the feed is polled again as it was due
     if (outcome.kind === 'error' && signal.aborted) {
-      await this.release([feed.id]);
+      await this.release([feed.id], this.unclaim());
       return;
     }
     const task = this.processFeed(feed, request, outcome, startedAt).finally(() => {

@@ -5,7 +5,6 @@ import type { StoredFeed } from '../model/stored.js';
 import type { FeedPatch, PollOutcome } from '../store/store.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
-import { refreshFeedIcon } from './feed-icon.js';
 import type { StoredPoll } from './hooks.js';
 import { adoptLinkedFeed } from './linked-feed.js';
 import { feedMetadata } from './metadata.js';
@@ -81,8 +80,10 @@ export async function processOutcome(
     changedEntries: poll.changedEntries,
   };
   const { insertedIds, updatedIds } = await deps.store.recordPoll(record);
-  if (poll.status === 'ok' && deps.config.feedIcons !== false)
-    await refreshFeedIcon(deps, withSiteLinks(feed, poll.feedPatch), now);
+  // The icon is looked for in the background: the poll's answer never waits for it. After a 304 too, so
+  // that a lookup cut short (the end of `poll --once`) is tried again although the feed is unchanged.
+  if ((poll.status === 'ok' || poll.status === 'not_modified') && deps.config.feedIcons !== false)
+    deps.icons?.request(withSiteLinks(feed, poll.feedPatch));
   const stored: StoredPoll = { heartbeat, insertedIds, updatedIds };
   await deps.hooks.onStored?.(feed, stored);
   return stored;

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from './schema.js';
-import { chunk } from './values.js';
+import { chunk, statementChunks } from './values.js';
 
 // What each channel shows of each entry of the feeds it follows (channel_entries), and the unread count
 // of each (channel, feed) pair (unread_counts). Both are kept by the store's write methods, in the
@@ -75,7 +75,7 @@ async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>):
 /** Adds new entries to the channels that follow their feed (recordPoll). */
 export async function addEntries(db: Db, dialect: Dialect, entryIds: readonly number[]): Promise<void> {
   const deltas: UnreadDelta[] = [];
-  for (const part of chunk(entryIds, ID_CHUNK))
+  for (const part of statementChunks(dialect, entryIds, ID_CHUNK))
     deltas.push(...(await insertRows(db, dialect, sql`e.id IN (${sql.join(part)})`)));
   await applyDeltas(db, deltas);
 }

@@ -39,7 +39,7 @@ export async function countClaimableFeeds(
 }
 
 /** What decides whether a feed may be claimed: everything of ClaimOptions but the limit and the lease. */
-export type ClaimFilter = Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince'>;
+export type ClaimFilter = Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince' | 'round'>;
 
 function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sqlite' | 'postgres') {
   const now = toIso(options.now, 'now');
@@ -52,6 +52,10 @@ function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sq
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]));
   if (options.force !== true) query = query.where('next_check_at', '<=', now);
   if (options.feedIds !== undefined) query = query.where('id', 'in', options.feedIds);
+  // claimed once per round, whatever became of that claim's lease (issue 22)
+  const round = options.round;
+  if (round !== undefined)
+    query = query.where((eb) => eb.or([eb('claim_round', 'is', null), eb('claim_round', '!=', round)]));
   const before = options.notCheckedSince;
   if (before !== undefined) {
     const since = toIso(before, 'notCheckedSince');
@@ -82,7 +86,11 @@ export async function leaseFeeds(
   const leaseExpiresAt = new Date(Date.parse(toIso(options.now, 'now')) + options.leaseMs).toISOString();
   const rows = await db
     .updateTable('feeds')
-    .set({ lease_owner: options.workerId, lease_expires_at: leaseExpiresAt })
+    .set({
+      lease_owner: options.workerId,
+      lease_expires_at: leaseExpiresAt,
+      ...(options.round !== undefined ? { claim_round: options.round } : {}),
+    })
     .where('id', 'in', ids)
     .returningAll()
     .execute();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FeedIcon } from './reader.js';
+import type { FeedIcon, FeedIconRecord } from './reader.js';
 import type { Database } from './schema.js';
 import { toIso } from './values.js';
 
@@ -44,4 +44,37 @@ export async function saveFeedIcon(
 export async function feedIdsWithIcons(db: Kysely<Database>): Promise<number[]> {
   const rows = await db.selectFrom('feed_icons').select('feed_id').where('content_type', '!=', '').execute();
   return rows.map((row) => Number(row.feed_id));
+}
+
+/**
+ * Stores several lookups' results in one transaction (a first poll round looked for 1,000 icons, and
+ * committed each result on its own beside the polls' group commits, issue 22). Should a feed have gone
+ * meanwhile, each record is stored on its own, and that feed's is dropped.
+ */
+export async function saveFeedIcons(db: Kysely<Database>, records: readonly FeedIconRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const { feedId, icon, now } of records) await saveFeedIcon(trx, feedId, icon, now);
+    });
+  } catch {
+    for (const { feedId, icon, now } of records) await saveFeedIcon(db, feedId, icon, now).catch(() => {});
+  }
+}
+
+/** When the icons of these feeds were last looked for (found or not); a feed never looked for is absent. */
+export async function feedIconTimes(
+  db: Kysely<Database>,
+  feedIds: readonly number[],
+): Promise<Map<number, string>> {
+  const times = new Map<number, string>();
+  for (let at = 0; at < feedIds.length; at += 500) {
+    const rows = await db
+      .selectFrom('feed_icons')
+      .select(['feed_id', 'fetched_at'])
+      .where('feed_id', 'in', feedIds.slice(at, at + 500))
+      .execute();
+    for (const row of rows) times.set(Number(row.feed_id), row.fetched_at);
+  }
+  return times;
 }

@@ -172,16 +172,31 @@ export async function renewLeases(
   return Number(result.numUpdatedRows);
 }
 
-/** Drops the worker's leases on these feeds in one statement (a run that stops short); returns how many. */
+/**
+ * Drops the worker's leases on these feeds in one statement (a run that stops short), and their claim in
+ * `unclaimRound` when given; returns how many.
+ */
 export async function releaseFeeds(
   db: Kysely<Database>,
   ids: readonly number[],
   workerId: string,
+  options: { unclaimRound?: string } = {},
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  const round = options.unclaimRound;
   const result = await db
     .updateTable('feeds')
     .set({ lease_owner: null, lease_expires_at: null })
+    .$if(round !== undefined, (query) =>
+      query.set((eb) => ({
+        claim_round: eb
+          .case()
+          .when('claim_round', '=', round as string)
+          .then(null)
+          .else(eb.ref('claim_round'))
+          .end(),
+      })),
+    )
     .where('id', 'in', ids)
     .where('lease_owner', '=', workerId)
     .executeTakeFirst();

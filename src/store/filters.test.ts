@@ -93,6 +93,25 @@ function filterSuite(backend: StoreBackend) {
     );
   });
 
+  it("hides again what a poll moves under a rule: the feed's new site, an entry's new author", async () => {
+    const store = await backend.open();
+    const { news, blogs, x, y, shown } = await twoChannels(store);
+    const moved = 'https://moved.example/';
+    await store.addFilter({ channelId: news.id, kind: 'block', url: moved }, at(5));
+    const patch = (siteUrl: string) => ({ feedPatch: { status: 'ok' as const, siteUrl } });
+    await store.recordPoll(testPoll(x.id, [], at(6), patch(moved)));
+    assert.deepEqual(await shown(news.id), ['y-alice']);
+    assert.deepEqual(await shown(blogs.id), ['x-alice', 'x-bob'], 'the rule is news only');
+    await store.recordPoll(testPoll(x.id, [], at(7), patch('https://x.example/')));
+    assert.deepEqual(await shown(news.id), ['x-alice', 'x-bob', 'y-alice']);
+    const [stored] = await store.listFeedEntries(y.id, 1);
+    const changed = { ...testEntry('y-alice', { authorUrl: moved, sortAt: at(1) }), id: stored?.id ?? 0 };
+    await store.recordPoll(testPoll(y.id, [], at(8), { changedEntries: [changed] }));
+    assert.deepEqual(await shown(news.id), ['x-alice', 'x-bob']);
+    const counts = new Map((await store.unreadCounts()).map((count) => [count.channelId, count.unread]));
+    assert.equal(counts.get(news.id), 2);
+  });
+
   it('adds a rule once, lists channel rules with global ones, and removes a rule', async () => {
     const store = await backend.open();
     const { news, blogs, shown } = await twoChannels(store);

@@ -18,10 +18,12 @@ import * as feeds from './feeds.js';
 import * as filters from './filters.js';
 import { listHeartbeatBars } from './heartbeat-bars.js';
 import { migrate } from './migrate.js';
+import * as pollRounds from './poll-rounds.js';
 import type {
   ChannelCount,
   ChannelSummary,
   FeedIcon,
+  FeedIconRecord,
   Filter,
   FilterRule,
   SearchQuery,
@@ -40,7 +42,15 @@ import type { Database } from './schema.js';
 import * as search from './search.js';
 import * as settings from './settings.js';
 import { PollWriter } from './sqlite/group-commit.js';
-import type { ChangedChannels, ClaimOptions, FeedPatch, PollOutcome, Store } from './store.js';
+import type {
+  ChangedChannels,
+  ClaimOptions,
+  FeedPatch,
+  PollOutcome,
+  PollRound,
+  PollRoundKind,
+  Store,
+} from './store.js';
 import * as sync from './sync.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
 import * as timelines from './timeline.js';
@@ -56,16 +66,15 @@ export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
   readonly #backend: Backend;
   #closed = false;
-  /** SQLite only: writes polls in group commits (PostgreSQL writes each poll in its own transaction). */
-  readonly #pollWriter: PollWriter | undefined;
+  /** Writes polls in group commits. */
+  readonly #pollWriter: PollWriter;
   readonly #channelListeners = new Set<(channels: ChangedChannels) => void>();
 
   constructor(db: Kysely<Database>, backend: Backend) {
     this.#db = db;
     this.#backend = backend;
     this.dialect = backend.dialect;
-    this.#pollWriter =
-      backend.dialect === 'sqlite' ? new PollWriter(db, () => backend.afterPollsWritten?.()) : undefined;
+    this.#pollWriter = new PollWriter(db, () => backend.afterPollsWritten?.(), backend.dialect);
   }
 
   async migrate(): Promise<void> {
@@ -76,7 +85,7 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#pollWriter?.drain();
+    await this.#pollWriter.drain();
     await this.#backend.close?.();
     await this.#db.destroy();
   }
@@ -148,8 +157,24 @@ export class KyselyStore implements Store {
     return feeds.renewLeases(this.#db, ids, workerId, leaseExpiresAt);
   }
 
-  releaseFeeds(ids: readonly number[], workerId: string): Promise<number> {
-    return feeds.releaseFeeds(this.#db, ids, workerId);
+  releaseFeeds(
+    ids: readonly number[],
+    workerId: string,
+    options?: { unclaimRound?: string },
+  ): Promise<number> {
+    return feeds.releaseFeeds(this.#db, ids, workerId, options);
+  }
+
+  joinPollRound(kind: PollRoundKind, now: string, expiresAt: string): Promise<PollRound> {
+    return pollRounds.joinPollRound(this.#db, this.dialect, kind, now, expiresAt);
+  }
+
+  renewPollRound(key: string, expiresAt: string): Promise<void> {
+    return pollRounds.renewPollRound(this.#db, this.dialect, key, expiresAt);
+  }
+
+  closePollRound(key: string): Promise<void> {
+    return pollRounds.closePollRound(this.#db, this.dialect, key);
   }
 
   entryHashes(
@@ -167,7 +192,6 @@ export class KyselyStore implements Store {
   }
 
   async recordPoll(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
-    if (!this.#pollWriter) return entries.recordPoll(this.#db, this.dialect, outcome);
     return this.#pollWriter.write(entries.pollRows(this.dialect, outcome));
   }
 
@@ -328,6 +352,14 @@ export class KyselyStore implements Store {
 
   feedIdsWithIcons(): Promise<number[]> {
     return feedIcons.feedIdsWithIcons(this.#db);
+  }
+
+  saveFeedIcons(records: readonly FeedIconRecord[]): Promise<void> {
+    return feedIcons.saveFeedIcons(this.#db, records);
+  }
+
+  feedIconTimes(feedIds: readonly number[]): Promise<Map<number, string>> {
+    return feedIcons.feedIconTimes(this.#db, feedIds);
   }
 
   createToken(

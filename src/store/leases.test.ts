@@ -1,5 +1,6 @@
 // The lease calls a polling run makes besides the claim: counting what it may claim (its progress
-// total), renewing its leases while it works, and giving them back in one statement.
+// total), renewing its leases while it works, and giving them back in one statement; and the polling
+// rounds that runs which overlap share.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { addFollowedFeed, minutesAfterT0 as at, storeBackends } from '../../test/helpers/temp-store.js';
@@ -39,6 +40,64 @@ for (const backend of storeBackends()) {
       assert.equal(await store.countClaimableFeeds({ now: at(0) }), 1, "a is free; b is w1's, c w2's");
       assert.equal(await store.releaseFeeds([], 'w1'), 0);
       assert.equal(await store.renewLeases([], 'w1', at(20)), 0);
+    });
+
+    it('runs that overlap share a round; a closed or lapsed round is followed by the next', async () => {
+      const store = await backend.open();
+      const first = await store.joinPollRound('due', at(0), at(1));
+      assert.deepEqual(first, { key: 'due:1', startedAt: at(0) });
+      // a second run joins it, and the round's start stays the first run's
+      assert.deepEqual(await store.joinPollRound('due', at(0.5), at(1.5)), first);
+      assert.deepEqual(await store.joinPollRound('force', at(0.5), at(1.5)), {
+        key: 'force:1',
+        startedAt: at(0.5),
+      });
+      // renewed by its runs, it outlives the first lease; once closed, nobody joins it
+      await store.renewPollRound(first.key, at(5));
+      assert.deepEqual(await store.joinPollRound('due', at(3), at(4)), first);
+      await store.closePollRound(first.key);
+      await store.renewPollRound(first.key, at(9));
+      const second = await store.joinPollRound('due', at(6), at(7));
+      assert.deepEqual(second, { key: 'due:2', startedAt: at(6) });
+      // nobody renewed it: past its expiry the next run opens the next round
+      assert.deepEqual(await store.joinPollRound('due', at(7), at(8)), { key: 'due:3', startedAt: at(7) });
+    });
+
+    it('claims a feed once per round, whatever becomes of the lease, unless given back unpolled', async () => {
+      const store = await backend.open();
+      const ids: number[] = [];
+      for (const n of [1, 2, 3])
+        ids.push((await addFollowedFeed(store, `https://example.org/${n}.xml`, at(0))).id);
+      const [a, b] = ids as [number, number, number];
+      const round = (await store.joinPollRound('force', at(0), at(1))).key;
+      const claim = (workerId: string, minute: number, limit = 3) =>
+        store.claimDueFeeds({ now: at(minute), limit, workerId, leaseMs: 60_000, force: true, round });
+      assert.equal((await claim('w1', 0, 2)).length, 2);
+      // w1's leases lapse (a stalled process) and are given back: w2 of the same round takes only the third
+      assert.equal(await store.releaseFeeds([a], 'w1'), 1);
+      const third = await claim('w2', 2);
+      assert.deepEqual(
+        third.map((f) => f.id),
+        [ids[2]],
+      );
+      assert.equal(await store.countClaimableFeeds({ now: at(3), force: true, round }), 0);
+      // given back unpolled (a stop), b may be claimed again in the round; the next round claims all
+      assert.equal(await store.releaseFeeds([b], 'w1', { unclaimRound: round }), 1);
+      assert.deepEqual(
+        (await claim('w2', 3)).map((f) => f.id),
+        [b],
+      );
+      const next = (await store.joinPollRound('force', at(9), at(10))).key;
+      assert.notEqual(next, round);
+      const all = await store.claimDueFeeds({
+        now: at(9),
+        limit: 5,
+        workerId: 'w3',
+        leaseMs: 60_000,
+        force: true,
+        round: next,
+      });
+      assert.equal(all.length, 3);
     });
   });
 }

@@ -26,6 +26,13 @@ export interface FeedIcon {
   fetchedAt: string;
 }
 
+/** One icon lookup's result, as saveFeedIcon takes it. */
+export interface FeedIconRecord {
+  feedId: number;
+  icon: { contentType: string; bytes: Uint8Array } | undefined;
+  now: string;
+}
+
 /** An entry as a timeline shows it: with its read state in the channel and the feed it came from. */
 export interface TimelineEntry extends StoredEntry {
   isRead: boolean;
@@ -190,4 +197,8 @@ export interface ReaderStore {
   ): Promise<void>;
   /** The ids of the feeds that have an icon to show. */
   feedIdsWithIcons(): Promise<number[]>;
+  /** Stores several icon lookups' results (as saveFeedIcon) in one transaction. */
+  saveFeedIcons(records: readonly FeedIconRecord[]): Promise<void>;
+  /** When the icons of these feeds were last looked for; a feed never looked for is absent. */
+  feedIconTimes(feedIds: readonly number[]): Promise<Map<number, string>>;
 }

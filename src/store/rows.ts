@@ -11,7 +11,10 @@ import { fromDbBool, fromJson, toDbBool, toIso } from './values.js';
 type Dialect = 'sqlite' | 'postgres';
 type ColumnKind = 'text' | 'time' | 'int' | 'bool' | 'json';
 export type FeedField = Exclude<keyof StoredFeed, 'id' | 'createdAt'>;
-type FeedColumn = Exclude<keyof FeedTable, 'id' | 'created_at' | 'lease_owner' | 'lease_expires_at'>;
+type FeedColumn = Exclude<
+  keyof FeedTable,
+  'id' | 'created_at' | 'lease_owner' | 'lease_expires_at' | 'claim_round'
+>;
 
 interface FieldSpec {
   column: FeedColumn;

@@ -20,6 +20,7 @@ export interface Database {
   tokens: TokenTable;
   settings: SettingTable;
   feed_icons: FeedIconTable;
+  poll_rounds: PollRoundTable;
   saved_entries: SavedEntryTable;
   api_tokens: ApiTokenTable;
   /**
@@ -71,6 +72,8 @@ export interface FeedTable {
   diagnostics: string;
   lease_owner: string | null;
   lease_expires_at: string | null;
+  /** The polling round that last claimed the feed ('due:12'), see poll-rounds.ts. */
+  claim_round: string | null;
   unfollowed_at: string | null;
   custom_title: string | null;
   created_at: string;
@@ -199,6 +202,17 @@ export interface SettingTable {
 }
 
 /** A feed's icon as found while polling (reader); empty bytes: none was found at fetched_at. */
+/** One row per kind of round: the current (or last) round of that kind. */
+export interface PollRoundTable {
+  kind: string;
+  round: number;
+  started_at: string;
+  /** Renewed by the round's runs while they work; past it, nobody works in the round any more. */
+  expires_at: string;
+  /** Set when the first of its runs finished: the round's work was all handed out; no run joins it. */
+  closed: DbBool;
+}
+
 export interface FeedIconTable {
   feed_id: number;
   content_type: string;

@@ -2,7 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 
 import { insertUniform } from './query-template.js';
 import type { Database } from './schema.js';
 import { searchKey, searchKeySql } from './search-key.js';
-import { chunk } from './values.js';
+import { binaryChunks } from './values.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -20,7 +20,8 @@ export interface IndexedText {
   text: string;
 }
 
-function clip(text: string): string {
+/** The part of a text the index holds: its first MAX_INDEXED_CHARS characters. */
+export function clip(text: string): string {
   return text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text;
 }
 
@@ -45,7 +46,7 @@ export async function writeSearchIndex(
   options: { replace: boolean },
 ): Promise<void> {
   if (dialect !== 'sqlite') return;
-  for (const part of chunk(texts, FTS_CHUNK)) {
+  for (const part of binaryChunks(texts, FTS_CHUNK)) {
     const keys = part.map((item) => searchKey(item.sortAt, item.id));
     if (options.replace) await trx.deleteFrom('entries_fts').where('rowid', 'in', keys).execute();
     const rows = part.map((item, at) => ({ rowid: keys[at] as bigint, body: clip(item.text) }));

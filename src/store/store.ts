@@ -58,12 +58,28 @@ export interface Store extends ReaderStore, AccountStore {
   releaseFeed(id: number, workerId: string): Promise<void>;
   /** How many feeds a claim with these options could take now (leases of other workers respected). */
   countClaimableFeeds(
-    options: Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince'>,
+    options: Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince' | 'round'>,
   ): Promise<number>;
   /** Moves the expiry of `workerId`'s leases on these feeds to `leaseExpiresAt` (a run still at work); returns the count. */
   renewLeases(ids: readonly number[], workerId: string, leaseExpiresAt: string): Promise<number>;
-  /** Gives these feeds back in one statement (a run that stops short); another worker's lease stays. */
-  releaseFeeds(ids: readonly number[], workerId: string): Promise<number>;
+  /**
+   * Gives these feeds back in one statement (a run that stops short); another worker's lease stays. With
+   * `unclaimRound` they are no longer claimed in that round either: another run of it may take them.
+   */
+  releaseFeeds(
+    ids: readonly number[],
+    workerId: string,
+    options?: { unclaimRound?: string },
+  ): Promise<number>;
+  /**
+   * Joins the open polling round of this kind (one that no run of it has finished and that its runs keep
+   * renewing), or opens the next one when there is none; a round stays open until `expiresAt` unless renewed.
+   */
+  joinPollRound(kind: PollRoundKind, now: string, expiresAt: string): Promise<PollRound>;
+  /** Keeps a round open until `expiresAt` (a run of it still at work). */
+  renewPollRound(key: string, expiresAt: string): Promise<void>;
+  /** Closes a round to new runs (one of its runs found nothing more to claim). */
+  closePollRound(key: string): Promise<void>;
 
   // entries
   /** The stored entries of a feed among these guids: guid -> id and content hash (one query). */
@@ -185,6 +201,19 @@ export interface ClaimOptions {
   feedIds?: readonly number[];
   /** Only feeds not checked since this time: one polling run takes each feed once, even when forced. */
   notCheckedSince?: string;
+  /** The polling round claiming (PollRound's key): feeds it claimed before are not claimed again. */
+  round?: string;
+}
+
+/** Rounds of due feeds (poll --once, serve, worker) and of every feed (poll --once --force). */
+export type PollRoundKind = 'due' | 'force';
+
+/** A polling round: the runs of one kind that overlap, each feed claimed once between them. */
+export interface PollRound {
+  /** What claims record (feeds.claim_round), e.g. 'due:12'. */
+  key: string;
+  /** When the round's first run started: feeds checked since are not claimed in it. */
+  startedAt: string;
 }
 
 /**

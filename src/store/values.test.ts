@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { StoreError } from './store-error.js';
-import { toIso } from './values.js';
+import { binaryChunks, toIso } from './values.js';
 
 describe('toIso', () => {
   it('writes any timestamp as toISOString does', () => {
@@ -27,5 +27,26 @@ describe('toIso', () => {
 
   it('refuses what is no timestamp, naming the field', () => {
     assert.throws(() => toIso('yesterday', 'published'), /published is not a timestamp: yesterday/);
+  });
+});
+
+describe('binaryChunks', () => {
+  it('cuts items into chunks of powers of two, the largest first, keeping their order', () => {
+    const items = Array.from({ length: 425 }, (_, i) => i);
+    const chunks = binaryChunks(items, 256);
+    assert.deepEqual(
+      chunks.map((part) => part.length),
+      [256, 128, 32, 8, 1],
+    );
+    assert.deepEqual(chunks.flat(), items);
+    assert.deepEqual(
+      binaryChunks(items, 500).map((part) => part.length),
+      [256, 128, 32, 8, 1],
+    );
+    assert.deepEqual(binaryChunks([], 256), []);
+    assert.deepEqual(
+      binaryChunks([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4).map((part) => part.length),
+      [4, 4, 2],
+    );
   });
 });

@@ -47,3 +47,30 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
 }
+
+/**
+ * The items in chunks whose sizes are powers of two, at most `max` (425 items, max 256: 256, 128, 32, 8
+ * and 1), so that a statement of one chunk comes in few shapes: each shape is compiled and kept prepared
+ * (query-template.ts, the SQLite statement cache), and a group commit's batches of any size made as
+ * many shapes, tens of megabytes of prepared statements (issue 22).
+ */
+export function binaryChunks<T>(items: readonly T[], max: number): T[][] {
+  const chunks: T[][] = [];
+  let size = 1;
+  while (size * 2 <= max) size *= 2;
+  for (let i = 0; i < items.length; ) {
+    while (size > items.length - i) size /= 2;
+    chunks.push(items.slice(i, i + size));
+    i += size;
+  }
+  return chunks;
+}
+
+/**
+ * Chunks of rows for one statement each: of few sizes on SQLite, whose statements are kept prepared
+ * (binaryChunks); as large as allowed on PostgreSQL, which prepares none of them and pays for each
+ * statement more than for its rows.
+ */
+export function statementChunks<T>(dialect: 'sqlite' | 'postgres', items: readonly T[], max: number): T[][] {
+  return dialect === 'sqlite' ? binaryChunks(items, max) : chunk(items, max);
+}

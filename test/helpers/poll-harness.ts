@@ -3,6 +3,7 @@ import { fetchFeed } from '../../src/fetch/index.js';
 import { silentLogger } from '../../src/log.js';
 import type { PollDeps } from '../../src/poll/deps.js';
 import type { PollHooks } from '../../src/poll/hooks.js';
+import { type IconLookupSettings, IconLookups } from '../../src/poll/icon-lookups.js';
 import { inProcessPreparer } from '../../src/poll/parse-pool.js';
 import type { Store } from '../../src/store/store.js';
 
@@ -38,13 +39,21 @@ export const TEST_CONFIG: Config = {
   feedIcons: false,
 };
 
-/** Poller dependencies with the real fetcher (against a local server), a test clock and a quiet log. */
+/**
+ * Poller dependencies with the real fetcher (against a local server), a test clock and a quiet log; with
+ * `feedIcons: true` also background icon lookups (`deps.icons`: wait with idle(), end with close()).
+ */
 export function pollDeps(
   store: Store,
   clock: TestClock,
-  options: { hooks?: PollHooks; config?: Partial<Config>; workerId?: string } = {},
+  options: {
+    hooks?: PollHooks;
+    config?: Partial<Config>;
+    workerId?: string;
+    icons?: IconLookupSettings;
+  } = {},
 ): PollDeps {
-  return {
+  const deps: PollDeps = {
     store,
     config: { ...TEST_CONFIG, ...options.config },
     hooks: options.hooks ?? {},
@@ -54,6 +63,8 @@ export function pollDeps(
     fetch: (request) => fetchFeed(request),
     preparer: inProcessPreparer,
   };
+  if (deps.config.feedIcons === true) deps.icons = new IconLookups(deps, options.icons);
+  return deps;
 }
 
 /** An RSS 2.0 document with these items. */
