@@ -6,9 +6,13 @@
 // unchanged feed is one conditional request answered 304, 410 and 429 feeds get no request, no URL is
 // fetched twice, and every feed ends in the heartbeat status its fault calls for.
 //
-//   node scripts/bench-poll.mjs [clean|trouble|large ...]   (default: all three)
+//   node scripts/bench-poll.mjs [clean|trouble|large|workers ...]   (default: the first three)
+//
+// `workers` (needs TIDINGS_BENCH_PG_URL or TIDINGS_TEST_PG_URL) compares, on two farms of 1,000 clean feeds
+// alike, one SQLite `poll --once` with two `poll --once` started together on one PostgreSQL database (a
+// schema of its own, dropped after), and prints the CPU seconds PostgreSQL's processes used meanwhile.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +44,14 @@ const SCENARIOS = {
     args: ['--trouble', '0', '--slow', '0', '--huge', '0'],
     rounds: 1,
   },
+  workers: {
+    title: '1,000 clean feeds, 20 hosts: one SQLite process against two PostgreSQL workers',
+    feeds: 1000,
+    args: ['--trouble', '0', '--slow', '0', '--huge', '0'],
+    rounds: 1,
+  },
 };
+const DEFAULT_SCENARIOS = ['clean', 'trouble', 'large'];
 
 // The heartbeat status each kind of farm feed must end in.
 const EXPECTED_STATUS = {
@@ -207,8 +218,157 @@ function checkStatuses(feeds, kinds, problems) {
   }
 }
 
+/** Runs `tidings args` without blocking, resolving with its wall time and exit. */
+function tidingsAsync(args, env) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, [join(root, 'dist/cli.js'), ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      err += c;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) reject(new Error(`bench:poll: tidings ${args.join(' ')} failed: ${err.slice(-2000)}`));
+      else resolve({ seconds, stdout: out });
+    });
+  });
+}
+
+/** CPU seconds (user + system) of every process whose command is `postgres`, by pid. */
+function postgresCpu() {
+  const tick = 100; // USER_HZ on Linux
+  const byPid = new Map();
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      if (name !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) / tick);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return byPid;
+}
+
+/**
+ * Samples PostgreSQL's processes every 100 ms until stopped and returns the CPU seconds they used
+ * meanwhile: a connection's backend ends with its client, so its last sample is what it used.
+ */
+function watchPostgresCpu() {
+  const first = postgresCpu();
+  const last = new Map(first);
+  const timer = setInterval(() => {
+    for (const [pid, seconds] of postgresCpu()) last.set(pid, seconds);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    for (const [pid, seconds] of postgresCpu()) last.set(pid, seconds);
+    let total = 0;
+    for (const [pid, seconds] of last) total += seconds - (first.get(pid) ?? 0);
+    return total;
+  };
+}
+
+async function runWorkers() {
+  const scenario = SCENARIOS.workers;
+  const pgUrl = process.env.TIDINGS_BENCH_PG_URL ?? process.env.TIDINGS_TEST_PG_URL;
+  if (!pgUrl) {
+    console.log('\nworkers: skipped (set TIDINGS_BENCH_PG_URL or TIDINGS_TEST_PG_URL)');
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const schema = `tidings_bench_${process.pid}`;
+  const bound = (scenario.feeds * MEAN_LATENCY_S) / CONCURRENCY;
+  const results = [];
+  try {
+    // one SQLite process
+    const dir = mkdtempSync(join(tmpdir(), 'tidings-bench-poll-'));
+    let farm = await startFarm(dir, scenario);
+    try {
+      const env = {
+        TIDINGS_DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+        TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true',
+        TIDINGS_LOG_LEVEL: 'silent',
+      };
+      tidings(['import', '--no-fetch', farm.opml], env);
+      const run = await tidingsAsync(['poll', '--once'], env);
+      results.push({ label: 'one SQLite process', seconds: run.seconds, polled: [run.stdout] });
+    } finally {
+      farm.farm.kill();
+    }
+    // two PostgreSQL workers on a farm alike (a directory of its own: the first farm's ready file stays)
+    const dir2 = mkdtempSync(join(tmpdir(), 'tidings-bench-poll-'));
+    farm = await startFarm(dir2, scenario);
+    try {
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const url = new URL(pgUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const env = {
+        TIDINGS_DATABASE_URL: url.toString(),
+        TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true',
+        TIDINGS_LOG_LEVEL: 'silent',
+      };
+      tidings(['import', '--no-fetch', farm.opml], env);
+      const stopWatching = watchPostgresCpu();
+      const started = process.hrtime.bigint();
+      const runs = await Promise.all([
+        tidingsAsync(['poll', '--once'], env),
+        tidingsAsync(['poll', '--once'], env),
+      ]);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const s = await stats(farm.base);
+      results.push({
+        label: 'two PostgreSQL workers',
+        seconds,
+        polled: runs.map((r) => r.stdout),
+        pgCpu: stopWatching(),
+        requests: s.requests,
+      });
+    } finally {
+      farm.farm.kill();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  } finally {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  }
+  console.log(`\n${scenario.title}: bound ${bound.toFixed(1)} s`);
+  console.log('run                         wall s   x bound   feeds polled   PostgreSQL CPU s');
+  for (const r of results) {
+    const polled = r.polled.map((out) => /polled (\d+) feeds?/.exec(out)?.[1] ?? '?').join(' + ');
+    console.log(
+      `${r.label.padEnd(26)} ${pad(r.seconds.toFixed(1), 7)} ${pad((r.seconds / bound).toFixed(2), 9)} ${pad(polled, 14)} ${pad(r.pgCpu === undefined ? '-' : r.pgCpu.toFixed(1), 18)}`,
+    );
+  }
+  const [one, two] = results;
+  if (one && two)
+    console.log(
+      two.seconds <= one.seconds
+        ? 'two PostgreSQL workers: no slower than one SQLite process'
+        : `two PostgreSQL workers: ${(two.seconds / one.seconds).toFixed(2)}x one SQLite process`,
+    );
+}
+
 const wanted = process.argv.slice(2).filter((a) => a in SCENARIOS);
 console.log(
   `bench:poll: tidings poll --once through the real CLI, concurrency ${CONCURRENCY}, 2 per host, timeout ${TIMEOUT_S} s`,
 );
-for (const name of wanted.length ? wanted : Object.keys(SCENARIOS)) await runScenario(name);
+for (const name of wanted.length ? wanted : DEFAULT_SCENARIOS) {
+  if (name === 'workers') await runWorkers();
+  else await runScenario(name);
+}
