@@ -83,7 +83,7 @@ describe('architecture', () => {
 
   it('finds the source files and their imports', () => {
     assert.ok(files.length > 100);
-    assert.ok(importsOf(join(SRC, 'server/app.ts')).some((p) => p.endsWith('microsub/routes.js')));
+    assert.ok(importsOf(join(SRC, 'server/app.ts')).some((p) => p.endsWith('microsub/index.js')));
   });
 
   it('every import follows the layer rules of STYLE.md', () => {

@@ -1,14 +1,10 @@
 import { Hono } from 'hono';
 import { Logins } from '../auth/logins.js';
-import type { FeverDeps } from '../fever/deps.js';
-import { feverRoutes } from '../fever/routes.js';
-import type { GReaderDeps } from '../greader/deps.js';
-import { greaderRoutes } from '../greader/routes.js';
+import { type FeverDeps, feverRoutes } from '../fever/index.js';
+import { type GReaderDeps, greaderRoutes } from '../greader/index.js';
 import { answerUnhandledError, type FeedIconUrls, logApiFailures } from '../http/index.js';
-import type { MicrosubDeps } from '../microsub/deps.js';
-import { microsubRoutes } from '../microsub/routes.js';
-import type { WebDeps } from '../web/deps.js';
-import { webRoutes } from '../web/routes.js';
+import { type MicrosubDeps, microsubRoutes } from '../microsub/index.js';
+import { type WebDeps, webRoutes } from '../web/index.js';
 import type { ServerDeps } from './deps.js';
 import { FEED_ICONS_PATH, feedIconRoutes, feedIconUrls } from './feed-icons.js';
 

@@ -1,7 +1,7 @@
 import type { Logins } from '../auth/logins.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
-import type { IndieAuthSettings } from '../microsub/deps.js';
+import type { IndieAuthSettings } from '../microsub/index.js';
 import type { PollDeps } from '../poll/deps.js';
 import type { PollEvents } from '../poll/events.js';
 import type { Store } from '../store/store.js';
