@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
+import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../auth/password-hash.js';
 import type { Store } from '../store/store.js';
-import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../web/password-hash.js';
 import { withApp } from './app.js';
 import { UserError } from './user-error.js';
 

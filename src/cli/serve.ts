@@ -37,7 +37,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
   // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).
   const [{ serve }, { createApp }] = await Promise.all([
     import('@hono/node-server'),
-    import('../server/app.js'),
+    import('../server/index.js'),
   ]);
   const app = await openApp({ database: opts.database, logs: true, events: true, polls: true, serves: true });
   // a Fever key stored as a plain SHA-256 (before issue 22) becomes a slow hash before anything is served

@@ -1,4 +1,4 @@
-import type { RequestParams } from '../auth/request.js';
+import type { RequestParams } from '../http/index.js';
 import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
 import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';

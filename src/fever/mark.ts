@@ -1,4 +1,4 @@
-import type { RequestParams } from '../auth/request.js';
+import type { RequestParams } from '../http/index.js';
 import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
 import type { Store } from '../store/store.js';
 import { integerParam, singleParam } from './params.js';

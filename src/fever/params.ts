@@ -1,4 +1,4 @@
-import type { RequestParams } from '../auth/request.js';
+import type { RequestParams } from '../http/index.js';
 
 // Fever's numbers are plain decimal integers: ids and Unix times. Anything else ("", " ", 0x0, -0,
 // 0.0, 1e3, +1, 20 digits) names nothing, so that a malformed group id is never group 0, "everything"

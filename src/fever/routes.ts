@@ -1,10 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { feverKeyLogin, Logins } from '../auth/logins.js';
-import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
+import { feverKeyLogin, type Logins } from '../auth/logins.js';
+import { clientAddress, limitRequestBody, type RequestParams, readRequestParams } from '../http/index.js';
 import { appFeeds } from '../reading/app-feeds.js';
 import { streamJsonObject } from '../reading/json-stream.js';
-import { limitRequestBody } from '../server/body-limit.js';
-import type { ServerDeps } from '../server/deps.js';
+import type { FeverDeps } from './deps.js';
 import { faviconIdsOf, faviconsOf } from './favicons.js';
 import { feedsOf, groupsOf, itemsOf, StreamedItems, unixSeconds } from './items.js';
 import { applyMark } from './mark.js';
@@ -16,8 +15,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * in the form (or the query). Every answer is HTTP 200 JSON with `api_version` 3 and `auth` 0 or 1, as
  * the apps expect; keys are rate-limited per client address like the web UI's logins (src/auth/logins.ts).
  */
-export function feverRoutes(deps: ServerDeps): Hono {
-  const logins = deps.logins ?? new Logins();
+export function feverRoutes(deps: FeverDeps): Hono {
+  const logins = deps.logins;
   const app = new Hono();
   const tooLarge = { ...base(0), error: `fever: the body exceeds ${MAX_BODY_BYTES} bytes` };
   app.use('*', limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
@@ -30,7 +29,7 @@ function base(auth: 0 | 1, lastRefreshed = 0): Record<string, unknown> {
   return { api_version: 3, auth, last_refreshed_on_time: lastRefreshed };
 }
 
-async function respond(c: Context, deps: ServerDeps, logins: Logins): Promise<Response> {
+async function respond(c: Context, deps: FeverDeps, logins: Logins): Promise<Response> {
   const params = await readRequestParams(c);
   const client = clientAddress(c);
   const now = deps.now();
@@ -67,7 +66,7 @@ async function respond(c: Context, deps: ServerDeps, logins: Logins): Promise<Re
   }
 }
 
-async function* logged(deps: ServerDeps, items: AsyncIterable<string>): AsyncGenerator<string> {
+async function* logged(deps: FeverDeps, items: AsyncIterable<string>): AsyncGenerator<string> {
   try {
     yield* items;
   } catch (err) {
@@ -77,7 +76,7 @@ async function* logged(deps: ServerDeps, items: AsyncIterable<string>): AsyncGen
   }
 }
 
-async function answer(deps: ServerDeps, params: RequestParams, now: Date): Promise<Record<string, unknown>> {
+async function answer(deps: FeverDeps, params: RequestParams, now: Date): Promise<Record<string, unknown>> {
   const { store } = deps;
   if (params.has('mark')) await applyMark(store, params, now);
   const view = await appFeeds(store);

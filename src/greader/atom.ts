@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
-import type { ServerDeps } from '../server/deps.js';
 import type { SyncEntry } from '../store/sync-types.js';
+import type { GReaderDeps } from './deps.js';
 import {
   feedStreamId,
   labelStreamId,
@@ -27,7 +27,7 @@ const GOOGLE_SCHEME = 'http://www.google.com/reader/';
 const TAG = 'tag:google.com,2005:reader/';
 
 /** GET /reader/atom[/<stream id>]: a page of a stream as Atom. */
-export async function atomStream(c: Context, deps: ServerDeps): Promise<Response> {
+export async function atomStream(c: Context, deps: GReaderDeps): Promise<Response> {
   const page = await streamPage(c, deps, ATOM_PATH);
   const self = new URL(c.req.url);
   const feedId = parseStreamId(page.streamId);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { apiUser, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
-import { apiPasswordLogin, Logins } from '../auth/logins.js';
-import { clientAddress, readRequestParams } from '../auth/request.js';
-import { limitRequestBody } from '../server/body-limit.js';
-import type { ServerDeps } from '../server/deps.js';
+import { apiPasswordLogin, type Logins } from '../auth/logins.js';
+import { clientAddress, limitRequestBody, readRequestParams } from '../http/index.js';
 import { StoreError } from '../store/store-error.js';
 import { atomStream } from './atom.js';
+import type { GReaderDeps } from './deps.js';
 import { BadRequest } from './params.js';
 import {
   editTag,
@@ -28,7 +27,7 @@ import {
 const MAX_BODY_BYTES = 1024 * 1024;
 const API = '/reader/api/0';
 
-type Handler = (c: Context, deps: ServerDeps) => Promise<Response>;
+type Handler = (c: Context, deps: GReaderDeps) => Promise<Response>;
 
 // Every call of the API, GET or POST alike: apps differ in which they use.
 const CALLS: Record<string, Handler> = {
@@ -55,8 +54,8 @@ const CALLS: Record<string, Handler> = {
  * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json),
  * and the Atom stream at /reader/atom/<stream id> (atom.ts).
  */
-export function greaderRoutes(deps: ServerDeps): Hono {
-  const logins = deps.logins ?? new Logins();
+export function greaderRoutes(deps: GReaderDeps): Hono {
+  const logins = deps.logins;
   const app = new Hono();
   app.use(
     '*',
@@ -74,7 +73,7 @@ export function greaderRoutes(deps: ServerDeps): Hono {
 }
 
 /** A handler whose refusals are 4xx and whose surprises are logged 500s, never a stack trace. */
-async function guarded(c: Context, deps: ServerDeps, handler: Handler): Promise<Response> {
+async function guarded(c: Context, deps: GReaderDeps, handler: Handler): Promise<Response> {
   try {
     return await handler(c, deps);
   } catch (error) {
@@ -90,7 +89,7 @@ async function guarded(c: Context, deps: ServerDeps, handler: Handler): Promise<
  * ClientLogin: `Email` and `Passwd` in the form or the query. Answers `SID=..\nLSID=..\nAuth=..\n`
  * (or JSON with output=json); the token has no "=", since apps split these lines on it.
  */
-async function clientLogin(c: Context, deps: ServerDeps, logins: Logins): Promise<Response> {
+async function clientLogin(c: Context, deps: GReaderDeps, logins: Logins): Promise<Response> {
   const params = await readRequestParams(c);
   const client = clientAddress(c);
   const now = deps.now();
@@ -123,7 +122,7 @@ function authToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-function requireToken(deps: ServerDeps): MiddlewareHandler {
+function requireToken(deps: GReaderDeps): MiddlewareHandler {
   return async (c, next) => {
     const token = authToken(c.req.header('authorization'));
     if (token === undefined || !(await checkApiToken(deps.store, token, deps.now()))) {
@@ -147,7 +146,7 @@ async function writeToken(c: Context): Promise<Response> {
 }
 
 /** GET user-info */
-async function userInfo(c: Context, deps: ServerDeps): Promise<Response> {
+async function userInfo(c: Context, deps: GReaderDeps): Promise<Response> {
   const name = (await apiUser(deps.store)) ?? '';
   return c.json({
     userId: '1',

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { readRequestParams } from '../auth/request.js';
+import { readRequestParams } from '../http/index.js';
 import { type AppFeeds, appFeeds } from '../reading/app-feeds.js';
 import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
 import { streamJsonObject } from '../reading/json-stream.js';
 import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
-import type { ServerDeps } from '../server/deps.js';
 import type { SyncEntry } from '../store/sync-types.js';
+import type { GReaderDeps } from './deps.js';
 import { feedStreamId, labelStreamId, parseItemId, parseStreamId, READING_LIST } from './ids.js';
 import { itemJson } from './items.js';
 import { BadRequest, shown, timeParam } from './params.js';
@@ -14,7 +14,7 @@ import { MAX_IDS, MAX_ITEMS, streamFilter, streamQuery } from './streams.js';
 const CONTENTS_PATH = '/stream/contents/';
 
 /** GET stream/items/ids: `{"itemRefs": [{"id": "<decimal>", ...}], "continuation": "<string>"}`. */
-export async function itemIds(c: Context, deps: ServerDeps): Promise<Response> {
+export async function itemIds(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const { query, count } = await streamQuery(deps.store, params, undefined, MAX_IDS);
   const keys = await deps.store.syncKeys(query);
@@ -34,7 +34,7 @@ function continuation(page: { id: number }[], hasMore: boolean): { continuation?
 }
 
 /** GET stream/contents[/<stream id>]: the items of a stream, newest first unless r=o. */
-export async function streamContents(c: Context, deps: ServerDeps): Promise<Response> {
+export async function streamContents(c: Context, deps: GReaderDeps): Promise<Response> {
   const page = await streamPage(c, deps, CONTENTS_PATH);
   return c.json({
     direction: 'ltr',
@@ -59,7 +59,7 @@ export interface StreamPage {
  * items and at most one byte budget of them (src/reading/page-budget.ts): a page cut short by its budget
  * has a continuation, which the apps follow as for any page.
  */
-export async function streamPage(c: Context, deps: ServerDeps, pathPrefix: string): Promise<StreamPage> {
+export async function streamPage(c: Context, deps: GReaderDeps, pathPrefix: string): Promise<StreamPage> {
   const params = await readRequestParams(c);
   const path = new URL(c.req.url).pathname;
   const at = path.indexOf(pathPrefix);
@@ -100,7 +100,7 @@ function safeDecode(text: string): string {
  * asked (a desktop app's first sync asks for thousands). The answer is written as it is read, a byte
  * budget of entries at a time (json-stream.ts), so no number of ids makes it one string in memory.
  */
-export async function itemsContents(c: Context, deps: ServerDeps): Promise<Response> {
+export async function itemsContents(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const ids = itemIdsOf(params.all('i'));
   const view = await appFeeds(deps.store);
@@ -110,7 +110,7 @@ export async function itemsContents(c: Context, deps: ServerDeps): Promise<Respo
 }
 
 async function* itemsJson(
-  deps: ServerDeps,
+  deps: GReaderDeps,
   ids: readonly number[],
   folders: AppFeeds['foldersOf'],
   path: string,
@@ -134,7 +134,7 @@ const ADDED: Record<string, EntryChange> = { read: 'read', starred: 'save', 'kep
 const REMOVED: Record<string, EntryChange> = { read: 'unread', starred: 'unsave' };
 
 /** POST edit-tag: `i` items, `a` states to add, `r` states to remove (read, starred, kept-unread). */
-export async function editTag(c: Context, deps: ServerDeps): Promise<Response> {
+export async function editTag(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const ids = itemIdsOf(params.all('i'));
   const changes = [
@@ -155,7 +155,7 @@ function changeFor(tag: string, table: Record<string, EntryChange>): EntryChange
  * time the app saw (what arrived later stays unread). Marking the read stream, or a state tidings does
  * not keep, read changes nothing; an unknown feed or folder is a 404.
  */
-export async function markAllAsRead(c: Context, deps: ServerDeps): Promise<Response> {
+export async function markAllAsRead(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const streamId = params.one('s')?.trim() ?? '';
   if (streamId === '') throw new BadRequest('mark-all-as-read needs s, the stream to mark read');
@@ -177,7 +177,7 @@ export async function markAllAsRead(c: Context, deps: ServerDeps): Promise<Respo
 }
 
 /** GET unread-count: per feed, per folder and for the reading list, with the newest crawl time of each. */
-export async function unreadCount(c: Context, deps: ServerDeps): Promise<Response> {
+export async function unreadCount(c: Context, deps: GReaderDeps): Promise<Response> {
   const [counts, view] = await Promise.all([deps.store.syncUnreadCounts(), appFeeds(deps.store)]);
   const usec = (iso: string) => String(Date.parse(iso) * 1000);
   const unreadcounts: { id: string; count: number; newestItemTimestampUsec: string }[] = [];

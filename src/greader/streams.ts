@@ -1,4 +1,4 @@
-import type { RequestParams } from '../auth/request.js';
+import type { RequestParams } from '../http/index.js';
 import type { Store } from '../store/store.js';
 import type { SyncFilter, SyncQuery } from '../store/sync-types.js';
 import { parseStreamId, READING_LIST, type StreamRef, stateFilter } from './ids.js';

@@ -1,10 +1,9 @@
 import type { Context } from 'hono';
-import { readRequestParams } from '../auth/request.js';
+import { readRequestParams } from '../http/index.js';
 import type { StoredFeed } from '../model/stored.js';
 import { appFeeds } from '../reading/app-feeds.js';
-import type { ServerDeps } from '../server/deps.js';
-import { feedIconUrls } from '../server/feed-icons.js';
 import { channelsFollowing, DEFAULT_CHANNEL_NAME, defaultChannel } from '../subscriptions/index.js';
+import type { GReaderDeps } from './deps.js';
 import { feedStreamId, labelName, labelStreamId, parseStreamId, STARRED } from './ids.js';
 import { siteUrlOf } from './items.js';
 import { BadRequest, checkedLabel, shown, titleParam } from './params.js';
@@ -17,8 +16,8 @@ import { FollowError, followFeed, renameFeed, setFeedFolder, unfollowFeed } from
 // and moving go through subscriptions-port.ts.
 
 /** GET subscription/list */
-export async function subscriptionList(c: Context, deps: ServerDeps): Promise<Response> {
-  const [view, iconUrl] = await Promise.all([appFeeds(deps.store), feedIconUrls(deps, c)]);
+export async function subscriptionList(c: Context, deps: GReaderDeps): Promise<Response> {
+  const [view, iconUrl] = await Promise.all([appFeeds(deps.store), deps.feedIconUrls(c)]);
   const subscriptions = view.feeds
     .filter((feed) => view.followed.has(feed.id))
     .map((feed) => ({
@@ -38,14 +37,14 @@ export async function subscriptionList(c: Context, deps: ServerDeps): Promise<Re
 }
 
 /** GET tag/list: the starred state and every folder. */
-export async function tagList(c: Context, deps: ServerDeps): Promise<Response> {
+export async function tagList(c: Context, deps: GReaderDeps): Promise<Response> {
   const view = await appFeeds(deps.store);
   const folders = view.folders.map((f) => ({ id: labelStreamId(f.name), type: 'folder' }));
   return c.json({ tags: [{ id: STARRED }, ...folders] });
 }
 
 /** POST subscription/quickadd with `quickadd` (a feed or page URL): followed in the first channel. */
-export async function quickAdd(c: Context, deps: ServerDeps): Promise<Response> {
+export async function quickAdd(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const url = httpUrl(stripFeedPrefix(params.one('quickadd') ?? ''));
   if (url === undefined)
@@ -82,7 +81,7 @@ function httpUrl(value: string): string | undefined {
  * (`t` renames, `a` adds a folder, `r` removes one, both move); `s` may be repeated. Subscribing to a
  * feed tidings has (`s=feed/<id>`, as NetNewsWire does right after quickadd) only applies `a` and `t`.
  */
-export async function subscriptionEdit(c: Context, deps: ServerDeps): Promise<Response> {
+export async function subscriptionEdit(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const action = params.one('ac')?.trim() || 'edit';
   if (!['subscribe', 'unsubscribe', 'edit'].includes(action))
@@ -113,7 +112,7 @@ export async function subscriptionEdit(c: Context, deps: ServerDeps): Promise<Re
  * gets the folder and title asked for and nothing else; one no channel follows any more is followed again.
  */
 async function subscribe(
-  deps: ServerDeps,
+  deps: GReaderDeps,
   feed: StoredFeed | undefined,
   url: string | undefined,
   add: string | undefined,
@@ -137,7 +136,7 @@ async function subscribe(
 }
 
 /** POST rename-tag: `s` (or `t`) the folder, `dest` its new name. */
-export async function renameTag(c: Context, deps: ServerDeps): Promise<Response> {
+export async function renameTag(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const from = labelName(params.one('s') ?? params.one('t'));
   const to = checkedLabel(labelName(params.one('dest')));
@@ -152,7 +151,7 @@ export async function renameTag(c: Context, deps: ServerDeps): Promise<Response>
  * POST disable-tag: `s` (or `t`) the folder to delete. A feed that only this folder follows moves to
  * the default channel (Home) (Google Reader moved such feeds to the top level, which tidings has not).
  */
-export async function disableTag(c: Context, deps: ServerDeps): Promise<Response> {
+export async function disableTag(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const name = labelName(params.one('s') ?? params.one('t'));
   const channels = await deps.store.listChannels();

@@ -1,7 +1,7 @@
 import type { Channel, StoredFeed } from '../model/stored.js';
-import type { ServerDeps } from '../server/deps.js';
 import type { Store } from '../store/store.js';
 import { channelsFollowing, follow, move, unfollow, updateFeedSettings } from '../subscriptions/index.js';
+import type { GReaderDeps } from './deps.js';
 
 // The Google Reader API's subscription edits, in its own words, on the subscriptions module (src/subscriptions),
 // which decides follow, unfollow, move and rename for every front end. This file only maps the module's
@@ -33,7 +33,7 @@ async function existingFolder(store: Store, name: string): Promise<Channel | und
  * Without a folder, a feed followed already stays where it is. `title` is kept over the feed's own.
  */
 export async function followFeed(
-  deps: ServerDeps,
+  deps: GReaderDeps,
   url: string,
   channelName?: string,
   title?: string,
@@ -52,12 +52,12 @@ export async function followFeed(
 }
 
 /** Stops following a feed in every channel (it is kept, unpolled, with its saved entries). */
-export async function unfollowFeed(deps: ServerDeps, feedId: number): Promise<void> {
+export async function unfollowFeed(deps: GReaderDeps, feedId: number): Promise<void> {
   await unfollow(deps, { feedId });
 }
 
 /** Gives a feed the title a person chose; polls keep it. */
-export async function renameFeed(deps: ServerDeps, feedId: number, title: string): Promise<void> {
+export async function renameFeed(deps: GReaderDeps, feedId: number, title: string): Promise<void> {
   await updateFeedSettings(deps, feedId, { title });
 }
 
@@ -67,7 +67,7 @@ export async function renameFeed(deps: ServerDeps, feedId: number, title: string
  * in no channel is not followed).
  */
 export async function setFeedFolder(
-  deps: ServerDeps,
+  deps: GReaderDeps,
   feedId: number,
   fromChannel?: string,
   to?: string | Channel,

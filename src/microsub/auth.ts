@@ -1,7 +1,7 @@
 import type { Logger } from '../log.js';
-import type { IndieAuthSettings } from '../server/deps.js';
 import type { Store } from '../store/store.js';
 import { hashToken } from '../store/token-secrets.js';
+import type { IndieAuthSettings } from './deps.js';
 import { TokenEndpointVerifier } from './indieauth.js';
 
 /** What a valid token allows: its scopes, and where it was verified. */

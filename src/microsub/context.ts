@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { ServerDeps } from '../server/deps.js';
 import type { Grant } from './auth.js';
+import type { MicrosubDeps } from './deps.js';
 import type { Jf2Cache } from './jf2-cache.js';
 import type { Params } from './params.js';
 import type { ChannelSignals } from './signals.js';
@@ -16,7 +16,7 @@ export interface MicrosubOptions {
 
 /** What an action handler gets: the server, the request's parameters and token, and the Hono context. */
 export interface ActionContext {
-  deps: ServerDeps;
+  deps: MicrosubDeps;
   params: Params;
   grant: Grant;
   httpMethod: 'GET' | 'POST';

@@ -1,4 +1,4 @@
-import type { FeedIconUrl } from '../server/feed-icons.js';
+import type { FeedIconUrl } from '../http/index.js';
 
 // Microsub shows a feed's icon (a feed's `photo`, and an entry's author card when the entry names no
 // photo) from tidings' own origin: the stored icon at its signed URL (server/feed-icons.ts), or none;

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { limitRequestBody } from '../server/body-limit.js';
-import type { ServerDeps } from '../server/deps.js';
+import { limitRequestBody } from '../http/index.js';
 import { actionFor } from './actions/index.js';
 import { Authenticator, bearerToken, type Grant, hasAnyScope } from './auth.js';
 import type { ActionContext, MicrosubOptions } from './context.js';
+import type { MicrosubDeps } from './deps.js';
 import { MicrosubError, toMicrosubError } from './errors.js';
 import { Jf2Cache } from './jf2-cache.js';
 import { type Params, readParams } from './params.js';
@@ -27,7 +27,7 @@ const CORS = {
  * the action in a parameter, bearer tokens, CORS for web clients that call it from the page, and the
  * spec's JSON errors; bad input is never a 500.
  */
-export function microsubRoutes(deps: ServerDeps, options: MicrosubOptions = {}): Hono {
+export function microsubRoutes(deps: MicrosubDeps, options: MicrosubOptions = {}): Hono {
   const app = new Hono();
   const endpoint: Endpoint = {
     deps,
@@ -73,7 +73,7 @@ async function respond(c: Context, endpoint: Endpoint): Promise<Response> {
 }
 
 interface Endpoint {
-  deps: ServerDeps;
+  deps: MicrosubDeps;
   auth: Authenticator;
   signals: ChannelSignals;
   jf2: Jf2Cache;

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { Logins } from '../auth/logins.js';
-import { feverRoutes } from '../fever/routes.js';
-import { greaderRoutes } from '../greader/routes.js';
-import { microsubRoutes } from '../microsub/routes.js';
-import { webRoutes } from '../web/routes.js';
-import { logApiFailures } from './api-failures.js';
+import { type FeverDeps, feverRoutes } from '../fever/index.js';
+import { type GReaderDeps, greaderRoutes } from '../greader/index.js';
+import { answerUnhandledError, type FeedIconUrls, logApiFailures } from '../http/index.js';
+import { type MicrosubDeps, microsubRoutes } from '../microsub/index.js';
+import { type WebDeps, webRoutes } from '../web/index.js';
 import type { ServerDeps } from './deps.js';
-import { FEED_ICONS_PATH, feedIconRoutes } from './feed-icons.js';
+import { FEED_ICONS_PATH, feedIconRoutes, feedIconUrls } from './feed-icons.js';
 
 /** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
 export function createApp(serverDeps: ServerDeps): Hono {
@@ -20,21 +19,43 @@ export function createApp(serverDeps: ServerDeps): Hono {
     app.use(`${path}/*`, logApiFailures(deps.log, 'fever'));
   for (const path of ['/api/greader', '/api/greader.php'])
     app.use(`${path}/*`, logApiFailures(deps.log, 'greader'));
-  app.route('/microsub', microsubRoutes(deps));
+  app.route('/microsub', microsubRoutes(microsubDeps(deps)));
   // the sync APIs (issue 15), before the web UI so that its login redirect never answers them
-  for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(deps));
-  for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(deps));
+  for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(feverDeps(deps)));
+  for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(greaderDeps(deps)));
   // stored feed icons at signed URLs, for the apps, which have no session (feed-icons.ts)
   app.route(FEED_ICONS_PATH, feedIconRoutes(deps));
-  app.route('/', webRoutes(deps));
-  app.onError((err, c) => {
-    // Hono's own refusals (csrf(), body limits) carry their response: send it, not a 500
-    if (err instanceof HTTPException) return err.getResponse();
-    deps.log.error({ err, path: c.req.path }, 'server: request failed');
-    return c.json(
-      { error: 'internal_error', error_description: 'server: something went wrong on our side' },
-      500,
-    );
-  });
+  app.route('/', webRoutes(webDeps(deps)));
+  app.onError(answerUnhandledError(deps.log));
   return app;
+}
+
+// Each front end gets only what it uses, picked here from the server's whole set.
+
+/** The web UI's part of the server's dependencies. */
+export function webDeps(deps: ServerDeps & { logins: Logins }): WebDeps {
+  const { store, config, log, poll, now, logins } = deps;
+  return { store, config, log, poll, now, logins };
+}
+
+/** The Microsub endpoint's part of the server's dependencies. */
+export function microsubDeps(deps: ServerDeps): MicrosubDeps {
+  const { store, log, poll, events, indieAuth, now } = deps;
+  return { store, log, poll, events, indieAuth, now, feedIconUrls: iconUrlsOf(deps) };
+}
+
+/** The Google Reader API's part of the server's dependencies. */
+export function greaderDeps(deps: ServerDeps & { logins: Logins }): GReaderDeps {
+  const { store, log, poll, now, logins } = deps;
+  return { store, log, poll, now, logins, feedIconUrls: iconUrlsOf(deps) };
+}
+
+/** The Fever API's part of the server's dependencies. */
+export function feverDeps(deps: ServerDeps & { logins: Logins }): FeverDeps {
+  const { store, log, now, logins } = deps;
+  return { store, log, now, logins };
+}
+
+function iconUrlsOf(deps: ServerDeps): FeedIconUrls {
+  return (c) => feedIconUrls(deps, c);
 }

@@ -1,17 +1,15 @@
 import type { Logins } from '../auth/logins.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import type { IndieAuthSettings } from '../microsub/index.js';
 import type { PollDeps } from '../poll/deps.js';
 import type { PollEvents } from '../poll/events.js';
 import type { Store } from '../store/store.js';
 
-/** IndieAuth settings for verifying tokens a token endpoint issued (`--token-endpoint`, `--me`). */
-export interface IndieAuthSettings {
-  tokenEndpoint?: string;
-  me?: string;
-}
-
-/** What the HTTP server (web UI, Microsub endpoint and the sync APIs) works with; shared by them, owned by none. */
+/**
+ * What the HTTP server works with, all of it: server/app.ts gives each front end (web UI, Microsub
+ * endpoint, the sync APIs) only the part it uses (its WebDeps, MicrosubDeps, GReaderDeps, FeverDeps).
+ */
 export interface ServerDeps {
   store: Store;
   config: Config;

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { type FeedIconUrl, requestOrigin } from '../http/index.js';
 import type { Store } from '../store/store.js';
-import type { ServerDeps } from './deps.js';
 
 // Feed icons for the apps, from tidings' own origin (issue 22): Google Reader's `iconUrl` and Microsub's
 // `photo` pointed at the publisher's site, so every app asked it, against the README's promise that
@@ -12,6 +12,13 @@ import type { ServerDeps } from './deps.js';
 
 /** Where the signed icon URLs live; mounted by server/app.ts. */
 export const FEED_ICONS_PATH = '/feed-icons';
+
+/** What signing and serving the icons takes. */
+interface FeedIconDeps {
+  store: Store;
+  /** The clock (tests inject one). */
+  now: () => Date;
+}
 
 const SECRET_SETTING = 'feed_icons.url_secret';
 /** The feeds with icons are read again after this long: the poller finds icons weekly. */
@@ -47,18 +54,8 @@ function signatureOf(secret: string, feedId: number): string {
   return createHmac('sha256', secret).update(`feed-icon:${feedId}`).digest('base64url').slice(0, 22);
 }
 
-/** The origin the client reached tidings at (https when a proxy says so, as for the web UI's cookies). */
-export function requestOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
-  return `${https ? 'https:' : url.protocol}//${url.host}`;
-}
-
-/** Gives a feed's icon URL on tidings' origin, or undefined when no icon is stored for it. */
-export type FeedIconUrl = (feedId: number) => string | undefined;
-
 /** The icon URLs of this request: absolute, on the origin the client used, for feeds with a stored icon. */
-export async function feedIconUrls(deps: ServerDeps, c: Context): Promise<FeedIconUrl> {
+export async function feedIconUrls(deps: FeedIconDeps, c: Context): Promise<FeedIconUrl> {
   const keys = keysOf(deps.store);
   const nowMs = deps.now().getTime();
   if (keys.withIcons === undefined || Math.abs(nowMs - keys.withIcons.readAtMs) > KNOWN_ICONS_MS) {
@@ -77,7 +74,7 @@ export async function feedIconUrls(deps: ServerDeps, c: Context): Promise<FeedIc
 }
 
 /** GET /feed-icons/:feedId/:signature: the stored icon, without a session; 404 for a wrong signature. */
-export function feedIconRoutes(deps: ServerDeps): Hono {
+export function feedIconRoutes(deps: FeedIconDeps): Hono {
   const app = new Hono();
   app.get('/:feedId/:signature', async (c) => {
     const feedId = /^[1-9]\d{0,14}$/.test(c.req.param('feedId')) ? Number(c.req.param('feedId')) : 0;

@@ -1,5 +1,5 @@
 import type { Logins } from '../auth/logins.js';
-import type { ServerDeps } from '../server/deps.js';
+import type { WebDeps } from './deps.js';
 import type { OpmlJobs } from './opml-jobs.js';
 import type { Session, Sessions } from './session.js';
 
@@ -10,7 +10,7 @@ export interface WebEnv {
 
 /** What the web UI's route modules share: the server's dependencies and the UI's own state. */
 export interface WebContext {
-  deps: ServerDeps;
+  deps: WebDeps;
   sessions: Sessions;
   /** The server's logins (src/auth/logins.ts): limits and the bound on password checks. */
   logins: Logins;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerDeps } from '../server/deps.js';
 import { importOpml, type SkippedOutline } from '../subscriptions/index.js';
+import type { WebDeps } from './deps.js';
 
 /** One OPML import running in the background, as its status page shows it. */
 export interface OpmlJob {
@@ -34,7 +34,7 @@ const KEEP_JOBS = 20;
 export class OpmlJobs {
   private readonly jobs = new Map<string, OpmlJob>();
 
-  constructor(private readonly deps: ServerDeps) {}
+  constructor(private readonly deps: WebDeps) {}
 
   /** Starts importing; returns the job at once. */
   start(text: string, fileName: string): OpmlJob {

@@ -15,12 +15,11 @@ import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { Logins } from '../auth/logins.js';
-import { limitRequestBody } from '../server/body-limit.js';
-import type { ServerDeps } from '../server/deps.js';
+import { limitRequestBody } from '../http/index.js';
 import { StoreError } from '../store/store-error.js';
 import { ClientError } from './client-error.js';
 import { compress } from './compress.js';
+import type { WebDeps } from './deps.js';
 import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
 import { OpmlJobs } from './opml-jobs.js';
@@ -63,11 +62,11 @@ const SECURITY_HEADERS = secureHeaders({
 const MAX_FORM_BYTES = 10 * 1024 * 1024;
 
 /** The web UI: reader, admin and feed health, behind the owner's login. */
-export function webRoutes(deps: ServerDeps): Hono<WebEnv> {
+export function webRoutes(deps: WebDeps): Hono<WebEnv> {
   const ctx: WebContext = {
     deps,
     sessions: new Sessions(deps.store, deps.now),
-    logins: deps.logins ?? new Logins(),
+    logins: deps.logins,
     jobs: new OpmlJobs(deps),
   };
   const app = new Hono<WebEnv>();

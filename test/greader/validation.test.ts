@@ -238,7 +238,7 @@ for (const backend of storeBackends()) {
       for (const [call, names] of CALLS) {
         for (const name of names) {
           for (const value of ODD_VALUES) {
-            // GET and POST parameters are read alike (auth/request.ts): a form is enough
+            // GET and POST parameters are read alike (http/request.ts): a form is enough
             const res = await app.post(call, { [name]: value });
             if (res.status >= 500) failures.push(`${call} ${name}=${JSON.stringify(value.slice(0, 40))}`);
           }

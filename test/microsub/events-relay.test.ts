@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
+import { microsubDeps } from '../../src/server/app.js';
 import { type EventRelay, openEventRelay } from '../../src/store/event-relay.js';
 import type { Store } from '../../src/store/store.js';
 import { rss } from '../helpers/poll-harness.js';
@@ -49,7 +50,7 @@ describe('microsub events across processes (postgres)', {
     // process B: serves only (serve --no-poller), on a pool and a relay of its own
     storeB = await backend.openPeer(a.store);
     const depsB = serverDeps(storeB, a.clock, new PollEvents(await relayOf(storeB)), {});
-    const appB = new Hono().route('/microsub', microsubRoutes(depsB, { heartbeatMs: 60_000 }));
+    const appB = new Hono().route('/microsub', microsubRoutes(microsubDeps(depsB), { heartbeatMs: 60_000 }));
     const server = serve({ fetch: appB.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

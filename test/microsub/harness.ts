@@ -4,11 +4,12 @@ import { Hono } from 'hono';
 import { closeSharedAgents } from '../../src/fetch/index.js';
 import { silentLogger } from '../../src/log.js';
 import type { MicrosubOptions } from '../../src/microsub/context.js';
+import type { IndieAuthSettings } from '../../src/microsub/deps.js';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import { createApp } from '../../src/server/app.js';
-import type { IndieAuthSettings, ServerDeps } from '../../src/server/deps.js';
+import { createApp, microsubDeps } from '../../src/server/app.js';
+import type { ServerDeps } from '../../src/server/deps.js';
 import type { Store } from '../../src/store/store.js';
 import { hashToken, newToken } from '../../src/store/token-secrets.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
@@ -70,7 +71,7 @@ export async function openHarness(backend: StoreBackend, options: HarnessOptions
   // the whole server, as clients reach it; endpoint options (a short heartbeat) need the endpoint alone,
   // mounted where server/app.ts mounts it
   const app = options.microsub
-    ? new Hono().route('/microsub', microsubRoutes(deps, options.microsub))
+    ? new Hono().route('/microsub', microsubRoutes(microsubDeps(deps), options.microsub))
     : createApp(deps);
   const tokenWith = async (scope: string) => {
     const token = newToken();

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
+import { microsubDeps } from '../../src/server/app.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { tidings } from '../helpers/cli.js';
@@ -29,7 +30,7 @@ describe('tidings token', () => {
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
     try {
       const deps = serverDeps(store, testClock(), new PollEvents(), {});
-      return await body(new Hono().route('/microsub', microsubRoutes(deps)), store);
+      return await body(new Hono().route('/microsub', microsubRoutes(microsubDeps(deps))), store);
     } finally {
       await store.close();
     }

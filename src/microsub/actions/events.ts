@@ -1,7 +1,6 @@
 import type { SSEStreamingApi } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
 import type { NewEntriesEvent } from '../../poll/events.js';
-import { feedIconUrls } from '../../server/feed-icons.js';
 import type { Filter, TimelineEntry } from '../../store/reader.js';
 import { channelList } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
@@ -90,7 +89,7 @@ async function announceEntries(
   const subscriptions = (await store.listSubscriptions()).filter((s) => s.feedId === event.feedId);
   const channels = new Map((await store.listChannels()).map((c) => [c.id, c]));
   const touched: number[] = [];
-  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   for (const subscription of subscriptions) {
     const channel = channels.get(subscription.channelId);
     if (!channel) continue;

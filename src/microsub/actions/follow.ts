@@ -1,8 +1,8 @@
+import type { FeedIconUrl } from '../../http/index.js';
 import type { StoredFeed } from '../../model/stored.js';
 import { healthOf } from '../../model/stored.js';
 import { checkFollowUrl } from '../../poll/check-url.js';
 import { isSilent } from '../../poll/scheduler.js';
-import { type FeedIconUrl, feedIconUrls } from '../../server/feed-icons.js';
 import { follow } from '../../subscriptions/index.js';
 import { requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
@@ -28,7 +28,7 @@ export interface FeedItem {
  */
 export async function followAction(ctx: ActionContext): Promise<object> {
   const channel = await requireChannel(ctx);
-  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   if (ctx.httpMethod === 'GET') {
     const subscriptions = await ctx.deps.store.listSubscriptions(channel.id);
     return { items: subscriptions.map((s) => feedItem(s.feed, ctx.deps.now(), iconUrl)) };

@@ -1,6 +1,5 @@
 import type { StoredFeed } from '../../model/stored.js';
 import { type Discovery, discover } from '../../poll/discover.js';
-import { feedIconUrls } from '../../server/feed-icons.js';
 import { channelOrGlobal } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -37,7 +36,7 @@ export async function searchAction(ctx: ActionContext): Promise<object> {
     ...(after !== undefined ? { after } : {}),
   });
   const paging: { after?: string } = page.after !== undefined ? { after: page.after } : {};
-  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   return { items: page.entries.map((entry) => timelineItem(withFeedIcon(entry, iconUrl))), paging };
 }
 
@@ -81,7 +80,7 @@ async function knownFeeds(ctx: ActionContext, query: string): Promise<FeedResult
   const matches = (feed: StoredFeed) =>
     [feed.url, feed.title, feed.siteUrl].some((field) => field?.toLowerCase().includes(words));
   const feeds = (await ctx.deps.store.listFeeds()).filter(matches).slice(0, MAX_KNOWN_RESULTS);
-  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   return feeds.map((feed) => ({
     type: 'feed',
     url: feed.url,

@@ -1,7 +1,6 @@
 import type { Channel } from '../../model/stored.js';
 import { changeEntries } from '../../reading/entry-state.js';
 import { API_PAGE_BYTES, countWithinBudget } from '../../reading/page-budget.js';
-import { feedIconUrls } from '../../server/feed-icons.js';
 import type { TimelineQuery } from '../../store/reader.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
@@ -53,7 +52,7 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   // a `before` page is the entries just newer than the cursor: a smaller one keeps the oldest of them
   const fitting = countWithinBudget(sizes, API_PAGE_BYTES, before !== undefined);
   if (fitting < page.refs.length) page = await store.timelineRefs({ ...query, limit: fitting });
-  const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
+  const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   const items = await ctx.jf2.items(
     page.refs.map((ref) => withFeedIcon(ref, iconUrl)),
     async (ids) => (await store.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),

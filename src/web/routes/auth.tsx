@@ -1,6 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { ownerLogin } from '../../auth/logins.js';
+import { clientAddress } from '../../http/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, formOf, localPath } from '../forms.js';
 import { PASSWORD_SETTING } from '../password-hash.js';
@@ -72,16 +72,6 @@ async function loginPage(
   const nonce = await ctx.sessions.loginNonce(c);
   const children = <LoginForm nonce={nonce} next={next} error={error} />;
   return renderPage(c, ctx, { title: 'Sign in', nav: 'none', children }, status);
-}
-
-// The socket's address. X-Forwarded-For is not trusted: anyone could send one to dodge the limit.
-// Behind a reverse proxy every client shares the proxy's address, and so its limit.
-function clientAddress(c: Context<WebEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 // The password as typed: not trimmed, since spaces may be part of it.

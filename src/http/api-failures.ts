@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { clientAddress } from '../auth/request.js';
 import { type Logger, redactSecrets } from '../log.js';
+import { clientAddress } from './request.js';
 
 // Query parameters that carry a credential somewhere in the APIs: Microsub's access_token, Fever's
 // api_key, ClientLogin's Passwd, Google Reader's write token T. Their values are never logged.

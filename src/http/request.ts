@@ -60,3 +60,10 @@ export function clientAddress(c: Context): string {
     return 'unknown';
   }
 }
+
+/** The origin the client reached tidings at (https when a proxy says so, as for the web UI's cookies). */
+export function requestOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  return `${https ? 'https:' : url.protocol}//${url.host}`;
+}

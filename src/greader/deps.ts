@@ -1,0 +1,19 @@
+import type { Logins } from '../auth/logins.js';
+import type { FeedIconUrls } from '../http/index.js';
+import type { Logger } from '../log.js';
+import type { PollDeps } from '../poll/deps.js';
+import type { Store } from '../store/store.js';
+
+/** What the Google Reader API works with; server/app.ts gives it these and nothing else. */
+export interface GReaderDeps {
+  store: Store;
+  log: Logger;
+  /** The poller, for following a feed (quickadd, subscription/edit). */
+  poll: PollDeps;
+  /** The clock (tests inject one). */
+  now: () => Date;
+  /** The server's login limits and the bound on password checks, shared with the web UI and Fever. */
+  logins: Logins;
+  /** Signed URLs of stored feed icons (server/feed-icons.ts). */
+  feedIconUrls: FeedIconUrls;
+}
