@@ -1,6 +1,6 @@
-// The import rules of ../shared/STYLE.md ("Layout"), checked on every module of src/: the folders are
-// layers, front ends import only downward, and web, microsub and the sync APIs never import each other
-// (src/server mounts them all). A new folder must be given its place here.
+// The import rules of docs/style.md ("Layout") and docs/architecture.md, checked on every module of
+// src/: the folders are layers, front ends import only downward, and web, microsub and the sync APIs never
+// import each other (src/server mounts them all). A new folder must be given its place here.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -83,7 +83,7 @@ describe('architecture', () => {
     assert.ok(importsOf(join(SRC, 'server/app.ts')).some((p) => p.endsWith('microsub/routes.js')));
   });
 
-  it('every import follows the layer rules of STYLE.md', () => {
+  it('every import follows the layer rules of docs/style.md', () => {
     const broken: string[] = [];
     for (const file of files) {
       const from = areaOf(file);
