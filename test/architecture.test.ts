@@ -1,7 +1,7 @@
-// The import rules of ../shared/STYLE.md ("Layout"), checked on every module of src/: the folders are
-// layers, front ends import only downward, and web, microsub and the sync APIs never import each other
-// nor src/server, which mounts them all (what they share is in src/http, below them; issue 23). A new
-// folder must be given its place here.
+// The import rules of docs/style.md ("Layout") and docs/architecture.md, checked on every module of
+// src/: the folders are layers, front ends import only downward, and web, microsub and the sync APIs never
+// import each other nor src/server, which mounts them all (what they share is in src/http, below them;
+// issue 23). A new folder must be given its place here.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -86,7 +86,7 @@ describe('architecture', () => {
     assert.ok(importsOf(join(SRC, 'server/app.ts')).some((p) => p.endsWith('microsub/index.js')));
   });
 
-  it('every import follows the layer rules of STYLE.md', () => {
+  it('every import follows the layer rules of docs/style.md', () => {
     const broken: string[] = [];
     for (const file of files) {
       const from = areaOf(file);
