@@ -37,7 +37,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   poll: ['model', 'fetch', 'parse', 'html', 'store', ...SHARED],
   subscriptions: ['model', 'store', 'poll', 'opml'],
   auth: ['model', 'store', ...SHARED],
-  reading: ['model', 'store', ...SHARED],
+  // open, mark, mark all with undo, save, refresh and preview: refresh and preview go through poll
+  reading: ['model', 'store', 'poll', ...SHARED],
   microsub: FRONT_END_DEPS,
   web: FRONT_END_DEPS,
   greader: FRONT_END_DEPS,
