@@ -1,3 +1,4 @@
+import { readingCounts } from '../../reading/index.js';
 import type { WebContext } from '../env.js';
 import { channelCountKey, feedCountKey } from '../views/sidebar.js';
 
@@ -15,21 +16,13 @@ export interface DrawnCounts {
 
 /** The counts after an action on entries of these feeds, read from the same kept counts as the sidebar. */
 export async function drawnCounts(ctx: WebContext, feedIds: readonly number[]): Promise<DrawnCounts> {
-  const { store } = ctx.deps;
-  const [channels, feeds, saved] = await Promise.all([
-    store.channelSummaries(),
-    feedIds.length > 0 ? store.listSubscriptionRefs({ feedIds }) : [],
-    store.syncCount({ savedOnly: true }),
-  ]);
-  const unread: Record<string, number> = { all: 0 };
-  const uidOf = new Map(channels.map((ch) => [ch.id, ch.uid]));
-  for (const ch of channels) {
-    unread[channelCountKey(ch.uid)] = ch.unread;
-    unread['all'] = (unread['all'] ?? 0) + ch.unread;
-  }
-  for (const ref of feeds) {
+  const counts = await readingCounts(ctx.deps.store, feedIds);
+  const unread: Record<string, number> = { all: counts.allUnread };
+  const uidOf = new Map(counts.channels.map((ch) => [ch.id, ch.uid]));
+  for (const ch of counts.channels) unread[channelCountKey(ch.uid)] = ch.unread;
+  for (const ref of counts.feeds) {
     const uid = uidOf.get(ref.channelId);
     if (uid !== undefined) unread[feedCountKey(uid, ref.feedId)] = ref.unread;
   }
-  return { unread, saved };
+  return { unread, saved: counts.saved };
 }
