@@ -1,8 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { feverKeyLogin, Logins } from '../auth/logins.js';
 import { clientAddress, type RequestParams, readRequestParams } from '../auth/request.js';
-import { appFeeds } from '../reading/app-feeds.js';
-import { streamJsonObject } from '../reading/json-stream.js';
+import { appFeeds, streamJsonObject } from '../reading/index.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
 import { faviconIdsOf, faviconsOf } from './favicons.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { safeLinkUrl } from '../model/safe-url.js';
-import type { AppFeeds } from '../reading/app-feeds.js';
+import type { AppFeeds } from '../reading/index.js';
 import type { ServerDeps } from '../server/deps.js';
 import type { SyncEntry } from '../store/sync-types.js';
 import {

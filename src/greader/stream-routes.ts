@@ -1,9 +1,15 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../auth/request.js';
-import { type AppFeeds, appFeeds } from '../reading/app-feeds.js';
-import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
-import { streamJsonObject } from '../reading/json-stream.js';
-import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
+import {
+  type AppFeeds,
+  appFeeds,
+  batchesWithinBudget,
+  changeEntries,
+  type EntryChange,
+  markStreamRead,
+  pageWithinBudget,
+  streamJsonObject,
+} from '../reading/index.js';
 import type { ServerDeps } from '../server/deps.js';
 import type { SyncEntry } from '../store/sync-types.js';
 import { feedStreamId, labelStreamId, parseItemId, parseStreamId, READING_LIST } from './ids.js';

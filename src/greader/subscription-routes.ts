@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../auth/request.js';
 import type { StoredFeed } from '../model/stored.js';
-import { appFeeds } from '../reading/app-feeds.js';
+import { appFeeds } from '../reading/index.js';
 import type { ServerDeps } from '../server/deps.js';
 import { feedIconUrls } from '../server/feed-icons.js';
 import { channelsFollowing, DEFAULT_CHANNEL_NAME, defaultChannel } from '../subscriptions/index.js';
