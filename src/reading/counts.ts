@@ -28,3 +28,10 @@ export async function readingCounts(store: Store, feedIds: readonly number[] = [
   ]);
   return { channels, allUnread, feeds, saved };
 }
+
+/** The reader's counts after an action on these entries: with those of their feeds (unknown ids add none). */
+export async function countsAfter(store: Store, entryIds: readonly number[]): Promise<ReadingCounts> {
+  const entries = await Promise.all(entryIds.map((id) => store.getEntry(id)));
+  const feedIds = [...new Set(entries.flatMap((entry) => (entry ? [entry.feedId] : [])))];
+  return readingCounts(store, feedIds);
+}

@@ -40,3 +40,13 @@ export async function markStreamRead(
     now.toISOString(),
   );
 }
+
+/**
+ * Saves (or unsaves) one entry, as the web UI's button does; false when there is no such entry. Saved is
+ * one state per entry, whatever the channel (a saved entry's feed may be followed by none).
+ */
+export async function saveEntry(store: Store, entryId: number, saved: boolean, now: Date): Promise<boolean> {
+  if (!(await store.getEntry(entryId))) return false;
+  await changeEntries(store, [entryId], saved ? 'save' : 'unsave', now);
+  return true;
+}

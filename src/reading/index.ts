@@ -3,9 +3,9 @@
 // counts to draw after each. The front ends parse their protocol, call these, and render the answer.
 export { type AppFeeds, appFeeds } from './app-feeds.js';
 export { channelsActingFor, firstChannelByFeed } from './channel-of-feed.js';
-export { type ReadingCounts, readingCounts } from './counts.js';
+export { countsAfter, type ReadingCounts, readingCounts } from './counts.js';
 export type { ReadingDeps } from './deps.js';
-export { changeEntries, type EntryChange, markStreamRead } from './entry-state.js';
+export { changeEntries, type EntryChange, markStreamRead, saveEntry } from './entry-state.js';
 export { streamJsonObject } from './json-stream.js';
 export { entriesOfChannel, markInChannel, markReadUpTo, removeFromChannel } from './mark.js';
 export {

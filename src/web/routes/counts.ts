@@ -1,5 +1,4 @@
-import { readingCounts } from '../../reading/index.js';
-import type { WebContext } from '../env.js';
+import type { ReadingCounts } from '../../reading/index.js';
 import { channelCountKey, feedCountKey } from '../views/sidebar.js';
 
 /**
@@ -14,9 +13,8 @@ export interface DrawnCounts {
   saved: number;
 }
 
-/** The counts after an action on entries of these feeds, read from the same kept counts as the sidebar. */
-export async function drawnCounts(ctx: WebContext, feedIds: readonly number[]): Promise<DrawnCounts> {
-  const counts = await readingCounts(ctx.deps.store, feedIds);
+/** The counts a page draws, by key, from the reading module's counts (the same kept counts as the sidebar). */
+export function drawnCounts(counts: ReadingCounts): DrawnCounts {
   const unread: Record<string, number> = { all: counts.allUnread };
   const uidOf = new Map(counts.channels.map((ch) => [ch.id, ch.uid]));
   for (const ch of counts.channels) unread[channelCountKey(ch.uid)] = ch.unread;

@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
 import {
-  changeEntries,
+  countsAfter,
   feedsToRefresh,
   type MarkAllScope,
   markAllRead,
   markInChannel,
   removeFromChannel,
+  saveEntry,
   undoMarkAll,
 } from '../../reading/index.js';
 import { ClientError } from '../client-error.js';
@@ -68,7 +69,7 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
   });
   post('/c/:uid/refresh', ({ c, channel }) => refreshChannel(c, ctx, channel));
   app.post('/all/read-all', (c) => withUndo(c, ctx, 'everything'));
-  app.post('/entries/:id/save', (c) => saveEntry(c, ctx));
+  app.post('/entries/:id/save', (c) => saveEntryPost(c, ctx));
   app.post('/undo/:token', async (c) => {
     const undone = await undoMarkAll(ctx.deps, undoLogOf(ctx), c.req.param('token'));
     const back = localPath(await field(c, 'return'), '/all');
@@ -79,15 +80,13 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
 
 // Save (star) or unsave: one state per entry, whatever the channel, so the path names no channel (a
 // saved entry's feed may be followed by none). The same use case as Microsub's and the apps' (src/reading).
-async function saveEntry(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+async function saveEntryPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const id = idOf(c.req.param('id'));
-  if (!id || !(await store.getEntry(id))) throw new ClientError(404, 'web: there is no such entry');
   const saved = (await field(c, 'saved')) !== '0';
-  await changeEntries(store, [id], saved ? 'save' : 'unsave', ctx.deps.now());
+  if (!id || !(await saveEntry(ctx.deps.store, id, saved, ctx.deps.now())))
+    throw new ClientError(404, 'web: there is no such entry');
   if (wantsJson(c)) {
-    const entry = await store.getEntry(id);
-    const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
+    const counts = drawnCounts(await countsAfter(ctx.deps.store, [id]));
     return c.json({ ok: true, saved, savedCount: counts.saved, counts });
   }
   const back = localPath(await field(c, 'return'), '/saved');
@@ -132,8 +131,7 @@ async function answer(
   if (wantsJson(c)) {
     // every count the page draws, for the page's script: the channel's, All unread's, the entry's feed's
     const id = idOf(c.req.param('id'));
-    const entry = id ? await ctx.deps.store.getEntry(id) : undefined;
-    const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
+    const counts = drawnCounts(await countsAfter(ctx.deps.store, id ? [id] : []));
     const unread = counts.unread[channelCountKey(channel.uid)] ?? 0;
     return c.json({ ok: true, message, channel: channel.uid, unread, counts });
   }
