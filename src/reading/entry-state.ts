@@ -5,8 +5,8 @@ import type { SyncFilter } from '../store/sync-types.js';
 // Read state is stored per channel and entry (entry_states). The apps (Google Reader, Fever) have no
 // channels, so for them: an entry is unread when at least one channel that follows its feed shows it
 // unread, and marking it read or unread applies to every channel that follows its feed. Saved
-// (starred) is one state per entry. The web UI and Microsub still mark read per channel through
-// store.markRead; what they do is seen by the apps at once through the rule above, and the other way round.
+// (starred) is one state per entry. The web UI and Microsub mark read per channel (mark.ts, open.ts);
+// what they do is seen by the apps at once through the rule above, and the other way round.
 
 /** What a front end asks to do with entries. */
 export type EntryChange = 'read' | 'unread' | 'save' | 'unsave';
