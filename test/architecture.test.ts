@@ -38,7 +38,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   poll: ['model', 'fetch', 'parse', 'html', 'store', ...SHARED],
   subscriptions: ['model', 'store', 'poll', 'opml'],
   auth: ['model', 'store', ...SHARED],
-  reading: ['model', 'store', ...SHARED],
+  // open, mark, mark all with undo, save, refresh and preview: refresh and preview go through poll
+  reading: ['model', 'store', 'poll', ...SHARED],
   // what the front ends share about HTTP: body limits, request parameters, the API failure log
   http: ['model', ...SHARED],
   microsub: FRONT_END_DEPS,

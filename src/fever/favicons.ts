@@ -1,4 +1,4 @@
-import type { AppFeeds } from '../reading/app-feeds.js';
+import type { AppFeeds } from '../reading/index.js';
 import type { Store } from '../store/store.js';
 
 // Fever's `favicons`: `{ id, data }` with data "image/png;base64,..." (the MIME type, then the base64

@@ -1,7 +1,7 @@
 import type { RequestParams } from '../http/index.js';
 import { safeLinkUrl } from '../model/safe-url.js';
-import type { AppFeeds } from '../reading/app-feeds.js';
-import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
+import type { AppFeeds } from '../reading/index.js';
+import { batchesWithinBudget, pageWithinBudget } from '../reading/index.js';
 import type { Store } from '../store/store.js';
 import type { SyncEntry, SyncFilter } from '../store/sync-types.js';
 import { integerOf, integerParam, singleParam } from './params.js';

@@ -1,5 +1,5 @@
 import type { RequestParams } from '../http/index.js';
-import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
+import { changeEntries, type EntryChange, markStreamRead } from '../reading/index.js';
 import type { Store } from '../store/store.js';
 import { integerParam, singleParam } from './params.js';
 

@@ -1,8 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { feverKeyLogin, type Logins } from '../auth/logins.js';
 import { clientAddress, limitRequestBody, type RequestParams, readRequestParams } from '../http/index.js';
-import { appFeeds } from '../reading/app-feeds.js';
-import { streamJsonObject } from '../reading/json-stream.js';
+import { appFeeds, streamJsonObject } from '../reading/index.js';
 import type { FeverDeps } from './deps.js';
 import { faviconIdsOf, faviconsOf } from './favicons.js';
 import { feedsOf, groupsOf, itemsOf, StreamedItems, unixSeconds } from './items.js';

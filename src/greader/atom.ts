@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { safeLinkUrl } from '../model/safe-url.js';
-import type { AppFeeds } from '../reading/app-feeds.js';
+import type { AppFeeds } from '../reading/index.js';
 import type { SyncEntry } from '../store/sync-types.js';
 import type { GReaderDeps } from './deps.js';
 import {

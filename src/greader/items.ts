@@ -1,5 +1,5 @@
 import { safeLinkUrl } from '../model/safe-url.js';
-import type { AppFeeds } from '../reading/app-feeds.js';
+import type { AppFeeds } from '../reading/index.js';
 import type { SyncEntry } from '../store/sync-types.js';
 import { feedStreamId, labelStreamId, longItemId, READ, READING_LIST, STARRED } from './ids.js';
 

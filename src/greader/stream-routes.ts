@@ -1,9 +1,15 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../http/index.js';
-import { type AppFeeds, appFeeds } from '../reading/app-feeds.js';
-import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
-import { streamJsonObject } from '../reading/json-stream.js';
-import { batchesWithinBudget, pageWithinBudget } from '../reading/page-budget.js';
+import {
+  type AppFeeds,
+  appFeeds,
+  batchesWithinBudget,
+  changeEntries,
+  type EntryChange,
+  markStreamRead,
+  pageWithinBudget,
+  streamJsonObject,
+} from '../reading/index.js';
 import type { SyncEntry } from '../store/sync-types.js';
 import type { GReaderDeps } from './deps.js';
 import { feedStreamId, labelStreamId, parseItemId, parseStreamId, READING_LIST } from './ids.js';

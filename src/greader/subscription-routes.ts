@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../http/index.js';
 import type { StoredFeed } from '../model/stored.js';
-import { appFeeds } from '../reading/app-feeds.js';
+import { appFeeds } from '../reading/index.js';
 import { channelsFollowing, DEFAULT_CHANNEL_NAME, defaultChannel } from '../subscriptions/index.js';
 import type { GReaderDeps } from './deps.js';
 import { feedStreamId, labelName, labelStreamId, parseStreamId, STARRED } from './ids.js';

@@ -5,8 +5,8 @@ import type { SyncFilter } from '../store/sync-types.js';
 // Read state is stored per channel and entry (entry_states). The apps (Google Reader, Fever) have no
 // channels, so for them: an entry is unread when at least one channel that follows its feed shows it
 // unread, and marking it read or unread applies to every channel that follows its feed. Saved
-// (starred) is one state per entry. The web UI and Microsub still mark read per channel through
-// store.markRead; what they do is seen by the apps at once through the rule above, and the other way round.
+// (starred) is one state per entry. The web UI and Microsub mark read per channel (mark.ts, open.ts);
+// what they do is seen by the apps at once through the rule above, and the other way round.
 
 /** What a front end asks to do with entries. */
 export type EntryChange = 'read' | 'unread' | 'save' | 'unsave';
@@ -39,4 +39,14 @@ export async function markStreamRead(
     true,
     now.toISOString(),
   );
+}
+
+/**
+ * Saves (or unsaves) one entry, as the web UI's button does; false when there is no such entry. Saved is
+ * one state per entry, whatever the channel (a saved entry's feed may be followed by none).
+ */
+export async function saveEntry(store: Store, entryId: number, saved: boolean, now: Date): Promise<boolean> {
+  if (!(await store.getEntry(entryId))) return false;
+  await changeEntries(store, [entryId], saved ? 'save' : 'unsave', now);
+  return true;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Heartbeat, HeartbeatBar } from '../model/heartbeat.js';
 import type { Channel, StoredEntry, StoredFeed, Subscription } from '../model/stored.js';
 import type { StoredToken } from './accounts.js';
+import { allUnreadCount } from './all-unread-count.js';
 import type { StoredApiToken } from './api-tokens.js';
 import * as apiTokens from './api-tokens.js';
 import type { Backend } from './backend.js';
@@ -319,6 +320,10 @@ export class KyselyStore implements Store {
   // reader
   allUnread(query: UnreadQuery): Promise<TimelinePage> {
     return readerViews.allUnread(this.#db, this.dialect, query);
+  }
+
+  allUnreadCount(): Promise<number> {
+    return allUnreadCount(this.#db, this.dialect);
   }
 
   savedEntries(query: UnreadQuery): Promise<TimelinePage> {

@@ -174,6 +174,8 @@ export interface ReaderStore {
   // reader: the web reader's views (sidebar counts per feed, "All unread", mark read with undo)
   /** Entries unread in a channel that shows them, across all channels, each once, newest first. */
   allUnread(query: UnreadQuery): Promise<TimelinePage>;
+  /** How many entries allUnread lists, each once (a feed two channels follow is not counted twice). */
+  allUnreadCount(): Promise<number>;
   /** Saved (starred) entries, the most recently saved first, with the timeline's cursors (the Saved view). */
   savedEntries(query: UnreadQuery): Promise<TimelinePage>;
   /** The cursor of a saved entry's place in savedEntries (to find its neighbours); undefined when not saved. */

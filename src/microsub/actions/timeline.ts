@@ -1,6 +1,13 @@
 import type { Channel } from '../../model/stored.js';
-import { changeEntries } from '../../reading/entry-state.js';
-import { API_PAGE_BYTES, countWithinBudget } from '../../reading/page-budget.js';
+import {
+  API_PAGE_BYTES,
+  changeEntries,
+  countWithinBudget,
+  entriesOfChannel,
+  markInChannel,
+  markReadUpTo,
+  removeFromChannel,
+} from '../../reading/index.js';
 import type { TimelineQuery } from '../../store/reader.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
@@ -86,27 +93,26 @@ async function sourceFeed(ctx: ActionContext, source: string): Promise<number> {
  * of the channel read (Monocle's "mark all read" sends it).
  */
 async function markRead(ctx: ActionContext, channel: Channel): Promise<void> {
-  const now = ctx.deps.now().toISOString();
   const last = ctx.params.one('last_read_entry');
   if (last !== undefined) {
     const [id] = await existingEntries(ctx, channel, entryIds([last]));
-    await ctx.deps.store.markReadUpTo(channel.id, id as number, now);
+    await markReadUpTo(ctx.deps, channel, id as number);
     return;
   }
   const ids = await existingEntries(ctx, channel, requireEntries(ctx));
-  await ctx.deps.store.markRead(channel.id, ids, true, now);
+  await markInChannel(ctx.deps, channel, ids, true);
 }
 
 async function markUnread(ctx: ActionContext, channel: Channel): Promise<void> {
   if (ctx.params.one('last_read_entry') !== undefined)
     throw badRequest('last_read_entry applies to mark_read only (Microsub spec)');
   const ids = await existingEntries(ctx, channel, requireEntries(ctx));
-  await ctx.deps.store.markRead(channel.id, ids, false, ctx.deps.now().toISOString());
+  await markInChannel(ctx.deps, channel, ids, false);
 }
 
 async function removeEntries(ctx: ActionContext, channel: Channel): Promise<void> {
   const ids = await existingEntries(ctx, channel, requireEntries(ctx));
-  await ctx.deps.store.removeEntries(channel.id, ids, ctx.deps.now().toISOString());
+  await removeFromChannel(ctx.deps, channel, ids);
 }
 
 function requireEntries(ctx: ActionContext): number[] {
@@ -116,16 +122,12 @@ function requireEntries(ctx: ActionContext): number[] {
 }
 
 /**
- * The ids among these that are entries of the channel: of a feed it follows (entriesById finds an entry
- * of any feed, and saving or marking one of another channel's is no change a client of this channel
- * asked for). Stale ids among known ones are ignored (a client may hold entries removed meanwhile);
- * when none is known the request is a 404.
+ * The ids among these that are entries of the channel (the reading module's rule: of a feed it follows);
+ * stale ids among known ones are ignored (a client may hold entries removed meanwhile); when none is
+ * known the request is a 404.
  */
 async function existingEntries(ctx: ActionContext, channel: Channel, ids: number[]): Promise<number[]> {
-  const { store } = ctx.deps;
-  const followed = new Set((await store.listSubscriptions(channel.id)).map((s) => s.feedId));
-  const found = (await store.entriesById(channel.id, ids)).filter((e) => followed.has(e.feedId));
-  if (found.length === 0) throw notFound(`no entry ${ids.slice(0, 5).join(', ')} in channel ${channel.uid}`);
-  const known = new Set(found.map((e) => e.id));
-  return ids.filter((id) => known.has(id));
+  const known = await entriesOfChannel(ctx.deps, channel, ids);
+  if (known.length === 0) throw notFound(`no entry ${ids.slice(0, 5).join(', ')} in channel ${channel.uid}`);
+  return known;
 }

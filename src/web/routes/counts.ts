@@ -1,4 +1,4 @@
-import type { WebContext } from '../env.js';
+import type { ReadingCounts } from '../../reading/index.js';
 import { channelCountKey, feedCountKey } from '../views/sidebar.js';
 
 /**
@@ -13,23 +13,14 @@ export interface DrawnCounts {
   saved: number;
 }
 
-/** The counts after an action on entries of these feeds, read from the same kept counts as the sidebar. */
-export async function drawnCounts(ctx: WebContext, feedIds: readonly number[]): Promise<DrawnCounts> {
-  const { store } = ctx.deps;
-  const [channels, feeds, saved] = await Promise.all([
-    store.channelSummaries(),
-    feedIds.length > 0 ? store.listSubscriptionRefs({ feedIds }) : [],
-    store.syncCount({ savedOnly: true }),
-  ]);
-  const unread: Record<string, number> = { all: 0 };
-  const uidOf = new Map(channels.map((ch) => [ch.id, ch.uid]));
-  for (const ch of channels) {
-    unread[channelCountKey(ch.uid)] = ch.unread;
-    unread['all'] = (unread['all'] ?? 0) + ch.unread;
-  }
-  for (const ref of feeds) {
+/** The counts a page draws, by key, from the reading module's counts (the same kept counts as the sidebar). */
+export function drawnCounts(counts: ReadingCounts): DrawnCounts {
+  const unread: Record<string, number> = { all: counts.allUnread };
+  const uidOf = new Map(counts.channels.map((ch) => [ch.id, ch.uid]));
+  for (const ch of counts.channels) unread[channelCountKey(ch.uid)] = ch.unread;
+  for (const ref of counts.feeds) {
     const uid = uidOf.get(ref.channelId);
     if (uid !== undefined) unread[feedCountKey(uid, ref.feedId)] = ref.unread;
   }
-  return { unread, saved };
+  return { unread, saved: counts.saved };
 }

@@ -1,12 +1,20 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
-import { changeEntries } from '../../reading/entry-state.js';
+import {
+  countsAfter,
+  feedsToRefresh,
+  type MarkAllScope,
+  markAllRead,
+  markInChannel,
+  removeFromChannel,
+  saveEntry,
+  undoMarkAll,
+} from '../../reading/index.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
-import { refreshJobsOf } from '../refresh-jobs.js';
+import { refreshJobsOf, undoLogOf } from '../reading-jobs.js';
 import { errorPage, redirectWith } from '../render.js';
-import { type UndoRecord, undoLogOf } from '../undo-log.js';
 import { count } from '../views/format.js';
 import { channelCountKey } from '../views/sidebar.js';
 import { drawnCounts } from './counts.js';
@@ -15,7 +23,6 @@ import { feedInChannel } from './reading-context.js';
 interface ActionInput {
   c: Context<WebEnv>;
   channel: Channel;
-  now: string;
 }
 
 /** Does the action; returns the message for the next page (or for the script), or the answer itself. */
@@ -34,72 +41,52 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
       const id = c.req.param('id');
       if (!channel || (id !== undefined && !idOf(id)))
         return errorPage(c, ctx, 404, 'There is no such channel or entry.');
-      const message = await action({ c, channel, now: ctx.deps.now().toISOString() });
+      const message = await action({ c, channel });
       if (message instanceof Response) return message;
       return answer(c, ctx, channel, message);
     });
   const entryId = (c: Context<WebEnv>) => idOf(c.req.param('id')) as number;
 
-  post('/c/:uid/entries/:id/read', async ({ c, channel, now }) => {
+  post('/c/:uid/entries/:id/read', async ({ c, channel }) => {
     const read = (await field(c, 'read')) !== '0';
-    await store.markRead(channel.id, [entryId(c)], read, now);
+    await markInChannel(ctx.deps, channel, [entryId(c)], read);
     return read ? 'Marked read.' : 'Marked unread.';
   });
-  post('/c/:uid/entries/:id/read-up-to', async ({ c, channel, now }) => {
-    const ids = await store.markReadReturningIds(channel.id, { upToEntryId: entryId(c) }, now);
-    return withUndo(c, ctx, [{ channelId: channel.id, entryIds: ids }]);
-  });
-  post('/c/:uid/read-all', async ({ c, channel, now }) => {
-    const feedId = idOf(await field(c, 'feed'));
-    const ids = await store.markReadReturningIds(channel.id, { feedId }, now);
-    return withUndo(c, ctx, [{ channelId: channel.id, entryIds: ids }]);
-  });
-  post('/c/:uid/entries/:id/remove', async ({ c, channel, now }) => {
-    await store.removeEntries(channel.id, [entryId(c)], now);
+  post('/c/:uid/entries/:id/read-up-to', async ({ c, channel }) =>
+    withUndo(c, ctx, { channel, upToEntryId: entryId(c) }),
+  );
+  post('/c/:uid/read-all', async ({ c, channel }) =>
+    withUndo(c, ctx, { channel, feedId: idOf(await field(c, 'feed')) }),
+  );
+  post('/c/:uid/entries/:id/remove', async ({ c, channel }) => {
+    await removeFromChannel(ctx.deps, channel, [entryId(c)]);
     return 'Removed the entry from this channel.';
   });
-  post('/c/:uid/read-page', async ({ c, channel, now }) => {
+  post('/c/:uid/read-page', async ({ c, channel }) => {
     const ids = (await fields(c, 'ids')).map(idOf).filter((id): id is number => id !== undefined);
-    await store.markRead(channel.id, ids, true, now);
+    await markInChannel(ctx.deps, channel, ids, true);
     return `Marked ${count(ids.length, 'entry', 'entries')} read.`;
   });
   post('/c/:uid/refresh', ({ c, channel }) => refreshChannel(c, ctx, channel));
-  app.post('/all/read-all', async (c) => {
-    const now = ctx.deps.now().toISOString();
-    const changes: UndoRecord['changes'] = [];
-    for (const channel of await store.listChannels())
-      changes.push({
-        channelId: channel.id,
-        entryIds: await store.markReadReturningIds(channel.id, {}, now),
-      });
-    return withUndo(
-      c,
-      ctx,
-      changes.filter((change) => change.entryIds.length > 0),
-    );
-  });
-  app.post('/entries/:id/save', (c) => saveEntry(c, ctx));
+  app.post('/all/read-all', (c) => withUndo(c, ctx, 'everything'));
+  app.post('/entries/:id/save', (c) => saveEntryPost(c, ctx));
   app.post('/undo/:token', async (c) => {
-    const record = undoLogOf(ctx).take(c.req.param('token'), ctx.deps.now().getTime());
+    const undone = await undoMarkAll(ctx.deps, undoLogOf(ctx), c.req.param('token'));
     const back = localPath(await field(c, 'return'), '/all');
-    if (!record) return redirectWith(c, ctx, back, 'That can no longer be undone.');
-    const now = ctx.deps.now().toISOString();
-    for (const change of record.changes) await store.markRead(change.channelId, change.entryIds, false, now);
-    return redirectWith(c, ctx, back, `Marked ${count(record.count, 'entry', 'entries')} unread again.`);
+    if (undone === undefined) return redirectWith(c, ctx, back, 'That can no longer be undone.');
+    return redirectWith(c, ctx, back, `Marked ${count(undone, 'entry', 'entries')} unread again.`);
   });
 }
 
 // Save (star) or unsave: one state per entry, whatever the channel, so the path names no channel (a
 // saved entry's feed may be followed by none). The same use case as Microsub's and the apps' (src/reading).
-async function saveEntry(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+async function saveEntryPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const id = idOf(c.req.param('id'));
-  if (!id || !(await store.getEntry(id))) throw new ClientError(404, 'web: there is no such entry');
   const saved = (await field(c, 'saved')) !== '0';
-  await changeEntries(store, [id], saved ? 'save' : 'unsave', ctx.deps.now());
+  if (!id || !(await saveEntry(ctx.deps.store, id, saved, ctx.deps.now())))
+    throw new ClientError(404, 'web: there is no such entry');
   if (wantsJson(c)) {
-    const entry = await store.getEntry(id);
-    const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
+    const counts = drawnCounts(await countsAfter(ctx.deps.store, [id]));
     return c.json({ ok: true, saved, savedCount: counts.saved, counts });
   }
   const back = localPath(await field(c, 'return'), '/saved');
@@ -114,9 +101,7 @@ async function refreshChannel(
   channel: Channel,
 ): Promise<string | Response> {
   const feed = await feedInChannel(ctx, channel, await field(c, 'feed'));
-  const feedIds = feed
-    ? [feed.feedId]
-    : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
+  const feedIds = await feedsToRefresh(ctx.deps, channel, feed?.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
   const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);
   if (wantsJson(c)) return c.json({ ok: true, job: job.id, url: `/refresh/${job.id}` });
@@ -124,16 +109,12 @@ async function refreshChannel(
 }
 
 /**
- * Keeps what a mark-all changed in the undo log and sends the browser back with `undo=TOKEN` in the
- * return path, where the page offers "N entries marked read - Undo". Answers the request itself.
+ * Marks all read through the reading module, which keeps what changed for its undo, and sends the browser
+ * back with `undo=TOKEN` in the return path, where the page offers "N entries marked read - Undo".
+ * Answers the request itself.
  */
-async function withUndo(
-  c: Context<WebEnv>,
-  ctx: WebContext,
-  changes: UndoRecord['changes'],
-): Promise<Response> {
-  const token = undoLogOf(ctx).add(changes, ctx.deps.now().getTime());
-  const count = changes.reduce((sum, change) => sum + change.entryIds.length, 0);
+async function withUndo(c: Context<WebEnv>, ctx: WebContext, scope: MarkAllScope): Promise<Response> {
+  const { token, count } = await markAllRead(ctx.deps, undoLogOf(ctx), scope);
   if (wantsJson(c)) return c.json({ ok: true, undo: token, count });
   const back = new URL(localPath(await field(c, 'return'), '/all'), 'http://tidings.invalid');
   back.searchParams.delete('undo');
@@ -150,8 +131,7 @@ async function answer(
   if (wantsJson(c)) {
     // every count the page draws, for the page's script: the channel's, All unread's, the entry's feed's
     const id = idOf(c.req.param('id'));
-    const entry = id ? await ctx.deps.store.getEntry(id) : undefined;
-    const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
+    const counts = drawnCounts(await countsAfter(ctx.deps.store, id ? [id] : []));
     const unread = counts.unread[channelCountKey(channel.uid)] ?? 0;
     return c.json({ ok: true, message, channel: channel.uid, unread, counts });
   }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { markOpened, openAnywhere } from '../../reading/index.js';
 import { encodeCursor } from '../../store/cursor.js';
 import type { TimelineEntry } from '../../store/reader.js';
 import type { WebContext, WebEnv } from '../env.js';
@@ -7,7 +8,7 @@ import { errorPage, renderPage } from '../render.js';
 import { EntryPage } from '../views/entry-page.js';
 import { entryHeading } from '../views/format.js';
 import { entryPageHref, type ViewScope, viewHref, withQuery } from '../views/hrefs.js';
-import { entryContext, feedInChannel, firstChannelByFeed, sidebarFor } from './reading-context.js';
+import { entryContext, feedInChannel, sidebarFor } from './reading-context.js';
 
 /**
  * GET /c/:uid/e/:id (an entry opened from a channel, `?feed=` and `?unread=1` as the view it came from)
@@ -27,11 +28,11 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
   const { store } = ctx.deps;
   const channel = await store.getChannel(c.req.param('uid') ?? '');
   const id = idOf(c.req.param('id'));
-  const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
-  if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
+  const [found] = channel && id ? await store.entriesById(channel.id, [id]) : [];
+  if (!channel || !found) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
   const feed = (await feedInChannel(ctx, channel, c.req.query('feed')))?.feedId;
   const unreadOnly = c.req.query('unread') === '1';
-  if (!entry.isRead) await store.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
+  const entry = await markOpened(ctx.deps, channel, found);
   const scope: ViewScope = { channelUid: channel.uid, feedId: feed, unreadOnly };
   const view = { channelId: channel.id, limit: 1, feedId: feed };
   // next: the older entry of the view (the next unread one in an unread view); previous: the newer one,
@@ -44,7 +45,7 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
   const previous = newer.entries[0];
   const page = (
     <EntryPage
-      entry={{ ...entry, isRead: true }}
+      entry={entry}
       ctx={entryContext(c, ctx, channel, scope)}
       back={{ href: viewHref(scope), title: `Back to ${channel.name}` }}
       previousHref={previous && entryPageHref(scope, previous.id)}
@@ -56,26 +57,19 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
 }
 
 async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
   const id = idOf(c.req.param('id'));
-  const stored = id ? await store.getEntry(id) : undefined;
-  // the channels following the entry's feed: it acts in the first, and is marked read in all of them
-  const [channels, following] = stored
-    ? await Promise.all([store.listChannels(), store.listSubscriptionRefs({ feedIds: [stored.feedId] })])
-    : [[], []];
-  const channel = stored ? firstChannelByFeed(channels, following).get(stored.feedId) : undefined;
-  const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
-  if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
-  const now = ctx.deps.now().toISOString();
-  for (const sub of following) await store.markRead(sub.channelId, [entry.id], true, now);
+  // it acts in the first channel that follows its feed, and is marked read in all of them
+  const opened = id ? await openAnywhere(ctx.deps, id) : undefined;
+  if (!opened) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
+  const { entry, channel } = opened;
   const scope: ViewScope = {};
-  const older = await store.allUnread({ limit: 1, after: cursorOf(entry) });
+  const older = await ctx.deps.store.allUnread({ limit: 1, after: cursorOf(entry) });
   const next = older.entries[0];
   // the entries above were read on the way here: "previous" is the one this page was reached from
   const from = idOf(c.req.query('from'));
   const page = (
     <EntryPage
-      entry={{ ...entry, isRead: true }}
+      entry={entry}
       ctx={entryContext(c, ctx, channel, scope)}
       back={{ href: viewHref(scope), title: 'Back to All unread' }}
       previousHref={from === undefined ? undefined : entryPageHref(scope, from)}

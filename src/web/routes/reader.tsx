@@ -1,11 +1,12 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
+import { openInChannel, undoableCount } from '../../reading/index.js';
 import { parseSearchQuery } from '../../store/search.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
+import { undoLogOf } from '../reading-jobs.js';
 import { parseReadingMode, readingModeOf, rememberReadingMode } from '../reading-mode.js';
 import { errorPage, renderPage } from '../render.js';
-import { undoLogOf } from '../undo-log.js';
 import { safeHref } from '../views/format.js';
 import type { ViewScope } from '../views/hrefs.js';
 import { SearchView } from '../views/search.js';
@@ -35,9 +36,8 @@ export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/c/:uid/open/:id', async (c) => {
     const channel = await ctx.deps.store.getChannel(c.req.param('uid'));
     const id = idOf(c.req.param('id'));
-    const [entry] = channel && id ? await ctx.deps.store.entriesById(channel.id, [id]) : [];
+    const entry = channel && id ? await openInChannel(ctx.deps, channel, id) : undefined;
     if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
-    await ctx.deps.store.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
     // only http(s): a feed's `javascript:` link must not become our redirect
     const target = safeHref(entry.url);
     return target ? c.redirect(target, 303) : c.redirect(`/c/${encodeURIComponent(channel.uid)}`, 303);
@@ -60,8 +60,8 @@ export function pageSize(c: Context<WebEnv>): number {
 /** The undo notice a page shows after a mark-all (`?undo=TOKEN`), while the log keeps it. */
 function undoOf(c: Context<WebEnv>, ctx: WebContext) {
   const token = c.req.query('undo');
-  const record = token ? undoLogOf(ctx).get(token, ctx.deps.now().getTime()) : undefined;
-  return token && record ? { token, count: record.count } : undefined;
+  const count = token ? undoableCount(undoLogOf(ctx), token, ctx.deps.now()) : undefined;
+  return token && count !== undefined ? { token, count } : undefined;
 }
 
 async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
+import { channelsActingFor } from '../../reading/index.js';
 import type { SubscriptionRef } from '../../store/channels.js';
 import type { TimelineEntry } from '../../store/reader.js';
 import { ClientError } from '../client-error.js';
@@ -42,19 +43,14 @@ export async function readingSidebar(ctx: WebContext, current: SidebarCurrent) {
 }
 
 /**
- * The channel each of these feeds' entries acts in on All unread and Saved: the first channel (in the
- * sidebar's order) that follows the feed. A feed followed in two channels is marked read in both when
- * its entry page is opened.
+ * The uid of the channel each of these feeds' entries acts in on All unread and Saved (the reading
+ * module's rule: the first channel, in the sidebar's order, that follows the feed).
  */
 export async function channelOfFeed(
   ctx: WebContext,
   feedIds: readonly number[],
 ): Promise<Map<number, string>> {
-  const [channels, subscriptions] = await Promise.all([
-    ctx.deps.store.listChannels(),
-    ctx.deps.store.listSubscriptionRefs({ feedIds }),
-  ]);
-  const byFeed = firstChannelByFeed(channels, subscriptions);
+  const byFeed = await channelsActingFor(ctx.deps.store, feedIds);
   return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
 }
 
@@ -74,21 +70,6 @@ export async function feedInChannel(
     : [];
   if (!ref) throw new ClientError(404, `web: ${channel.name} follows no such feed`);
   return ref;
-}
-
-/** For each feed of these subscriptions, the first channel (in the sidebar's order) that follows it. */
-export function firstChannelByFeed(
-  channels: readonly Channel[],
-  subscriptions: readonly SubscriptionRef[],
-): Map<number, Channel> {
-  const byId = new Map(channels.map((ch) => [ch.id, ch]));
-  const byFeed = new Map<number, Channel>();
-  for (const sub of subscriptions) {
-    const channel = byId.get(sub.channelId);
-    const known = byFeed.get(sub.feedId);
-    if (channel && (!known || channel.position < known.position)) byFeed.set(sub.feedId, channel);
-  }
-  return byFeed;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { WebContext, WebEnv } from '../env.js';
 import { wantsJson } from '../forms.js';
-import { refreshJobsOf } from '../refresh-jobs.js';
+import { refreshJobsOf } from '../reading-jobs.js';
 import { errorPage, renderPage } from '../render.js';
 import { RefreshView } from '../views/refresh.js';
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { changeEntries } from '../../reading/entry-state.js';
+import { openSaved } from '../../reading/index.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
@@ -51,9 +51,8 @@ async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
 async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
   const id = idOf(c.req.param('id'));
-  const [entry] = id ? await store.syncEntries([id]) : [];
+  const entry = id ? await openSaved(ctx.deps, id) : undefined;
   if (!entry) throw new ClientError(404, 'web: there is no such entry');
-  if (!entry.isRead) await changeEntries(store, [entry.id], 'read', ctx.deps.now());
   const cursor = await store.savedCursor(entry.id);
   const [older, newer] = cursor
     ? await Promise.all([
@@ -66,7 +65,7 @@ async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Resp
   const channelUid = (await channelOfFeed(ctx, [entry.feedId])).get(entry.feedId) ?? '';
   const page = (
     <EntryPage
-      entry={{ ...entry, isRead: true }}
+      entry={entry}
       ctx={entryContext(c, ctx, { uid: channelUid }, SCOPE)}
       back={{ href: viewHref(SCOPE), title: 'Back to Saved' }}
       previousHref={previous && entryPageHref(SCOPE, previous.id)}

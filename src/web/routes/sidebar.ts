@@ -1,3 +1,4 @@
+import { readingCounts } from '../../reading/index.js';
 import type { WebContext } from '../env.js';
 import type { ChannelItem, SidebarProps } from '../views/sidebar.js';
 
@@ -7,10 +8,7 @@ export const SIDEBAR_FEEDS_MAX = 200;
 /** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
-  const [channels, saved] = await Promise.all([
-    store.channelSummaries(),
-    store.syncCount({ savedOnly: true }),
-  ]);
+  const { channels, allUnread, saved } = await readingCounts(store);
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
   // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds (and only its feeds are read), the
   // others say how many they have.
@@ -39,6 +37,5 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
       .sort((a, b) => a.title.localeCompare(b.title));
     return { ...base, feeds };
   });
-  const allUnread = items.reduce((sum, ch) => sum + ch.unread, 0);
   return { channels: items, allUnread, saved, current };
 }

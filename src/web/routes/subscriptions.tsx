@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { healthOf } from '../../model/stored.js';
-import { type Discovery, discover } from '../../poll/discover.js';
 import { isSilent } from '../../poll/scheduler.js';
+import { type FeedPreview, type Preview, previewUrl } from '../../reading/index.js';
 import { pickerOrder } from '../../store/channel-choice.js';
 import { channelsFollowing, findChannel, follow, move, unfollow } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
@@ -98,7 +98,7 @@ async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
     const children = <DiscoverView {...props} error="That is not an http or https URL." />;
     return renderPage(c, ctx, { title: 'Follow a feed', nav: 'subscriptions', children }, 400);
   }
-  const found = await discover(ctx.deps.poll, url);
+  const found = await previewUrl(ctx.deps, url, PREVIEW_FEEDS);
   const candidates = await candidatesOf(ctx, found);
   const error = found.kind === 'error' ? found.message : undefined;
   const children = (
@@ -108,20 +108,17 @@ async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
 }
 
 // A page's feeds are fetched too (a few, at once), so that each comes with its preview.
-async function candidatesOf(ctx: WebContext, found: Discovery): Promise<Candidate[]> {
+async function candidatesOf(ctx: WebContext, found: Preview): Promise<Candidate[]> {
   if (found.kind === 'error') return [];
   const listed =
     found.kind === 'feed'
-      ? [candidateOf(found)]
-      : await Promise.all(
-          found.feeds.slice(0, PREVIEW_FEEDS).map(async (link) => {
-            const feed = await discover(ctx.deps.poll, link.url);
-            if (feed.kind === 'feed')
-              return { ...candidateOf(feed), title: feed.result.feed.title ?? link.title };
-            const error = feed.kind === 'error' ? feed.message : 'This link leads to a web page, not a feed.';
-            return { url: link.url, title: link.title, entries: [], error };
-          }),
-        );
+      ? [candidateOf(found.feed)]
+      : found.feeds.map((link) => {
+          if (link.preview)
+            return { ...candidateOf(link.preview), title: link.preview.result.feed.title ?? link.title };
+          const error = link.error ?? 'This link leads to a web page, not a feed.';
+          return { url: link.url, title: link.title, entries: [], error };
+        });
   return Promise.all(listed.map((candidate) => withFollowers(ctx, candidate)));
 }
 
@@ -133,10 +130,10 @@ async function withFollowers(ctx: WebContext, candidate: Candidate): Promise<Can
   return channels.length > 0 ? { ...candidate, followedIn: channels.map((ch) => ch.name) } : candidate;
 }
 
-function candidateOf(found: Extract<Discovery, { kind: 'feed' }>): Candidate {
-  const { result } = found;
+function candidateOf(preview: FeedPreview): Candidate {
+  const { result } = preview;
   return {
-    url: found.url,
+    url: preview.url,
     title: result.feed.title,
     format: result.version,
     entries: result.entries.slice(0, PREVIEW_ENTRIES).map((entry) => ({

@@ -1,4 +1,4 @@
-import type { RefreshJob } from '../refresh-jobs.js';
+import type { RefreshJob } from '../../reading/index.js';
 import { count } from './format.js';
 import { channelHref } from './hrefs.js';
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { WebContext } from './env.js';
 
 /** The entries one "mark all read" changed, per channel: exactly what its Undo marks unread again. */
 export interface UndoRecord {
@@ -14,6 +13,7 @@ const KEEP_MS = 30 * 60 * 1000;
 /**
  * Recent mark-all-read actions by a random token, in memory (one owner, one server process): the page
  * after the action offers "N entries marked read - Undo" with the token. The oldest are forgotten first.
+ * Each front end that offers an undo keeps one (the web UI: one per app).
  */
 export class UndoLog {
   readonly #records = new Map<string, UndoRecord>();
@@ -40,16 +40,4 @@ export class UndoLog {
     this.#records.delete(token);
     return record;
   }
-}
-
-const LOGS = new WeakMap<WebContext, UndoLog>();
-
-/** The undo log of one web app. */
-export function undoLogOf(ctx: WebContext): UndoLog {
-  let log = LOGS.get(ctx);
-  if (!log) {
-    log = new UndoLog();
-    LOGS.set(ctx, log);
-  }
-  return log;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
+import type { Channel } from '../model/stored.js';
 import { pollOnce } from '../poll/poller.js';
-import type { WebContext } from './env.js';
+import type { ReadingDeps } from './deps.js';
 
 /** A feed that failed in a refresh, as its page lists it (with a link to the feed's health page). */
 export interface RefreshFailure {
@@ -40,7 +41,7 @@ const FAILED: ReadonlySet<HeartbeatStatus> = new Set([
 export class RefreshJobs {
   readonly #jobs = new Map<string, RefreshJob>();
 
-  constructor(private readonly ctx: WebContext) {}
+  constructor(private readonly deps: Pick<ReadingDeps, 'poll' | 'log'>) {}
 
   /** Starts fetching these feeds now, whatever their schedule; returns the job at once. */
   start(channel: { uid: string; name: string }, feedIds: readonly number[]): RefreshJob {
@@ -54,7 +55,7 @@ export class RefreshJobs {
       finished: false,
       settled: Promise.resolve(),
     };
-    job.settled = pollOnce(this.ctx.deps.poll, {
+    job.settled = pollOnce(this.deps.poll, {
       feedIds,
       force: true,
       onProgress: ({ feed, status, newCount }) => {
@@ -63,7 +64,7 @@ export class RefreshJobs {
         if (FAILED.has(status)) job.failed.push({ feedId: feed.id, title: feed.title ?? feed.url, status });
       },
     })
-      .catch((error: unknown) => this.ctx.deps.log.error({ err: error }, 'web: a refresh failed'))
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'reading: a refresh failed'))
       .then(() => {
         job.finished = true;
       });
@@ -77,14 +78,15 @@ export class RefreshJobs {
   }
 }
 
-const JOBS = new WeakMap<WebContext, RefreshJobs>();
-
-/** The refresh jobs of one web app. */
-export function refreshJobsOf(ctx: WebContext): RefreshJobs {
-  let jobs = JOBS.get(ctx);
-  if (!jobs) {
-    jobs = new RefreshJobs(ctx);
-    JOBS.set(ctx, jobs);
-  }
-  return jobs;
+/**
+ * The feeds a "Refresh now" fetches: the one feed shown (which the channel follows), else every feed
+ * the channel follows.
+ */
+export async function feedsToRefresh(
+  deps: Pick<ReadingDeps, 'store'>,
+  channel: Channel,
+  feedId?: number,
+): Promise<number[]> {
+  if (feedId !== undefined) return [feedId];
+  return (await deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
 }

@@ -1,0 +1,33 @@
+import type { Channel } from '../model/stored.js';
+import type { SubscriptionRef } from '../store/channels.js';
+import type { Store } from '../store/store.js';
+
+// Views that mix channels (All unread, Saved, search across channels) show an entry once, and it acts
+// in the first channel, by channel order, that follows its feed.
+
+/** The first channel (by position) that follows each feed, among these subscriptions. */
+export function firstChannelByFeed(
+  channels: readonly Channel[],
+  subscriptions: readonly Pick<SubscriptionRef, 'channelId' | 'feedId'>[],
+): Map<number, Channel> {
+  const byId = new Map(channels.map((ch) => [ch.id, ch]));
+  const byFeed = new Map<number, Channel>();
+  for (const sub of subscriptions) {
+    const channel = byId.get(sub.channelId);
+    const known = byFeed.get(sub.feedId);
+    if (channel && (!known || channel.position < known.position)) byFeed.set(sub.feedId, channel);
+  }
+  return byFeed;
+}
+
+/** The channel each of these feeds acts in (the first that follows it); feeds no channel follows are left out. */
+export async function channelsActingFor(
+  store: Store,
+  feedIds: readonly number[],
+): Promise<Map<number, Channel>> {
+  const [channels, subscriptions] = await Promise.all([
+    store.listChannels(),
+    store.listSubscriptionRefs({ feedIds }),
+  ]);
+  return firstChannelByFeed(channels, subscriptions);
+}

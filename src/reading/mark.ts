@@ -1,0 +1,51 @@
+import type { Channel } from '../model/stored.js';
+import type { ReadingDeps } from './deps.js';
+
+// What the web UI and Microsub do to entries of one channel. The apps (Google Reader, Fever) have no
+// channels: they mark read everywhere (entry-state.ts), and the two meet in the one read state.
+
+type Deps = Pick<ReadingDeps, 'store' | 'now'>;
+
+/** Marks these entries read (or unread) in a channel. */
+export async function markInChannel(
+  deps: Deps,
+  channel: Channel,
+  entryIds: readonly number[],
+  read: boolean,
+): Promise<void> {
+  await deps.store.markRead(channel.id, entryIds, read, deps.now().toISOString());
+}
+
+/**
+ * Marks an entry and every older entry of the channel read (Microsub's `last_read_entry`, Monocle's
+ * "mark all read"). For an undoable mark-all (the web's), see markAllRead.
+ */
+export async function markReadUpTo(deps: Deps, channel: Channel, entryId: number): Promise<void> {
+  await deps.store.markReadUpTo(channel.id, entryId, deps.now().toISOString());
+}
+
+/** Takes entries out of a channel's timeline (they stay in the other channels). */
+export async function removeFromChannel(
+  deps: Deps,
+  channel: Channel,
+  entryIds: readonly number[],
+): Promise<void> {
+  await deps.store.removeEntries(channel.id, entryIds, deps.now().toISOString());
+}
+
+/**
+ * The ids among these that are entries of the channel, in the order given: of a feed it follows
+ * (entriesById finds an entry of any feed, and marking one of another channel's is no change a client of
+ * this channel asked for). Unknown ids are left out (a client may hold entries removed meanwhile).
+ */
+export async function entriesOfChannel(
+  deps: Pick<ReadingDeps, 'store'>,
+  channel: Channel,
+  entryIds: readonly number[],
+): Promise<number[]> {
+  const { store } = deps;
+  const followed = new Set((await store.listSubscriptions(channel.id)).map((s) => s.feedId));
+  const found = (await store.entriesById(channel.id, entryIds)).filter((e) => followed.has(e.feedId));
+  const known = new Set(found.map((e) => e.id));
+  return entryIds.filter((id) => known.has(id));
+}
