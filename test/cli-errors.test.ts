@@ -13,8 +13,7 @@ import type { Command } from 'commander';
 import { createProgram } from '../src/cli/program.js';
 import { openStore } from '../src/store/open.js';
 import type { BatchCase, BatchResult } from './helpers/cli-batch.js';
-
-const BATCH = fileURLToPath(new URL('./helpers/cli-batch.ts', import.meta.url));
+import { nodeArgsFor } from './helpers/node-args.js';
 
 /** A command line, what it must print as its one line on stderr, and its exit code. */
 interface Mistake extends BatchCase {
@@ -27,7 +26,7 @@ function runAll(cases: BatchCase[]): Promise<BatchResult[]> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', BATCH],
+      nodeArgsFor('test/helpers/cli-batch.ts'),
       { maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`cli-batch failed: ${stderr}`));

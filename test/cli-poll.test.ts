@@ -6,14 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/open.js';
 import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
+import { CLI_ARGS } from './helpers/node-args.js';
 import { rss } from './helpers/poll-harness.js';
 import { addFollowedFeed } from './helpers/temp-store.js';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 function stderrLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line !== '');
@@ -90,13 +88,9 @@ describe('tidings poll --once', () => {
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
     const slow = await addFollowedFeed(store, `${server.url}/slow`, new Date().toISOString());
     const requests = server.requests.length;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI, 'poll', '--once', '--feed', String(slow.id)],
-      {
-        env: { ...process.env, ...env },
-      },
-    );
+    const child = spawn(process.execPath, [...CLI_ARGS, 'poll', '--once', '--feed', String(slow.id)], {
+      env: { ...process.env, ...env },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

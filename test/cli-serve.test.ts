@@ -6,13 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/open.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
+import { CLI_ARGS } from './helpers/node-args.js';
 import { rss } from './helpers/poll-harness.js';
 import { addFollowedFeed } from './helpers/temp-store.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const FEEDS = 40;
 
 describe('tidings serve', () => {
@@ -48,7 +47,7 @@ describe('tidings serve', () => {
   });
 
   it('polls 40 feeds 32 at a time without a MaxListenersExceededWarning, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0'], {
+    const child = spawn(process.execPath, [...CLI_ARGS, 'serve', '--port', '0'], {
       env: {
         ...process.env,
         TIDINGS_DATABASE_URL: url,

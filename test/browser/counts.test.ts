@@ -4,17 +4,12 @@
 // the list, every drawn number (All unread, each channel, each feed, Saved, the title's) must equal the
 // server's, and the server's kept counts must equal a recount of the unread entries.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Channel } from '../../src/model/stored.js';
+import { CHROMIUM_SKIP, openBrowser } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
 import { type ReaderSite, signInAndFollow, startReaderSite } from './reader-site.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: the browser tests need Debian's chromium`;
 
 /** Counts by the key each is drawn under (`all`, `channel:UID`, `feed:UID:ID`), and Saved's. */
 interface Counts {
@@ -39,7 +34,7 @@ const DRAWN = `(() => {
   };
 })()`;
 
-describe('unread counts after every action, in Chromium', { skip: SKIP }, () => {
+describe('unread counts after every action, in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -81,10 +76,7 @@ describe('unread counts after every action, in Chromium', { skip: SKIP }, () => 
 
   before(async () => {
     [live, site] = await Promise.all([startLiveServer(), startReaderSite()]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(8000);
     page = await context.newPage();

@@ -1,25 +1,18 @@
 // The feed-health list at a phone's width (issue 16): every feed a card, nothing scrolls sideways, and
-// the GET filters work without JavaScript. Screenshot: test-results/screenshots/health-phone.png.
+// the GET filters work without JavaScript. `npm run screenshots` saves
+// test-results/screenshots/health-phone.png.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_SKIP, openBrowser, screenshot } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: the browser tests need Debian's chromium`;
-const SHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-
-describe('feed health at 390 px in Chromium', { skip: SKIP }, () => {
+describe('feed health at 390 px in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let page: Page;
   let live: LiveServer;
 
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     live = await startLiveServer();
     const now = new Date().toISOString();
     for (let i = 0; i < 60; i++) {
@@ -38,10 +31,7 @@ describe('feed health at 390 px in Chromium', { skip: SKIP }, () => {
         lastSuccessAt: now,
       });
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: false,
@@ -67,7 +57,7 @@ describe('feed health at 390 px in Chromium', { skip: SKIP }, () => {
     assert.ok(widths[0]! <= widths[1]!, `page is ${widths[0]} px wide in a ${widths[1]} px window`);
     assert.equal(await page.isVisible('table.health thead'), false);
     assert.equal(await page.locator('tr[data-feed]').count(), 50);
-    await page.screenshot({ path: `${SHOTS}health-phone.png`, fullPage: false });
+    await screenshot(page, 'health-phone');
     await page.selectOption('select[name="status"]', 'fetch_error');
     await page.click('.health-filters button[type="submit"]');
     await page.waitForURL(/status=fetch_error/);

@@ -5,19 +5,14 @@
 // in a blank page. Chromium's own HTML parser then says which elements, namespaces and attributes the
 // sanitized markup really makes.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sanitizeHtml } from '../../src/html/index.js';
 import { startVectorsServer } from '../helpers/hostile-feed.js';
 import { FORBIDDEN_ELEMENTS, hostileMarkup, readVectors } from '../helpers/hostile-html.js';
+import { CHROMIUM_SKIP, openBrowser } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests`;
 
 // Runs in the page (strings: this project's TypeScript has no DOM types). Lists what the browser
 // built under `root` that is active or in the wrong namespace: forbidden elements, HTML inside SVG or
@@ -65,7 +60,7 @@ const POKE = `((rootSelector) => {
   return count;
 })`;
 
-describe('hostile vectors in Chromium', { skip: SKIP }, () => {
+describe('hostile vectors in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -77,10 +72,7 @@ describe('hostile vectors in Chromium', { skip: SKIP }, () => {
 
   before(async () => {
     [live, vectors] = await Promise.all([startLiveServer(), startVectorsServer()]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     // Without tidings' CSP: what a Microsub client or sync app that shows the HTML would get.
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     context.setDefaultTimeout(8000);

@@ -3,17 +3,13 @@
 // on a wide screen, no console error on any page (feed content carries inline styles), right-to-left
 // entries laid out from the right. The feeds come from reader-site.ts, hard to lay out on purpose.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Channel } from '../../src/model/stored.js';
+import { CHROMIUM_SKIP, openBrowser } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
 import { LONG_URL, type ReaderSite, signInAndFollow, startReaderSite } from './reader-site.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: the browser tests need Debian's chromium`;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -24,7 +20,7 @@ interface Box {
   height: number;
 }
 
-describe('the reader as drawn in Chromium', { skip: SKIP }, () => {
+describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -85,10 +81,7 @@ describe('the reader as drawn in Chromium', { skip: SKIP }, () => {
 
   before(async () => {
     [live, site] = await Promise.all([startLiveServer(), startReaderSite()]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     context = await browser.newContext({ viewport: DESKTOP });
     context.setDefaultTimeout(8000);
     page = await context.newPage();

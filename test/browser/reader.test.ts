@@ -1,30 +1,25 @@
 // The everyday reader in Chromium (issue 16): the list of titles -> an entry -> next, per-feed view and
-// counts, undo of mark all read, an audio enclosure, a YouTube-style entry's thumbnail. Screenshots of
-// the list, the entry page and the sidebar, light and dark, go to docs/screenshots/ for the README.
+// counts, undo of mark all read, an audio enclosure, a YouTube-style entry's thumbnail. `npm run
+// screenshots` saves the list, the entry page and the sidebar, light and dark, in docs/screenshots/ for
+// the README.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Channel } from '../../src/model/stored.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { rss } from '../helpers/poll-harness.js';
 import { startFixtures } from '../web/fixtures.js';
 import { podcastFeed, youtubeFeed } from '../web/media-fixtures.js';
+import { CHROMIUM_SKIP, openBrowser, screenshot, takesScreenshots } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests`;
-const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 // a 1x1 PNG: the "video thumbnail" served by the local media site
 const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkqGf4DwAEhQGA0lMiVQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-describe('the reader in Chromium', { skip: SKIP }, () => {
+describe('the reader in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let page: Page;
   let live: LiveServer;
@@ -36,9 +31,10 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
     (await live.store.listChannels()).find((c) => c.name === name) as Channel;
   // light and dark, as prefers-color-scheme asks
   const shots = async (name: string, target: Page | ReturnType<Page['locator']> = page) => {
+    if (!takesScreenshots) return;
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await target.screenshot({ path: `${SHOTS}${name}-${scheme}.png` });
+      await screenshot(target, `${name}-${scheme}`);
     }
     await page.emulateMedia({ colorScheme: 'light' });
   };
@@ -59,7 +55,6 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
   }
 
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [live, fixtures] = await Promise.all([startLiveServer(), startFixtures()]);
     media = await startServer({
       '/yt.xml': (_req, res) =>
@@ -82,10 +77,7 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
           { 'content-type': 'application/rss+xml; charset=utf-8' },
         ),
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(8000);
     page = await context.newPage();
@@ -133,7 +125,7 @@ describe('the reader in Chromium', { skip: SKIP }, () => {
     // a phone: one column, nothing wider than the screen
     await page.setViewportSize({ width: 390, height: 844 });
     assert.equal(await page.evaluate('document.documentElement.scrollWidth'), 390);
-    await page.screenshot({ path: `${SHOTS}list-phone.png` });
+    await screenshot(page, 'list-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     assert.deepEqual(errors, []);
   });

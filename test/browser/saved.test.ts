@@ -1,19 +1,14 @@
 // Saved (starred) entries in Chromium (issue 16): star with the s key and with the Save button, find
 // them under Saved (the sidebar's count follows), unstar one there on its entry page.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Channel } from '../../src/model/stored.js';
 import { startFixtures } from '../web/fixtures.js';
+import { CHROMIUM_SKIP, openBrowser } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests`;
-
-describe('saved entries in Chromium', { skip: SKIP }, () => {
+describe('saved entries in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let page: Page;
   let live: LiveServer;
@@ -26,10 +21,7 @@ describe('saved entries in Chromium', { skip: SKIP }, () => {
 
   before(async () => {
     [live, fixtures] = await Promise.all([startLiveServer(), startFixtures()]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(8000);
     page = await context.newPage();

@@ -1,22 +1,16 @@
 // The web UI in a real browser (Debian's Chromium driven by playwright-core) against a real server:
 // sign in, follow through discovery, read with the keyboard, reorder channels, import OPML, feed health,
-// and a hostile feed that must not run anything. Screenshots go to test-results/screenshots/.
+// and a hostile feed that must not run anything. `npm run screenshots` saves its screenshots in
+// test-results/screenshots/.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Channel } from '../../src/model/stored.js';
 import { startFixtures } from '../web/fixtures.js';
+import { CHROMIUM_SKIP, openBrowser, screenshot } from './chromium.js';
 import { type LiveServer, PASSWORD, startLiveServer } from './live-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests`;
-const SHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-
-describe('web UI in Chromium', { skip: SKIP }, () => {
+describe('web UI in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -25,16 +19,12 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
   const dialogs: string[] = [];
   const errors: string[] = [];
 
-  const shot = (name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
+  const shot = (name: string, fullPage = false) => screenshot(page, name, fullPage);
   const news = async () => (await live.store.listChannels()).find((c) => c.name === 'News') as Channel;
 
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [live, fixtures] = await Promise.all([startLiveServer(), startFixtures()]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await openBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(8000);
     page = await context.newPage();
@@ -130,7 +120,7 @@ describe('web UI in Chromium', { skip: SKIP }, () => {
     await shot('reader-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}reader-phone.png` });
+    await shot('reader-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page

@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+import { CLI_ARGS } from './node-args.js';
 
 /**
- * Runs the `tidings` command line from src/ (under tsx) with extra environment variables, and `input` on
+ * Runs the `tidings` command line (compiled, or from src/ under tsx: node-args.ts) with extra environment variables, and `input` on
  * its stdin when given. Asynchronous: the test's own HTTP servers must keep answering while it runs.
  */
 export function tidings(
@@ -15,7 +13,7 @@ export function tidings(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, ...args],
+      [...CLI_ARGS, ...args],
       { env: { ...process.env, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -6,13 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { openStore } from '../../src/store/open.js';
 import { tidings } from '../helpers/cli.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
+import { CLI_ARGS } from '../helpers/node-args.js';
 import { rss } from '../helpers/poll-harness.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 /** Well under one icon request's own timeout (10 s): a command that waited for the icon cannot be this quick. */
 const QUICK_MS = 4000;
 
@@ -71,7 +70,7 @@ describe('icon lookups and the commands (local site whose icons never answer)', 
     for (const feed of await store.listFeeds())
       await store.updateFeed(feed.id, { nextCheckAt: new Date(0).toISOString() });
     await store.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0'], {
+    const child = spawn(process.execPath, [...CLI_ARGS, 'serve', '--port', '0'], {
       env: { ...process.env, ...env },
     });
     let stderr = '';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { cpuMs } from '../../../test/helpers/cpu-time.js';
 import { parseFeed } from '../index.js';
 import {
   decodeReferences,
@@ -131,10 +132,10 @@ describe('entity expansion limits', () => {
   it('decodes millions of plain references in time linear with the document', () => {
     const timeOf = (n: number, tail: string) => {
       const doc = feed('', `${'&amp;&lt;&#38;&nbsp;'.repeat(n)}x`, tail);
-      const start = performance.now();
+      const start = cpuMs(); // CPU time: other test files running beside this one do not count
       const result = parseFeed(doc, uncapped);
       assert.equal(result.entries[0]?.title?.length, 4 * n + 1);
-      return performance.now() - start;
+      return cpuMs() - start;
     };
     for (const tail of ['', '<x>']) {
       timeOf(10_000, tail);
