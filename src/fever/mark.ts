@@ -1,6 +1,6 @@
 import type { RequestParams } from '../auth/request.js';
 import { changeEntries, type EntryChange, markStreamRead } from '../reading/entry-state.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { integerParam, singleParam } from './params.js';
 
 const ITEM_CHANGES: Record<string, EntryChange> = {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/app-feeds.js';
 import type { ServerDeps } from '../server/deps.js';
-import type { SyncEntry } from '../store/sync-types.js';
+import type { SyncEntry } from '../store/index.js';
 import {
   feedStreamId,
   labelStreamId,

@@ -5,7 +5,7 @@ import { apiPasswordLogin, Logins } from '../auth/logins.js';
 import { clientAddress, readRequestParams } from '../auth/request.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
-import { StoreError } from '../store/store-error.js';
+import { StoreError } from '../store/index.js';
 import { atomStream } from './atom.js';
 import { BadRequest } from './params.js';
 import {

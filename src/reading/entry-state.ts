@@ -1,12 +1,11 @@
-import type { Store } from '../store/store.js';
-import type { SyncFilter } from '../store/sync-types.js';
+import type { Store, SyncFilter } from '../store/index.js';
 
 // "Mark read", "mark unread", "star" and "unstar", decided once for every front end (issue 15).
 // Read state is stored per channel and entry (entry_states). The apps (Google Reader, Fever) have no
 // channels, so for them: an entry is unread when at least one channel that follows its feed shows it
 // unread, and marking it read or unread applies to every channel that follows its feed. Saved
 // (starred) is one state per entry. The web UI and Microsub still mark read per channel through
-// store.markRead; what they do is seen by the apps at once through the rule above, and the other way round.
+// store.reading.markRead; what they do is seen by the apps at once through the rule above, and the other way round.
 
 /** What a front end asks to do with entries. */
 export type EntryChange = 'read' | 'unread' | 'save' | 'unsave';
@@ -20,8 +19,8 @@ export async function changeEntries(
 ): Promise<void> {
   if (entryIds.length === 0) return;
   const at = now.toISOString();
-  if (change === 'save' || change === 'unsave') return store.setSaved(entryIds, change === 'save', at);
-  return store.setReadEverywhere({ ids: entryIds }, change === 'read', at);
+  if (change === 'save' || change === 'unsave') return store.sync.setSaved(entryIds, change === 'save', at);
+  return store.sync.setReadEverywhere({ ids: entryIds }, change === 'read', at);
 }
 
 /**
@@ -34,7 +33,7 @@ export async function markStreamRead(
   until: Date,
   now: Date,
 ): Promise<void> {
-  await store.setReadEverywhere(
+  await store.sync.setReadEverywhere(
     { ...stream, readState: 'unread', seenUntil: until.toISOString() },
     true,
     now.toISOString(),

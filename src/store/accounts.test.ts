@@ -7,7 +7,7 @@ function accountSuite(backend: StoreBackend) {
 
   it('creates tokens, finds them by hash, records use and revokes them', async () => {
     const store = await backend.open();
-    const token = await store.createToken(
+    const token = await store.accounts.createToken(
       { tokenHash: 'aa11', scope: 'read follow', label: 'Monocle' },
       at(0),
     );
@@ -18,16 +18,16 @@ function accountSuite(backend: StoreBackend) {
       label: 'Monocle',
       createdAt: at(0),
     });
-    const bare = await store.createToken({ tokenHash: 'bb22', scope: 'read' }, at(1));
+    const bare = await store.accounts.createToken({ tokenHash: 'bb22', scope: 'read' }, at(1));
     assert.equal('label' in bare, false);
-    assert.deepEqual(await store.findToken('aa11'), token);
-    assert.equal(await store.findToken('cc33'), undefined);
-    await store.touchToken(token.id, at(5));
-    assert.equal((await store.findToken('aa11'))?.lastUsedAt, at(5));
-    await store.revokeToken(token.id, at(6));
-    await store.revokeToken(token.id, at(7));
-    assert.equal(await store.findToken('aa11'), undefined);
-    const listed = await store.listTokens();
+    assert.deepEqual(await store.accounts.findToken('aa11'), token);
+    assert.equal(await store.accounts.findToken('cc33'), undefined);
+    await store.accounts.touchToken(token.id, at(5));
+    assert.equal((await store.accounts.findToken('aa11'))?.lastUsedAt, at(5));
+    await store.accounts.revokeToken(token.id, at(6));
+    await store.accounts.revokeToken(token.id, at(7));
+    assert.equal(await store.accounts.findToken('aa11'), undefined);
+    const listed = await store.accounts.listTokens();
     assert.deepEqual(
       listed.map((t) => [t.tokenHash, t.lastUsedAt, t.revokedAt]),
       [
@@ -39,18 +39,18 @@ function accountSuite(backend: StoreBackend) {
 
   it('refuses a second token with the same hash', async () => {
     const store = await backend.open();
-    await store.createToken({ tokenHash: 'dd44', scope: 'read' }, at(0));
-    await assert.rejects(store.createToken({ tokenHash: 'dd44', scope: 'read' }, at(1)));
+    await store.accounts.createToken({ tokenHash: 'dd44', scope: 'read' }, at(0));
+    await assert.rejects(store.accounts.createToken({ tokenHash: 'dd44', scope: 'read' }, at(1)));
   });
 
   it('sets, replaces and reads settings', async () => {
     const store = await backend.open();
-    assert.equal(await store.getSetting('password_hash'), undefined);
-    await store.setSetting('password_hash', 'scrypt$1');
-    await store.setSetting('password_hash', 'scrypt$2');
-    await store.setSetting('session_secret', '');
-    assert.equal(await store.getSetting('password_hash'), 'scrypt$2');
-    assert.equal(await store.getSetting('session_secret'), '');
+    assert.equal(await store.accounts.getSetting('password_hash'), undefined);
+    await store.accounts.setSetting('password_hash', 'scrypt$1');
+    await store.accounts.setSetting('password_hash', 'scrypt$2');
+    await store.accounts.setSetting('session_secret', '');
+    assert.equal(await store.accounts.getSetting('password_hash'), 'scrypt$2');
+    assert.equal(await store.accounts.getSetting('session_secret'), '');
   });
 }
 

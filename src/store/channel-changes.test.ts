@@ -7,7 +7,8 @@ import {
   testEntry,
   testPoll,
 } from '../../test/helpers/temp-store.js';
-import type { ChangedChannels, Store } from './store.js';
+import type { Store } from './store.js';
+import type { ChangedChannels } from './types.js';
 
 /** What `write` told the store's listeners, in order. */
 async function heard(store: Store, write: () => Promise<unknown>): Promise<ChangedChannels[]> {
@@ -26,67 +27,78 @@ function suite(backend: StoreBackend) {
 
   it('tells its listeners which channels each write changed, after the write', async () => {
     const store = await backend.open();
-    const news = await store.createChannel('news');
-    const later = await store.createChannel('later');
-    const feed = await store.addFeed('https://example.org/changes.xml', at(0));
-    assert.deepEqual(await heard(store, () => store.subscribe(news.id, feed.id, at(0))), [[news.id]]);
-    await store.recordPoll(
+    const news = await store.channels.create('news');
+    const later = await store.channels.create('later');
+    const feed = await store.feeds.add('https://example.org/changes.xml', at(0));
+    assert.deepEqual(await heard(store, () => store.channels.subscribe(news.id, feed.id, at(0))), [
+      [news.id],
+    ]);
+    await store.polling.record(
       testPoll(feed.id, [testEntry('c-0', { sortAt: at(0) }), testEntry('c-1', { sortAt: at(1) })]),
     );
-    const [newer, older] = (await store.timeline({ channelId: news.id, limit: 10 })).entries;
+    const [newer, older] = (await store.reading.timeline({ channelId: news.id, limit: 10 })).entries;
     const ids = [newer!.id, older!.id];
 
     // the listener sees the write done: the count it reads is the new one
     let countSeen: number | undefined;
     const stop = store.onChannelsChanged(() => {
-      void store.channelSummaries().then((all) => {
+      void store.reading.channelSummaries().then((all) => {
         countSeen = all.find((c) => c.id === news.id)?.unread;
       });
     });
-    await store.markRead(news.id, [ids[0]!], true, at(2));
+    await store.reading.markRead(news.id, [ids[0]!], true, at(2));
     stop();
     for (let i = 0; i < 100 && countSeen === undefined; i++) await new Promise((r) => setTimeout(r, 5));
     assert.equal(countSeen, 1);
 
-    assert.deepEqual(await heard(store, () => store.markRead(news.id, ids, false, at(3))), [[news.id]]);
-    assert.deepEqual(await heard(store, () => store.markReadUpTo(news.id, ids[0]!, at(4))), [[news.id]]);
-    assert.deepEqual(await heard(store, () => store.markReadReturningIds(news.id, {}, at(5))), [[news.id]]);
-    assert.deepEqual(await heard(store, () => store.setReadEverywhere({ ids }, false, at(6))), ['all']);
-    assert.deepEqual(await heard(store, () => store.removeEntries(news.id, [ids[1]!], at(7))), [[news.id]]);
+    assert.deepEqual(await heard(store, () => store.reading.markRead(news.id, ids, false, at(3))), [
+      [news.id],
+    ]);
+    assert.deepEqual(await heard(store, () => store.reading.markReadUpTo(news.id, ids[0]!, at(4))), [
+      [news.id],
+    ]);
+    assert.deepEqual(await heard(store, () => store.reading.markReadReturningIds(news.id, {}, at(5))), [
+      [news.id],
+    ]);
+    assert.deepEqual(await heard(store, () => store.sync.setReadEverywhere({ ids }, false, at(6))), ['all']);
+    assert.deepEqual(await heard(store, () => store.reading.removeEntries(news.id, [ids[1]!], at(7))), [
+      [news.id],
+    ]);
     const rule = { kind: 'mute' as const, url: 'https://author.example/' };
-    assert.deepEqual(await heard(store, () => store.addFilter({ ...rule, channelId: later.id }, at(8))), [
+    assert.deepEqual(await heard(store, () => store.filters.add({ ...rule, channelId: later.id }, at(8))), [
       [later.id],
     ]);
-    assert.deepEqual(await heard(store, () => store.addFilter(rule, at(8))), ['all']);
-    assert.deepEqual(await heard(store, () => store.removeFilter(rule)), ['all']);
-    assert.deepEqual(await heard(store, () => store.moveSubscription(feed.id, news.id, later.id, at(9))), [
-      [news.id, later.id],
-    ]);
-    assert.deepEqual(await heard(store, () => store.removeFeedEntries(later.id, feed.id, at(10))), [
+    assert.deepEqual(await heard(store, () => store.filters.add(rule, at(8))), ['all']);
+    assert.deepEqual(await heard(store, () => store.filters.remove(rule)), ['all']);
+    assert.deepEqual(
+      await heard(store, () => store.channels.moveSubscription(feed.id, news.id, later.id, at(9))),
+      [[news.id, later.id]],
+    );
+    assert.deepEqual(await heard(store, () => store.reading.removeFeedEntries(later.id, feed.id, at(10))), [
       [later.id],
     ]);
-    assert.deepEqual(await heard(store, () => store.unsubscribe(later.id, feed.id)), [[later.id]]);
-    assert.deepEqual(await heard(store, () => store.removeFeed(feed.id)), ['all']);
+    assert.deepEqual(await heard(store, () => store.channels.unsubscribe(later.id, feed.id)), [[later.id]]);
+    assert.deepEqual(await heard(store, () => store.feeds.remove(feed.id)), ['all']);
   });
 
   it('tells nothing of reads, saves and writes that failed, and a failing listener fails no write', async () => {
     const store = await backend.open();
-    const news = await store.createChannel('quiet');
-    const feed = await store.addFeed('https://example.org/quiet.xml', at(0));
-    await store.subscribe(news.id, feed.id, at(0));
-    await store.recordPoll(testPoll(feed.id, [testEntry('q-0', { sortAt: at(0) })]));
-    const [entry] = (await store.timeline({ channelId: news.id, limit: 10 })).entries;
+    const news = await store.channels.create('quiet');
+    const feed = await store.feeds.add('https://example.org/quiet.xml', at(0));
+    await store.channels.subscribe(news.id, feed.id, at(0));
+    await store.polling.record(testPoll(feed.id, [testEntry('q-0', { sortAt: at(0) })]));
+    const [entry] = (await store.reading.timeline({ channelId: news.id, limit: 10 })).entries;
     assert.deepEqual(
       await heard(store, async () => {
-        await store.timeline({ channelId: news.id, limit: 10 });
-        await store.channelSummaries();
-        await store.setSaved([entry!.id], true, at(1));
+        await store.reading.timeline({ channelId: news.id, limit: 10 });
+        await store.reading.channelSummaries();
+        await store.sync.setSaved([entry!.id], true, at(1));
       }),
       [],
     );
     assert.deepEqual(
       await heard(store, () =>
-        store.subscribe(news.id, 999_999, at(1)).then(
+        store.channels.subscribe(news.id, 999_999, at(1)).then(
           () => assert.fail('a subscription to no feed was stored'),
           () => undefined,
         ),
@@ -96,9 +108,9 @@ function suite(backend: StoreBackend) {
     const stop = store.onChannelsChanged(() => {
       throw new Error('a listener that fails');
     });
-    await store.markRead(news.id, [entry!.id], true, at(2));
+    await store.reading.markRead(news.id, [entry!.id], true, at(2));
     stop();
-    const summary = (await store.channelSummaries()).find((c) => c.id === news.id);
+    const summary = (await store.reading.channelSummaries()).find((c) => c.id === news.id);
     assert.equal(summary?.unread, 0);
   });
 }

@@ -7,9 +7,9 @@ function suite(backend: StoreBackend) {
 
   it("lists every feed's summary, oldest first, with the values listFeeds gives", async () => {
     const store = await backend.open();
-    const bare = await store.addFeed('https://bare.example/feed.xml', at(0));
-    const full = await store.addFeed('https://full.example/feed.xml', at(1));
-    await store.updateFeed(full.id, {
+    const bare = await store.feeds.add('https://bare.example/feed.xml', at(0));
+    const full = await store.feeds.add('https://full.example/feed.xml', at(1));
+    await store.feeds.update(full.id, {
       title: 'Full',
       siteUrl: 'https://full.example/',
       message: 'fetch: timed out',
@@ -23,8 +23,8 @@ function suite(backend: StoreBackend) {
       nextCheckAt: at(4),
       diagnostics: [{ severity: 'error', code: 'xml.unclosed-tag', message: 'unclosed' }],
     });
-    const summaries = await store.listFeedSummaries();
-    const feeds = await store.listFeeds();
+    const summaries = await store.feeds.listSummaries();
+    const feeds = await store.feeds.list();
     assert.deepEqual(
       summaries.map((summary) => summary.id),
       [bare.id, full.id],

@@ -20,22 +20,22 @@ for (const backend of storeBackends()) {
       for (const n of [1, 2, 3, 4])
         feeds.push(await addFollowedFeed(store, `https://example.org/${n}.xml`, at(0)));
       const [a, b, c, gone] = feeds.map((feed) => feed.id) as [number, number, number, number];
-      await store.recordPoll(testPoll(b, [testEntry('b-old', { title: 'old words' })], at(1)));
-      const [old] = await store.listFeedEntries(b, 1);
-      await store.removeFeed(gone);
+      await store.polling.record(testPoll(b, [testEntry('b-old', { title: 'old words' })], at(1)));
+      const [old] = await store.entries.listByFeed(b, 1);
+      await store.feeds.remove(gone);
       const entry = (guid: string, title: string) => testEntry(guid, { title, sortAt: at(2) });
       const written = await Promise.all([
-        store.recordPoll(testPoll(a, [entry('a1', 'apple one'), entry('a2', 'apple two')], at(3))),
-        store.recordPoll(
+        store.polling.record(testPoll(a, [entry('a1', 'apple one'), entry('a2', 'apple two')], at(3))),
+        store.polling.record(
           testPoll(b, [entry('b1', 'banana')], at(3), {
             changedEntries: [{ ...testEntry('b-old', { title: 'cherry words' }), id: old?.id ?? 0 }],
           }),
         ),
-        store.recordPoll(testPoll(c, [], at(3))),
-        store.recordPoll(testPoll(gone, [entry('g1', 'grape')], at(3))),
+        store.polling.record(testPoll(c, [], at(3))),
+        store.polling.record(testPoll(gone, [entry('g1', 'grape')], at(3))),
       ]);
       const guids = async (feedId: number, ids: readonly number[]) =>
-        (await store.listFeedEntries(feedId, 9))
+        (await store.entries.listByFeed(feedId, 9))
           .filter((e) => ids.includes(e.id))
           .map((e) => e.guid)
           .sort();
@@ -53,11 +53,11 @@ for (const backend of storeBackends()) {
         [b, 2],
         [c, 1],
       ] as const)
-        assert.equal((await store.listHeartbeats(feedId, 9)).length, beats, `feed ${feedId}`);
-      const unread = (await store.unreadCounts()).reduce((sum, count) => sum + count.unread, 0);
+        assert.equal((await store.heartbeats.list(feedId, 9)).length, beats, `feed ${feedId}`);
+      const unread = (await store.reading.unreadCounts()).reduce((sum, count) => sum + count.unread, 0);
       assert.equal(unread, 4, 'a1, a2, b1 and b-old');
       const found = async (text: string) =>
-        (await store.searchEntries({ query: text, limit: 9 })).entries.map((e) => e.guid).sort();
+        (await store.reading.search({ query: text, limit: 9 })).entries.map((e) => e.guid).sort();
       assert.deepEqual(await found('apple'), ['a1', 'a2']);
       assert.deepEqual(await found('cherry'), ['b-old']);
       assert.deepEqual(await found('old'), [], 'the changed entry is indexed anew');

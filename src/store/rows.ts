@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../model/stored.js';
 import type { ChannelTable, FeedTable, SubscriptionTable } from './schema.js';
-import type { FeedPatch } from './store.js';
 import { StoreError } from './store-error.js';
+import type { FeedPatch } from './types.js';
 import { fromDbBool, fromJson, toDbBool, toIso } from './values.js';
 
 // The one place where feed columns meet feed fields. Feeds have many optional fields, so one table

@@ -7,7 +7,7 @@ import {
   testEntry,
   testPoll,
 } from '../../test/helpers/temp-store.js';
-import { parseSearchQuery } from './search.js';
+import { parseSearchQuery } from './reading/search.js';
 
 describe('parseSearchQuery', () => {
   it('reads phrases and words to include, and -words to exclude', () => {
@@ -23,12 +23,12 @@ function suite(backend: StoreBackend) {
 
   async function library() {
     const store = await backend.open();
-    const channel = await store.createChannel('reading');
-    const feed = await store.addFeed('https://example.org/cjk.xml', at(0));
-    await store.subscribe(channel.id, feed.id, at(0));
+    const channel = await store.channels.create('reading');
+    const feed = await store.feeds.add('https://example.org/cjk.xml', at(0));
+    await store.channels.subscribe(channel.id, feed.id, at(0));
     const text = (guid: string, title: string, body: string) =>
       testEntry(guid, { title, contentText: body, searchText: `${title}\n${body}` });
-    await store.recordPoll(
+    await store.polling.record(
       testPoll(feed.id, [
         text('expo', '上海世博五卷', '世博会的历史记录'),
         text('fruit', 'Apple and cherry', 'a pie of apple and cherry'),
@@ -37,7 +37,7 @@ function suite(backend: StoreBackend) {
       ]),
     );
     const find = async (query: string) =>
-      (await store.searchEntries({ query, channelId: channel.id, limit: 10 })).entries
+      (await store.reading.search({ query, channelId: channel.id, limit: 10 })).entries
         .map((e) => e.guid)
         .sort();
     return { find };

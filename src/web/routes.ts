@@ -18,7 +18,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { Logins } from '../auth/logins.js';
 import { limitRequestBody } from '../server/body-limit.js';
 import type { ServerDeps } from '../server/deps.js';
-import { StoreError } from '../store/store-error.js';
+import { StoreError } from '../store/index.js';
 import { ClientError } from './client-error.js';
 import { compress } from './compress.js';
 import type { WebContext, WebEnv } from './env.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/store/index.js';
 import { tidings } from '../helpers/cli.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { rss } from '../helpers/poll-harness.js';
@@ -68,8 +68,8 @@ describe('icon lookups and the commands (local site whose icons never answer)', 
   it('serve exits at once on SIGTERM while an icon lookup waits', async () => {
     // the feed is due again, so that serve's poller polls it and looks for its icon
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
-    for (const feed of await store.listFeeds())
-      await store.updateFeed(feed.id, { nextCheckAt: new Date(0).toISOString() });
+    for (const feed of await store.feeds.list())
+      await store.feeds.update(feed.id, { nextCheckAt: new Date(0).toISOString() });
     await store.close();
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0'], {
       env: { ...process.env, ...env },

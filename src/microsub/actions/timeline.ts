@@ -2,7 +2,7 @@ import type { Channel } from '../../model/stored.js';
 import { changeEntries } from '../../reading/entry-state.js';
 import { API_PAGE_BYTES, countWithinBudget } from '../../reading/page-budget.js';
 import { feedIconUrls } from '../../server/feed-icons.js';
-import type { TimelineQuery } from '../../store/reader.js';
+import type { TimelineQuery } from '../../store/index.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
@@ -48,15 +48,16 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   if (source !== undefined) query.feedId = await sourceFeed(ctx, source);
   if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
   const { store } = ctx.deps;
-  let page = await store.timelineRefs(query);
-  const sizes = await ctx.jf2.sizes(page.refs, (ids) => store.entrySizes(ids));
+  let page = await store.reading.timelineRefs(query);
+  const sizes = await ctx.jf2.sizes(page.refs, (ids) => store.entries.sizes(ids));
   // a `before` page is the entries just newer than the cursor: a smaller one keeps the oldest of them
   const fitting = countWithinBudget(sizes, API_PAGE_BYTES, before !== undefined);
-  if (fitting < page.refs.length) page = await store.timelineRefs({ ...query, limit: fitting });
+  if (fitting < page.refs.length) page = await store.reading.timelineRefs({ ...query, limit: fitting });
   const iconUrl = await feedIconUrls(ctx.deps, ctx.hono);
   const items = await ctx.jf2.items(
     page.refs.map((ref) => withFeedIcon(ref, iconUrl)),
-    async (ids) => (await store.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),
+    async (ids) =>
+      (await store.reading.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),
   );
   const paging: { before?: string; after?: string } = {};
   if (page.before !== undefined) paging.before = page.before;
@@ -76,8 +77,8 @@ export function readLimit(value: string | undefined): number {
 /** A `source`: the feed id tidings gives as `_source`, or the feed's URL. */
 async function sourceFeed(ctx: ActionContext, source: string): Promise<number> {
   const feed = /^\d{1,15}$/.test(source)
-    ? await ctx.deps.store.getFeed(Number(source))
-    : await ctx.deps.store.findFeedByUrl(source);
+    ? await ctx.deps.store.feeds.get(Number(source))
+    : await ctx.deps.store.feeds.findByUrl(source);
   if (!feed) throw notFound(`there is no source ${source.slice(0, 200)}`);
   return feed.id;
 }
@@ -91,23 +92,23 @@ async function markRead(ctx: ActionContext, channel: Channel): Promise<void> {
   const last = ctx.params.one('last_read_entry');
   if (last !== undefined) {
     const [id] = await existingEntries(ctx, channel, entryIds([last]));
-    await ctx.deps.store.markReadUpTo(channel.id, id as number, now);
+    await ctx.deps.store.reading.markReadUpTo(channel.id, id as number, now);
     return;
   }
   const ids = await existingEntries(ctx, channel, requireEntries(ctx));
-  await ctx.deps.store.markRead(channel.id, ids, true, now);
+  await ctx.deps.store.reading.markRead(channel.id, ids, true, now);
 }
 
 async function markUnread(ctx: ActionContext, channel: Channel): Promise<void> {
   if (ctx.params.one('last_read_entry') !== undefined)
     throw badRequest('last_read_entry applies to mark_read only (Microsub spec)');
   const ids = await existingEntries(ctx, channel, requireEntries(ctx));
-  await ctx.deps.store.markRead(channel.id, ids, false, ctx.deps.now().toISOString());
+  await ctx.deps.store.reading.markRead(channel.id, ids, false, ctx.deps.now().toISOString());
 }
 
 async function removeEntries(ctx: ActionContext, channel: Channel): Promise<void> {
   const ids = await existingEntries(ctx, channel, requireEntries(ctx));
-  await ctx.deps.store.removeEntries(channel.id, ids, ctx.deps.now().toISOString());
+  await ctx.deps.store.reading.removeEntries(channel.id, ids, ctx.deps.now().toISOString());
 }
 
 function requireEntries(ctx: ActionContext): number[] {
@@ -124,8 +125,8 @@ function requireEntries(ctx: ActionContext): number[] {
  */
 async function existingEntries(ctx: ActionContext, channel: Channel, ids: number[]): Promise<number[]> {
   const { store } = ctx.deps;
-  const followed = new Set((await store.listSubscriptions(channel.id)).map((s) => s.feedId));
-  const found = (await store.entriesById(channel.id, ids)).filter((e) => followed.has(e.feedId));
+  const followed = new Set((await store.channels.listSubscriptions(channel.id)).map((s) => s.feedId));
+  const found = (await store.reading.entriesById(channel.id, ids)).filter((e) => followed.has(e.feedId));
   if (found.length === 0) throw notFound(`no entry ${ids.slice(0, 5).join(', ')} in channel ${channel.uid}`);
   const known = new Set(found.map((e) => e.id));
   return ids.filter((id) => known.has(id));

@@ -17,9 +17,9 @@ export interface DrawnCounts {
 export async function drawnCounts(ctx: WebContext, feedIds: readonly number[]): Promise<DrawnCounts> {
   const { store } = ctx.deps;
   const [channels, feeds, saved] = await Promise.all([
-    store.channelSummaries(),
-    feedIds.length > 0 ? store.listSubscriptionRefs({ feedIds }) : [],
-    store.syncCount({ savedOnly: true }),
+    store.reading.channelSummaries(),
+    feedIds.length > 0 ? store.channels.listSubscriptionRefs({ feedIds }) : [],
+    store.sync.count({ savedOnly: true }),
   ]);
   const unread: Record<string, number> = { all: 0 };
   const uidOf = new Map(channels.map((ch) => [ch.id, ch.uid]));

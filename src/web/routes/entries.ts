@@ -30,7 +30,7 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
   const { store } = ctx.deps;
   const post = (path: string, action: Action) =>
     app.post(path, async (c) => {
-      const channel = await store.getChannel(c.req.param('uid') ?? '');
+      const channel = await store.channels.get(c.req.param('uid') ?? '');
       const id = c.req.param('id');
       if (!channel || (id !== undefined && !idOf(id)))
         return errorPage(c, ctx, 404, 'There is no such channel or entry.');
@@ -42,35 +42,35 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
 
   post('/c/:uid/entries/:id/read', async ({ c, channel, now }) => {
     const read = (await field(c, 'read')) !== '0';
-    await store.markRead(channel.id, [entryId(c)], read, now);
+    await store.reading.markRead(channel.id, [entryId(c)], read, now);
     return read ? 'Marked read.' : 'Marked unread.';
   });
   post('/c/:uid/entries/:id/read-up-to', async ({ c, channel, now }) => {
-    const ids = await store.markReadReturningIds(channel.id, { upToEntryId: entryId(c) }, now);
+    const ids = await store.reading.markReadReturningIds(channel.id, { upToEntryId: entryId(c) }, now);
     return withUndo(c, ctx, [{ channelId: channel.id, entryIds: ids }]);
   });
   post('/c/:uid/read-all', async ({ c, channel, now }) => {
     const feedId = idOf(await field(c, 'feed'));
-    const ids = await store.markReadReturningIds(channel.id, { feedId }, now);
+    const ids = await store.reading.markReadReturningIds(channel.id, { feedId }, now);
     return withUndo(c, ctx, [{ channelId: channel.id, entryIds: ids }]);
   });
   post('/c/:uid/entries/:id/remove', async ({ c, channel, now }) => {
-    await store.removeEntries(channel.id, [entryId(c)], now);
+    await store.reading.removeEntries(channel.id, [entryId(c)], now);
     return 'Removed the entry from this channel.';
   });
   post('/c/:uid/read-page', async ({ c, channel, now }) => {
     const ids = (await fields(c, 'ids')).map(idOf).filter((id): id is number => id !== undefined);
-    await store.markRead(channel.id, ids, true, now);
+    await store.reading.markRead(channel.id, ids, true, now);
     return `Marked ${count(ids.length, 'entry', 'entries')} read.`;
   });
   post('/c/:uid/refresh', ({ c, channel }) => refreshChannel(c, ctx, channel));
   app.post('/all/read-all', async (c) => {
     const now = ctx.deps.now().toISOString();
     const changes: UndoRecord['changes'] = [];
-    for (const channel of await store.listChannels())
+    for (const channel of await store.channels.list())
       changes.push({
         channelId: channel.id,
-        entryIds: await store.markReadReturningIds(channel.id, {}, now),
+        entryIds: await store.reading.markReadReturningIds(channel.id, {}, now),
       });
     return withUndo(
       c,
@@ -84,7 +84,8 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
     const back = localPath(await field(c, 'return'), '/all');
     if (!record) return redirectWith(c, ctx, back, 'That can no longer be undone.');
     const now = ctx.deps.now().toISOString();
-    for (const change of record.changes) await store.markRead(change.channelId, change.entryIds, false, now);
+    for (const change of record.changes)
+      await store.reading.markRead(change.channelId, change.entryIds, false, now);
     return redirectWith(c, ctx, back, `Marked ${count(record.count, 'entry', 'entries')} unread again.`);
   });
 }
@@ -94,11 +95,11 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
 async function saveEntry(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
   const id = idOf(c.req.param('id'));
-  if (!id || !(await store.getEntry(id))) throw new ClientError(404, 'web: there is no such entry');
+  if (!id || !(await store.entries.get(id))) throw new ClientError(404, 'web: there is no such entry');
   const saved = (await field(c, 'saved')) !== '0';
   await changeEntries(store, [id], saved ? 'save' : 'unsave', ctx.deps.now());
   if (wantsJson(c)) {
-    const entry = await store.getEntry(id);
+    const entry = await store.entries.get(id);
     const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
     return c.json({ ok: true, saved, savedCount: counts.saved, counts });
   }
@@ -116,7 +117,7 @@ async function refreshChannel(
   const feed = await feedInChannel(ctx, channel, await field(c, 'feed'));
   const feedIds = feed
     ? [feed.feedId]
-    : (await ctx.deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
+    : (await ctx.deps.store.channels.listSubscriptions(channel.id)).map((s) => s.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
   const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);
   if (wantsJson(c)) return c.json({ ok: true, job: job.id, url: `/refresh/${job.id}` });
@@ -150,7 +151,7 @@ async function answer(
   if (wantsJson(c)) {
     // every count the page draws, for the page's script: the channel's, All unread's, the entry's feed's
     const id = idOf(c.req.param('id'));
-    const entry = id ? await ctx.deps.store.getEntry(id) : undefined;
+    const entry = id ? await ctx.deps.store.entries.get(id) : undefined;
     const counts = await drawnCounts(ctx, entry ? [entry.feedId] : []);
     const unread = counts.unread[channelCountKey(channel.uid)] ?? 0;
     return c.json({ ok: true, message, channel: channel.uid, unread, counts });

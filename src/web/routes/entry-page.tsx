@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
-import { encodeCursor } from '../../store/cursor.js';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
+import { encodeCursor } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { errorPage, renderPage } from '../render.js';
@@ -25,20 +25,20 @@ function cursorOf(entry: TimelineEntry): string {
 
 async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
-  const channel = await store.getChannel(c.req.param('uid') ?? '');
+  const channel = await store.channels.get(c.req.param('uid') ?? '');
   const id = idOf(c.req.param('id'));
-  const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
+  const [entry] = channel && id ? await store.reading.entriesById(channel.id, [id]) : [];
   if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
   const feed = (await feedInChannel(ctx, channel, c.req.query('feed')))?.feedId;
   const unreadOnly = c.req.query('unread') === '1';
-  if (!entry.isRead) await store.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
+  if (!entry.isRead) await store.reading.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
   const scope: ViewScope = { channelUid: channel.uid, feedId: feed, unreadOnly };
   const view = { channelId: channel.id, limit: 1, feedId: feed };
   // next: the older entry of the view (the next unread one in an unread view); previous: the newer one,
   // read or not, so that the entry just read can be reached again
   const [older, newer] = await Promise.all([
-    store.timeline({ ...view, unreadOnly, after: cursorOf(entry) }),
-    store.timeline({ ...view, before: cursorOf(entry) }),
+    store.reading.timeline({ ...view, unreadOnly, after: cursorOf(entry) }),
+    store.reading.timeline({ ...view, before: cursorOf(entry) }),
   ]);
   const next = older.entries[0];
   const previous = newer.entries[0];
@@ -58,18 +58,21 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
 async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
   const id = idOf(c.req.param('id'));
-  const stored = id ? await store.getEntry(id) : undefined;
+  const stored = id ? await store.entries.get(id) : undefined;
   // the channels following the entry's feed: it acts in the first, and is marked read in all of them
   const [channels, following] = stored
-    ? await Promise.all([store.listChannels(), store.listSubscriptionRefs({ feedIds: [stored.feedId] })])
+    ? await Promise.all([
+        store.channels.list(),
+        store.channels.listSubscriptionRefs({ feedIds: [stored.feedId] }),
+      ])
     : [[], []];
   const channel = stored ? firstChannelByFeed(channels, following).get(stored.feedId) : undefined;
-  const [entry] = channel && id ? await store.entriesById(channel.id, [id]) : [];
+  const [entry] = channel && id ? await store.reading.entriesById(channel.id, [id]) : [];
   if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
   const now = ctx.deps.now().toISOString();
-  for (const sub of following) await store.markRead(sub.channelId, [entry.id], true, now);
+  for (const sub of following) await store.reading.markRead(sub.channelId, [entry.id], true, now);
   const scope: ViewScope = {};
-  const older = await store.allUnread({ limit: 1, after: cursorOf(entry) });
+  const older = await store.reading.allUnread({ limit: 1, after: cursorOf(entry) });
   const next = older.entries[0];
   // the entries above were read on the way here: "previous" is the one this page was reached from
   const from = idOf(c.req.query('from'));

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
-import { parseSearchQuery } from '../../store/search.js';
+import { parseSearchQuery } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
 import { parseReadingMode, readingModeOf, rememberReadingMode } from '../reading-mode.js';
@@ -25,7 +25,7 @@ const LIST_PAGE_SIZE = 50;
 /** GET /, /all, /c/:uid (timeline, per source, unread only), /c/:uid/open/:id, /search; POST /mode */
 export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/', async (c) => {
-    const channels = await ctx.deps.store.listChannels();
+    const channels = await ctx.deps.store.channels.list();
     // a new reader has only Notifications: start where the first feed gets followed
     if (!channels.some((ch) => ch.uid !== 'notifications')) return c.redirect('/subscriptions', 303);
     return c.redirect('/all', 303);
@@ -33,11 +33,11 @@ export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/all', (c) => allUnreadPage(c, ctx));
   app.get('/c/:uid', (c) => timelinePage(c, ctx));
   app.get('/c/:uid/open/:id', async (c) => {
-    const channel = await ctx.deps.store.getChannel(c.req.param('uid'));
+    const channel = await ctx.deps.store.channels.get(c.req.param('uid'));
     const id = idOf(c.req.param('id'));
-    const [entry] = channel && id ? await ctx.deps.store.entriesById(channel.id, [id]) : [];
+    const [entry] = channel && id ? await ctx.deps.store.reading.entriesById(channel.id, [id]) : [];
     if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
-    await ctx.deps.store.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
+    await ctx.deps.store.reading.markRead(channel.id, [entry.id], true, ctx.deps.now().toISOString());
     // only http(s): a feed's `javascript:` link must not become our redirect
     const target = safeHref(entry.url);
     return target ? c.redirect(target, 303) : c.redirect(`/c/${encodeURIComponent(channel.uid)}`, 303);
@@ -66,13 +66,13 @@ function undoOf(c: Context<WebEnv>, ctx: WebContext) {
 
 async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
-  const channel = await store.getChannel(c.req.param('uid') ?? '');
+  const channel = await store.channels.get(c.req.param('uid') ?? '');
   if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
   const feed = await feedInChannel(ctx, channel, c.req.query('feed'));
   const unreadOnly = c.req.query('unread') === '1';
   const before = c.req.query('before');
   const after = c.req.query('after');
-  const page = await store.timeline({
+  const page = await store.reading.timeline({
     channelId: channel.id,
     limit: pageSize(c),
     ...(feed ? { feedId: feed.feedId } : {}),
@@ -102,7 +102,7 @@ async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
   const { store } = ctx.deps;
   const before = c.req.query('before');
   const after = c.req.query('after');
-  const page = await store.allUnread({
+  const page = await store.reading.allUnread({
     limit: pageSize(c),
     ...(after ? { after } : before ? { before } : {}),
   });
@@ -126,11 +126,11 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
   const { store } = ctx.deps;
   const query = (c.req.query('q') ?? '').trim();
   const uid = c.req.query('channel');
-  const channel: Channel | undefined = uid ? await store.getChannel(uid) : undefined;
+  const channel: Channel | undefined = uid ? await store.channels.get(uid) : undefined;
   if (uid && !channel) return errorPage(c, ctx, 404, 'There is no such channel.');
   const after = c.req.query('after');
   const page = query
-    ? await store.searchEntries({
+    ? await store.reading.search({
         query,
         limit: PAGE_SIZE,
         ...(channel ? { channelId: channel.id } : {}),

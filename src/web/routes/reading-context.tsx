@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
-import type { SubscriptionRef } from '../../store/channels.js';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { SubscriptionRef, TimelineEntry } from '../../store/index.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
@@ -51,8 +50,8 @@ export async function channelOfFeed(
   feedIds: readonly number[],
 ): Promise<Map<number, string>> {
   const [channels, subscriptions] = await Promise.all([
-    ctx.deps.store.listChannels(),
-    ctx.deps.store.listSubscriptionRefs({ feedIds }),
+    ctx.deps.store.channels.list(),
+    ctx.deps.store.channels.listSubscriptionRefs({ feedIds }),
   ]);
   const byFeed = firstChannelByFeed(channels, subscriptions);
   return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
@@ -70,7 +69,7 @@ export async function feedInChannel(
   if (value === undefined || value === '') return undefined;
   const feedId = idOf(value);
   const [ref] = feedId
-    ? await ctx.deps.store.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
+    ? await ctx.deps.store.channels.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
     : [];
   if (!ref) throw new ClientError(404, `web: ${channel.name} follows no such feed`);
   return ref;

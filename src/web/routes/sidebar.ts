@@ -8,8 +8,8 @@ export const SIDEBAR_FEEDS_MAX = 200;
 export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
   const { store } = ctx.deps;
   const [channels, saved] = await Promise.all([
-    store.channelSummaries(),
-    store.syncCount({ savedOnly: true }),
+    store.reading.channelSummaries(),
+    store.sync.count({ savedOnly: true }),
   ]);
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
   // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds (and only its feeds are read), the
@@ -19,7 +19,7 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
   const currentId = channels.find((ch) => ch.uid === currentUid)?.id;
   const listed = listAll ? undefined : currentId;
   const subscriptions =
-    listAll || listed !== undefined ? await store.listSubscriptionRefs({ channelId: listed }) : [];
+    listAll || listed !== undefined ? await store.channels.listSubscriptionRefs({ channelId: listed }) : [];
   const byChannel = new Map<number, typeof subscriptions>();
   for (const sub of subscriptions) {
     const list = byChannel.get(sub.channelId);

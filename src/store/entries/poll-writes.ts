@@ -1,91 +1,29 @@
 import {
   type ExpressionBuilder,
   type InsertObject,
-  type Kysely,
   sql,
   type Transaction,
   type Updateable,
   type UpdateObject,
 } from 'kysely';
-import type { Heartbeat } from '../model/heartbeat.js';
-import type { StoredEntry } from '../model/stored.js';
-import * as shown from './channel-entries.js';
-import {
-  ENTRY_COLUMNS,
-  entryContentColumns,
-  entryFromRow,
-  heartbeatFromRow,
-  heartbeatRow,
-  newEntryRow,
-  searchTextOf,
-} from './entry-rows.js';
-import { namesFeed } from './feeds.js';
-import { insertUniform, runTemplate } from './query-template.js';
-import { feedPatchToRow } from './rows.js';
-import type { Database, FeedTable } from './schema.js';
-import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from './search-index.js';
-import type { PollOutcome } from './store.js';
-import { binaryChunks, chunk, statementChunks, toIso } from './values.js';
+import * as shown from '../channel-entries.js';
+import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '../entry-rows.js';
+import { namesFeed } from '../feeds/feeds.js';
+import { insertUniform, runTemplate } from '../query-template.js';
+import { feedPatchToRow } from '../rows.js';
+import type { Database, FeedTable } from '../schema.js';
+import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from '../search-index.js';
+import type { PollOutcome } from '../types.js';
+import { binaryChunks, chunk, statementChunks, toIso } from '../values.js';
 
 // SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
 // 500 entries of 21 columns (on SQLite at most 256, see statementChunks), stay below both.
-const GUID_CHUNK = 500;
+export const GUID_CHUNK = 500;
 const ENTRY_CHUNK = 500;
 
 type Dialect = 'sqlite' | 'postgres';
 type EntryRow = InsertObject<Database, 'entries'>;
 type EntryChange = { id: number; columns: UpdateObject<Database, 'entries'>; text: string };
-
-/**
- * Returns guid -> id and content hash for the feed's stored entries among `guids` (every poll asks: the
- * statement is compiled once per number of guids, see query-template.ts).
- */
-export async function entryHashes(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  feedId: number,
-  guids: readonly string[],
-): Promise<Map<string, { id: number; contentHash: string }>> {
-  const hashes = new Map<string, { id: number; contentHash: string }>();
-  for (const part of chunk([...new Set(guids)], GUID_CHUNK)) {
-    const query = () =>
-      db
-        .selectFrom('entries')
-        .select(['id', 'guid', 'content_hash'])
-        .where('feed_id', '=', feedId)
-        .where('guid', 'in', part);
-    const { rows } = await runTemplate(
-      db,
-      `${dialect}:entry-hashes|${part.length}`,
-      [feedId, ...part],
-      query,
-    );
-    for (const row of rows) hashes.set(row.guid, { id: row.id, contentHash: row.content_hash });
-  }
-  return hashes;
-}
-
-/** Returns url key -> id, guid and content hash for the feed's stored entries among `urlKeys`. */
-export async function entriesByUrlKey(
-  db: Kysely<Database>,
-  feedId: number,
-  urlKeys: readonly string[],
-): Promise<Map<string, { id: number; guid: string; contentHash: string }>> {
-  const found = new Map<string, { id: number; guid: string; contentHash: string }>();
-  for (const part of chunk([...new Set(urlKeys)], GUID_CHUNK)) {
-    const rows = await db
-      .selectFrom('entries')
-      .select(['id', 'guid', 'url_key', 'content_hash'])
-      .where('feed_id', '=', feedId)
-      .where('url_key', 'in', part)
-      .execute();
-    for (const row of rows) {
-      if (row.url_key !== null)
-        found.set(row.url_key, { id: row.id, guid: row.guid, contentHash: row.content_hash });
-    }
-  }
-  return found;
-}
 
 /** What recordPoll writes, built before any transaction opens. */
 export interface PollRows {
@@ -384,44 +322,4 @@ async function updateEntries(
     if (row !== undefined) updated.push({ id: change.id, sortAt: row.sort_at, text: change.text });
   }
   return updated;
-}
-
-/** Returns the entry with this id, if any. */
-export async function getEntry(db: Kysely<Database>, id: number): Promise<StoredEntry | undefined> {
-  const row = await db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row === undefined ? undefined : entryFromRow(row);
-}
-
-/** Returns a feed's entries, newest (by sort time) first. */
-export async function listFeedEntries(
-  db: Kysely<Database>,
-  feedId: number,
-  limit: number,
-): Promise<StoredEntry[]> {
-  const rows = await db
-    .selectFrom('entries')
-    .select(ENTRY_COLUMNS)
-    .where('feed_id', '=', feedId)
-    .orderBy('sort_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(entryFromRow);
-}
-
-/** Returns a feed's heartbeats, newest first. */
-export async function listHeartbeats(
-  db: Kysely<Database>,
-  feedId: number,
-  limit: number,
-): Promise<Heartbeat[]> {
-  const rows = await db
-    .selectFrom('heartbeats')
-    .selectAll()
-    .where('feed_id', '=', feedId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(heartbeatFromRow);
 }

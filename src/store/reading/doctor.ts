@@ -1,32 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { flag, insertMissingRows } from './channel-entries.js';
-import type { Database } from './schema.js';
+import { flag, insertMissingRows } from '../channel-entries.js';
+import type { Database } from '../schema.js';
+import type { CountDrift } from '../types.js';
 
 // `tidings doctor`: works out from the records (subscriptions, entries, entry_states, filters) what
 // channel_entries and unread_counts should hold, compares, and repairs on request. After any sequence of
 // the store's writes, crashed or concurrent ones included, it finds nothing (store tests).
 
 type Dialect = 'sqlite' | 'postgres';
-
-/** A (channel, feed) pair whose kept unread count differs from the recount. */
-export interface CountDrift {
-  channelId: number;
-  feedId: number;
-  kept: number;
-  actual: number;
-}
-
-/** What the check found (and, with `repair`, fixed). */
-export interface ReadingStateReport {
-  /** Entries of followed feeds without their channel row. */
-  missingRows: number;
-  /** Rows of a channel that no longer follows the feed. */
-  strayRows: number;
-  /** Rows whose read, removed or hidden state (or sort key) differs from the records. */
-  wrongRows: number;
-  countDrift: CountDrift[];
-  repaired: boolean;
-}
 
 /** SQL: the rows channel_entries should hold, as a derived table `expected`. */
 function expectedRows(dialect: Dialect): RawBuilder<unknown> {
@@ -52,7 +33,7 @@ async function countOf(db: Kysely<Database>, query: RawBuilder<unknown>): Promis
 }
 
 /** The three kinds of row drift, counted. */
-async function rowDrift(db: Kysely<Database>, dialect: Dialect) {
+export async function rowDrift(db: Kysely<Database>, dialect: Dialect) {
   const expected = expectedRows(dialect);
   const missingRows = await countOf(
     db,
@@ -70,7 +51,7 @@ async function rowDrift(db: Kysely<Database>, dialect: Dialect) {
 }
 
 /** Pairs whose kept count differs from the count of their expected unread rows (stray counts included). */
-async function countDrift(db: Kysely<Database>, dialect: Dialect): Promise<CountDrift[]> {
+export async function countDrift(db: Kysely<Database>, dialect: Dialect): Promise<CountDrift[]> {
   const no = flag(dialect, false);
   const { rows } = await sql<{
     channel_id: number;
@@ -100,7 +81,7 @@ async function countDrift(db: Kysely<Database>, dialect: Dialect): Promise<Count
  * Writes channel_entries and unread_counts again from the records, in the caller's transaction: all of
  * them, which is one pass over the entries, rather than a correlated search for each wrong row.
  */
-async function rebuild(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+export async function rebuild(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   await db.deleteFrom('channel_entries').execute();
   await insertMissingRows(db, dialect);
   const no = flag(dialect, false);
@@ -109,30 +90,4 @@ async function rebuild(db: Kysely<Database>, dialect: Dialect): Promise<void> {
     SELECT channel_id, feed_id, COUNT(*) FROM channel_entries
     WHERE is_read = ${no} AND is_removed = ${no} AND is_hidden = ${no}
     GROUP BY channel_id, feed_id`.execute(db);
-}
-
-/**
- * Compares the kept rows and counts with the records; with `repair`, and only when something differs,
- * rebuilds them in one transaction and reports what it found.
- */
-export async function checkReadingState(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  options: { repair: boolean },
-): Promise<ReadingStateReport> {
-  const inspect = async (trx: Kysely<Database>) => ({
-    ...(await rowDrift(trx, dialect)),
-    countDrift: await countDrift(trx, dialect),
-  });
-  if (!options.repair) return { ...(await inspect(db)), repaired: false };
-  return db.transaction().execute(async (trx) => {
-    const found = await inspect(trx);
-    const clean =
-      found.missingRows === 0 &&
-      found.strayRows === 0 &&
-      found.wrongRows === 0 &&
-      found.countDrift.length === 0;
-    if (!clean) await rebuild(trx, dialect);
-    return { ...found, repaired: !clean };
-  });
 }

@@ -1,28 +1,28 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { searchIndexKeys } from '../../test/helpers/search-index.js';
+import { searchIndexKeys } from '../../../test/helpers/search-index.js';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import type { TimelinePage } from './reader.js';
+} from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
+import type { TimelinePage } from '../types.js';
 import { fts5Query, searchTerms } from './search.js';
-import type { Store } from './store.js';
 
 const guids = (page: TimelinePage) => page.entries.map((entry) => entry.guid);
 
 /** `news` follows feed a, `blogs` follows feed b; entries carry their words in title, summary or searchText. */
 async function library(store: Store) {
-  const news = await store.createChannel('news');
-  const blogs = await store.createChannel('blogs');
-  const a = await store.addFeed('https://a.example/feed.xml', at(0));
-  const b = await store.addFeed('https://b.example/feed.xml', at(0));
-  await store.subscribe(news.id, a.id, at(0));
-  await store.subscribe(blogs.id, b.id, at(0));
-  await store.recordPoll(
+  const news = await store.channels.create('news');
+  const blogs = await store.channels.create('blogs');
+  const a = await store.feeds.add('https://a.example/feed.xml', at(0));
+  const b = await store.feeds.add('https://b.example/feed.xml', at(0));
+  await store.channels.subscribe(news.id, a.id, at(0));
+  await store.channels.subscribe(blogs.id, b.id, at(0));
+  await store.polling.record(
     testPoll(a.id, [
       testEntry('apple', { title: 'Apple and Banana', sortAt: at(1) }),
       testEntry('split', { title: 'Dessert', summary: 'a banana split', sortAt: at(2) }),
@@ -30,9 +30,11 @@ async function library(store: Store) {
       testEntry('cafe', { title: 'Café crème', authorUrl: 'https://carol.example/', sortAt: at(4) }),
     ]),
   );
-  await store.recordPoll(testPoll(b.id, [testEntry('b-banana', { title: 'Banana bread', sortAt: at(5) })]));
+  await store.polling.record(
+    testPoll(b.id, [testEntry('b-banana', { title: 'Banana bread', sortAt: at(5) })]),
+  );
   const find = async (query: string, scope: number | 'all' = news.id) =>
-    guids(await store.searchEntries({ query, limit: 9, ...(scope === 'all' ? {} : { channelId: scope }) }));
+    guids(await store.reading.search({ query, limit: 9, ...(scope === 'all' ? {} : { channelId: scope }) }));
   return { news, blogs, a, b, find };
 }
 
@@ -95,9 +97,9 @@ function searchSuite(backend: StoreBackend) {
     const { blogs, find } = await library(store);
     assert.deepEqual(await find('banana', blogs.id), ['b-banana']);
     assert.deepEqual(await find('banana', 'all'), ['b-banana', 'split', 'apple']);
-    const [bread] = (await store.searchEntries({ query: 'bread', channelId: blogs.id, limit: 1 })).entries;
-    await store.markRead(blogs.id, [bread!.id], true, at(10));
-    const everywhere = await store.searchEntries({ query: 'banana', limit: 9 });
+    const [bread] = (await store.reading.search({ query: 'bread', channelId: blogs.id, limit: 1 })).entries;
+    await store.reading.markRead(blogs.id, [bread!.id], true, at(10));
+    const everywhere = await store.reading.search({ query: 'banana', limit: 9 });
     assert.deepEqual(
       everywhere.entries.map((entry) => [entry.guid, entry.isRead]),
       [
@@ -111,9 +113,9 @@ function searchSuite(backend: StoreBackend) {
   it('pages results with after', async () => {
     const store = await backend.open();
     const { news } = await library(store);
-    const first = await store.searchEntries({ query: 'banana', channelId: news.id, limit: 1 });
+    const first = await store.reading.search({ query: 'banana', channelId: news.id, limit: 1 });
     assert.deepEqual(guids(first), ['split']);
-    const second = await store.searchEntries({
+    const second = await store.reading.search({
       query: 'banana',
       channelId: news.id,
       limit: 1,
@@ -130,40 +132,40 @@ function searchSuite(backend: StoreBackend) {
     const batch = Array.from({ length: 60 }, (_, i) =>
       testEntry(`old-${i}`, { title: `Item ${i}${i % 3 === 0 ? ' tide' : ''}`, sortAt: at(500 - i * 7) }),
     );
-    await store.recordPoll(testPoll(a.id, batch, at(600)));
+    await store.polling.record(testPoll(a.id, batch, at(600)));
     const expected = batch.filter((_, i) => i % 3 === 0).map((entry) => entry.guid);
     const seen: string[] = [];
     let after: string | undefined;
     for (let page = 0; page < 10; page++) {
-      const result = await store.searchEntries({ query: 'tide', limit: 6, channelId: news.id, after });
+      const result = await store.reading.search({ query: 'tide', limit: 6, channelId: news.id, after });
       seen.push(...guids(result));
       after = result.after;
       if (after === undefined) break;
     }
     assert.deepEqual(seen, expected);
-    const everywhere = await store.searchEntries({ query: 'tide -item', limit: 50 });
+    const everywhere = await store.reading.search({ query: 'tide -item', limit: 50 });
     assert.deepEqual(guids(everywhere), []);
   });
 
   it('leaves out removed, muted and blocked entries', async () => {
     const store = await backend.open();
     const { news, find } = await library(store);
-    const [split] = (await store.searchEntries({ query: 'split', channelId: news.id, limit: 1 })).entries;
-    await store.removeEntries(news.id, [split!.id], at(10));
+    const [split] = (await store.reading.search({ query: 'split', channelId: news.id, limit: 1 })).entries;
+    await store.reading.removeEntries(news.id, [split!.id], at(10));
     assert.deepEqual(await find('banana'), ['apple']);
     assert.deepEqual(await find('banana', 'all'), ['b-banana', 'apple']);
-    await store.addFilter({ kind: 'block', url: 'https://b.example/feed.xml' }, at(11));
+    await store.filters.add({ kind: 'block', url: 'https://b.example/feed.xml' }, at(11));
     assert.deepEqual(await find('banana', 'all'), ['apple']);
-    await store.addFilter({ channelId: news.id, kind: 'mute', url: 'https://carol.example/' }, at(12));
+    await store.filters.add({ channelId: news.id, kind: 'mute', url: 'https://carol.example/' }, at(12));
     assert.deepEqual(await find('crème'), []);
   });
 
   it('indexes the new text of an updated entry', async () => {
     const store = await backend.open();
     const { a, find } = await library(store);
-    const [pie] = await store.listFeedEntries(a.id, 9).then((all) => all.filter((e) => e.guid === 'pie'));
+    const [pie] = await store.entries.listByFeed(a.id, 9).then((all) => all.filter((e) => e.guid === 'pie'));
     const changed = { ...testEntry('pie', { searchText: 'Plum pie', contentHash: 'pie-2' }), id: pie!.id };
-    await store.recordPoll(testPoll(a.id, [], at(20), { changedEntries: [changed] }));
+    await store.polling.record(testPoll(a.id, [], at(20), { changedEntries: [changed] }));
     assert.deepEqual(await find('cherry'), []);
     assert.deepEqual(await find('plum'), ['pie']);
   });
@@ -176,7 +178,7 @@ function searchSuite(backend: StoreBackend) {
   it('leaves nothing of a removed feed in the index', async () => {
     const store = await backend.open();
     const { a, find } = await library(store);
-    await store.removeFeed(a.id);
+    await store.feeds.remove(a.id);
     assert.deepEqual(await find('banana', 'all'), ['b-banana']);
     if (backend.name !== 'sqlite') return;
     // the index holds one row per entry left, under the entry's search key

@@ -1,25 +1,16 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { decodeCursor } from './cursor.js';
+import { decodeCursor } from '../cursor.js';
 import {
-  ENTRY_KEYS,
   type KeyColumns,
   type KeyPage,
+  type KeyQuery,
   type PageRequest,
   pageKeys,
   pageSize,
-  toPage,
-} from './paging.js';
-import type { SearchQuery, TimelinePage } from './reader.js';
-import type { Database } from './schema.js';
-import { entryIdOfKey, searchKey } from './search-key.js';
-import { loadTimelineEntries } from './timeline.js';
-import {
-  anyChannelEntryKeys,
-  CHANNEL_KEYS,
-  channelEntryKeys,
-  isShownIn,
-  type KeyQuery,
-} from './visibility.js';
+} from '../paging.js';
+import type { Database } from '../schema.js';
+import { entryIdOfKey, searchKey } from '../search-key.js';
+import { isShownIn } from '../visibility.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -97,7 +88,7 @@ interface QueryTests {
 }
 
 /** Pages through `keys`: first by walking SEARCH_WALK_ROWS rows, then, if that was not enough, by the index. */
-async function pageMatches(
+export async function pageMatches(
   db: Kysely<Database>,
   dialect: Dialect,
   keys: Keys,
@@ -143,44 +134,6 @@ async function windowMatches(
     .execute();
   const kept = new Set(rows.map((row) => row.id));
   return candidates.filter((key) => kept.has(key.id));
-}
-
-/**
- * Returns a page of the entries matching the query, newest first: in one channel's timeline, or in any
- * channel's (read when read in any channel). Removed, muted and blocked entries stay hidden.
- */
-export async function searchEntries(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  query: SearchQuery,
-): Promise<TimelinePage> {
-  const request = { limit: query.limit, after: query.after };
-  const parsed = parseSearchQuery(query.query);
-  const { channelId } = query;
-  if (parsed.include.length === 0) return { entries: [] };
-  const page =
-    dialect === 'sqlite' && parsed.include.some((term) => !isCjkTerm(term))
-      ? await walkSearchIndex(db, parsed, channelId, request)
-      : channelId === undefined
-        ? await pageMatches(
-            db,
-            dialect,
-            () => anyChannelEntryKeys(db, dialect),
-            queryTests(dialect, parsed, 'entries.id'),
-            request,
-            ENTRY_KEYS,
-          )
-        : await pageMatches(
-            db,
-            dialect,
-            () => channelEntryKeys(db, dialect, channelId),
-            queryTests(dialect, parsed, 'channel_entries.entry_id'),
-            request,
-            CHANNEL_KEYS,
-          );
-  const ids = page.keys.map((key) => key.id);
-  const entries = await loadTimelineEntries(db, ids, channelId === undefined ? 'any channel' : { channelId });
-  return toPage(page, entries);
 }
 
 // reader (issue 16): -term excludes, and CJK text matches inside runs. Kept in functions of their own.
@@ -234,7 +187,7 @@ function all(conditions: Expression<SqlBool>[]): Expression<SqlBool> {
  * The walk's and the set's tests for a parsed query: every word through the full-text index, every CJK
  * term as a substring, and no excluded term.
  */
-function queryTests(dialect: Dialect, query: ParsedSearch, idColumn: string): QueryTests {
+export function queryTests(dialect: Dialect, query: ParsedSearch, idColumn: string): QueryTests {
   const words = query.include.filter((term) => !isCjkTerm(term));
   const cjk = query.include.filter(isCjkTerm);
   const others = (column: string): Expression<SqlBool>[] => [
@@ -269,7 +222,7 @@ function indexQuery(query: ParsedSearch): string | undefined {
  * a common word costs a page, however many entries hold it. Each entry read is kept when its channel
  * shows it and its CJK terms (matched as text) say so. Within one minute entries come in arrival order.
  */
-async function walkSearchIndex(
+export async function walkSearchIndex(
   db: Kysely<Database>,
   query: ParsedSearch,
   channelId: number | undefined,

@@ -5,59 +5,19 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
-import { ENTRY_COLUMNS, entryFromRow } from './entry-rows.js';
-import { type KeyPage, type KeyRow, pageCursors, pageKeys, toPage } from './paging.js';
-import type { TimelineEntry, TimelinePage, TimelineQuery, TimelineRef, TimelineRefPage } from './reader.js';
-import type { Database, DbBool, EntryTable } from './schema.js';
-import { chunk, fromDbBool } from './values.js';
-import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate, type KeyQuery } from './visibility.js';
+import { ENTRY_COLUMNS, entryFromRow } from '../entry-rows.js';
+import { type KeyPage, type KeyQuery, type KeyRow, pageKeys } from '../paging.js';
+import type { Database, DbBool, EntryTable } from '../schema.js';
+import type { TimelineEntry, TimelineQuery, TimelineRef } from '../types.js';
+import { chunk, fromDbBool } from '../values.js';
+import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate } from '../visibility.js';
 
 const ID_CHUNK = 500;
 
 /** Whose read state a loaded entry carries: one channel's, or read in any channel. */
 export type ReadStateOf = { channelId: number } | 'any channel';
 
-/** Returns one page of a channel's timeline, newest first. */
-export async function timeline(
-  db: Kysely<Database>,
-  dialect: 'sqlite' | 'postgres',
-  query: TimelineQuery,
-): Promise<TimelinePage> {
-  const page = await timelineKeys(db, dialect, query);
-  const entries = await loadTimelineEntries(
-    db,
-    page.keys.map((key) => key.id),
-    { channelId: query.channelId },
-  );
-  return toPage(page, entries, query.before);
-}
-
-/**
- * The same page as `timeline`, by reference: state, feed and when each entry last changed, read with the
- * page's keys in one statement (this runs for every Microsub timeline request). The read state is
- * channel_entries' own, the one unread-only pages and the counts read.
- */
-export async function timelineRefs(
-  db: Kysely<Database>,
-  dialect: 'sqlite' | 'postgres',
-  query: TimelineQuery,
-): Promise<TimelineRefPage> {
-  const page = await channelPage(db, dialect, query, 'timeline-refs', (keys) =>
-    keys
-      .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
-      .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
-      .select([
-        'entries.changed_at',
-        'entries.feed_id',
-        ...FEED_COLUMNS,
-        'channel_entries.is_read',
-        isSaved().as('is_saved'),
-      ]),
-  );
-  return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
-}
-
-function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', query: TimelineQuery) {
+export function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', query: TimelineQuery) {
   return channelPage(db, dialect, query, 'timeline-keys', (keys) => keys);
 }
 
@@ -65,7 +25,7 @@ function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', quer
  * One page of the channel's keys (channelEntryKeys, paged by CHANNEL_KEYS), each row with what `extend`
  * joins and selects; the query compiled once per shape under `name`.
  */
-function channelPage<TB extends keyof Database, R extends KeyRow>(
+export function channelPage<TB extends keyof Database, R extends KeyRow>(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   query: TimelineQuery,
@@ -82,7 +42,7 @@ function channelPage<TB extends keyof Database, R extends KeyRow>(
 }
 
 // The entry's feed and state, as a timeline row carries them beside the entry's columns.
-const FEED_COLUMNS = [
+export const FEED_COLUMNS = [
   'feeds.url as feed_url',
   'feeds.title as feed_title',
   'feeds.site_url as feed_site_url',
@@ -110,7 +70,7 @@ function feedOfRow(row: FeedAndState): TimelineEntry['feed'] {
 
 type RefRow = FeedAndState & { id: number; changed_at: string };
 
-function refFromRow(row: RefRow): TimelineRef {
+export function refFromRow(row: RefRow): TimelineRef {
   const feed = feedOfRow(row);
   return {
     id: row.id,
@@ -121,22 +81,13 @@ function refFromRow(row: RefRow): TimelineRef {
   };
 }
 
-/** Returns the entries with these ids that exist, in the order asked, with their state in the channel. */
-export function entriesById(
-  db: Kysely<Database>,
-  channelId: number,
-  ids: readonly number[],
-): Promise<TimelineEntry[]> {
-  return loadTimelineEntries(db, [...new Set(ids)], { channelId });
-}
-
 const eb = expressionBuilder<Database, 'entries'>();
 
 /**
  * True when the entry is read in the channel; for 'any channel', in any channel that follows its feed
  * (a state left behind by an unsubscribed channel does not count).
  */
-function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
+export function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
   const channels =
     readState === 'any channel'
       ? eb
@@ -199,7 +150,7 @@ export async function loadEntriesWithFeeds(
 type TimelineRow = Selectable<EntryTable> & FeedAndState;
 
 /** The timeline entry a row of entries joined with its feed holds. */
-function timelineEntryFromRow(row: TimelineRow): TimelineEntry & { isSaved: boolean } {
+export function timelineEntryFromRow(row: TimelineRow): TimelineEntry & { isSaved: boolean } {
   // set in place, as entryFromRow does: copying the row without its feed columns first (rest and
   // spread) cost a 20-entry page 0.15 ms
   const feed = feedOfRow(row);

@@ -6,12 +6,13 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import * as shown from './channel-entries.js';
-import type { Database } from './schema.js';
-import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from './sync-types.js';
-import { isSaved, loadEntriesWithFeeds } from './timeline.js';
-import { chunk, toDbBool, toIso } from './values.js';
-import { hasState, isFiltered, isShown } from './visibility.js';
+import { type Area, changing } from '../area.js';
+import * as shown from '../channel-entries.js';
+import { isSaved, loadEntriesWithFeeds } from '../reading/timeline.js';
+import type { Database } from '../schema.js';
+import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from '../types.js';
+import { chunk, toDbBool, toIso } from '../values.js';
+import { hasState, isFiltered, isShown } from '../visibility.js';
 
 // Queries of the sync APIs (Google Reader, Fever): streams of entries by id, the apps' read rule
 // (sync-types.ts) and saved entries.
@@ -100,14 +101,6 @@ function unreadSelection(db: Kysely<Database>, filter: SyncFilter) {
     .where(eb.and(conditions(filter, true)));
 }
 
-/** One page of a sync stream's keys, by id, newest first unless `oldestFirst`. */
-export async function syncKeys(db: Kysely<Database>, query: SyncQuery): Promise<SyncKey[]> {
-  const limit = Math.max(1, Math.floor(query.limit));
-  if (query.readState === 'unread' && !query.savedOnly && query.ids === undefined)
-    return unreadKeysByWindow(db, query, limit);
-  return keysOf(db, query, limit);
-}
-
 async function keysOf(db: Kysely<Database>, query: SyncQuery, limit: number): Promise<SyncKey[]> {
   const rows = await selection(db, query)
     .select(['entries.id', 'entries.first_seen_at'])
@@ -146,76 +139,11 @@ async function unreadKeysByWindow(db: Kysely<Database>, query: SyncQuery, limit:
   }
 }
 
-/** Every id of a sync stream, ascending (Fever's unread and saved id lists). */
-export async function syncIds(db: Kysely<Database>, filter: SyncFilter): Promise<number[]> {
-  if (filter.readState === 'unread' && !filter.savedOnly) {
-    const unread = await unreadSelection(db, filter)
-      .select('entries.id')
-      .distinct()
-      .orderBy('entries.id')
-      .execute();
-    return unread.map((row) => row.id);
-  }
-  const rows = await selection(db, filter).select('entries.id').orderBy('entries.id').execute();
-  return rows.map((row) => row.id);
-}
-
-/** How many entries a sync stream holds. */
-export async function syncCount(db: Kysely<Database>, filter: SyncFilter): Promise<number> {
-  if (filter.readState === 'unread' && !filter.savedOnly) {
-    const unread = await unreadSelection(db, filter)
-      .select((s) => s.fn.count('entries.id').distinct().as('n'))
-      .executeTakeFirst();
-    return Number(unread?.n ?? 0);
-  }
-  const row = await selection(db, filter)
-    .select((s) => s.fn.countAll().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** The entries with these ids, in the order asked, as the apps see them; unknown ids are left out. */
-export function syncEntries(db: Kysely<Database>, ids: readonly number[]): Promise<SyncEntry[]> {
-  return loadEntriesWithFeeds(db, [...new Set(ids)], eb.not(isUnreadForApps()));
-}
-
-/** Every feed's count of entries the apps see as unread (feeds without any are left out). */
-export async function syncUnreadCounts(db: Kysely<Database>): Promise<SyncFeedCount[]> {
-  // max(id) rather than max(first_seen_at): ids grow with the crawl time, and the grouping then reads
-  // the timeline index, not every entry's row
-  const rows = await unreadSelection(db, {})
-    .select((s) => [
-      'entries.feed_id',
-      s.fn.count('entries.id').distinct().as('unread'),
-      s.fn.max('entries.id').as('newest'),
-    ])
-    .groupBy('entries.feed_id')
-    .orderBy('entries.feed_id')
-    .execute();
-  const newest = new Map<number, string>();
-  for (const part of chunk(
-    rows.map((row) => Number(row.newest)),
-    ID_CHUNK,
-  )) {
-    const seen = await db
-      .selectFrom('entries')
-      .select(['id', 'first_seen_at'])
-      .where('id', 'in', part)
-      .execute();
-    for (const row of seen) newest.set(row.id, row.first_seen_at);
-  }
-  return rows.map((row) => ({
-    feedId: row.feed_id,
-    unread: Number(row.unread),
-    newestSeenAt: newest.get(Number(row.newest)) ?? '',
-  }));
-}
-
 /**
  * Marks the entries a filter selects read (or unread) in every channel that follows their feed, in one
  * statement; entries of feeds no channel follows have no read state to change.
  */
-export async function setReadEverywhere(
+async function setReadIn(
   db: Kysely<Database>,
   dialect: Dialect,
   filter: SyncFilter,
@@ -260,28 +188,130 @@ export async function setReadEverywhere(
   });
 }
 
-/** Saves (or unsaves) the entries with these ids; unknown ids are ignored, saving twice keeps the first time. */
-export async function setSaved(
-  db: Kysely<Database>,
-  entryIds: readonly number[],
-  saved: boolean,
-  now: string,
-): Promise<void> {
-  const ids = [...new Set(entryIds)];
-  for (const part of chunk(ids, ID_CHUNK)) {
-    if (!saved) {
-      await db.deleteFrom('saved_entries').where('entry_id', 'in', part).execute();
-      continue;
+/**
+ * The sync APIs' view of entries (Google Reader, Fever): streams by entry id, read by the apps' rule
+ * (src/reading), saved entries, and the feeds' unread counts.
+ */
+export class Sync {
+  readonly #area: Area;
+  readonly #db: Kysely<Database>;
+  readonly #dialect: Dialect;
+
+  constructor(area: Area) {
+    this.#area = area;
+    this.#db = area.db;
+    this.#dialect = area.dialect;
+  }
+
+  /** One page of a sync stream's keys, by id, newest first unless `oldestFirst`. */
+  async keys(query: SyncQuery): Promise<SyncKey[]> {
+    const db = this.#db;
+    const limit = Math.max(1, Math.floor(query.limit));
+    if (query.readState === 'unread' && !query.savedOnly && query.ids === undefined)
+      return unreadKeysByWindow(db, query, limit);
+    return keysOf(db, query, limit);
+  }
+
+  /** Every id of a sync stream, ascending (Fever's unread and saved id lists). */
+  async ids(filter: SyncFilter): Promise<number[]> {
+    const db = this.#db;
+    if (filter.readState === 'unread' && !filter.savedOnly) {
+      const unread = await unreadSelection(db, filter)
+        .select('entries.id')
+        .distinct()
+        .orderBy('entries.id')
+        .execute();
+      return unread.map((row) => row.id);
     }
-    const rows = db
-      .selectFrom('entries')
-      .select((s) => ['entries.id as entry_id', s.val(toIso(now, 'now')).as('saved_at')])
-      .where('entries.id', 'in', part);
-    await db
-      .insertInto('saved_entries')
-      .columns(['entry_id', 'saved_at'])
-      .expression(rows)
-      .onConflict((conflict) => conflict.column('entry_id').doNothing())
+    const rows = await selection(db, filter).select('entries.id').orderBy('entries.id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** How many entries a sync stream holds. */
+  async count(filter: SyncFilter): Promise<number> {
+    const db = this.#db;
+    if (filter.readState === 'unread' && !filter.savedOnly) {
+      const unread = await unreadSelection(db, filter)
+        .select((s) => s.fn.count('entries.id').distinct().as('n'))
+        .executeTakeFirst();
+      return Number(unread?.n ?? 0);
+    }
+    const row = await selection(db, filter)
+      .select((s) => s.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The entries with these ids, in the order asked, as the apps see them; unknown ids are left out. */
+  entries(ids: readonly number[]): Promise<SyncEntry[]> {
+    const db = this.#db;
+    return loadEntriesWithFeeds(db, [...new Set(ids)], eb.not(isUnreadForApps()));
+  }
+
+  /** Every feed's count of entries the apps see as unread (feeds without any are left out). */
+  async unreadCounts(): Promise<SyncFeedCount[]> {
+    const db = this.#db;
+    // max(id) rather than max(first_seen_at): ids grow with the crawl time, and the grouping then reads
+    // the timeline index, not every entry's row
+    const rows = await unreadSelection(db, {})
+      .select((s) => [
+        'entries.feed_id',
+        s.fn.count('entries.id').distinct().as('unread'),
+        s.fn.max('entries.id').as('newest'),
+      ])
+      .groupBy('entries.feed_id')
+      .orderBy('entries.feed_id')
       .execute();
+    const newest = new Map<number, string>();
+    for (const part of chunk(
+      rows.map((row) => Number(row.newest)),
+      ID_CHUNK,
+    )) {
+      const seen = await db
+        .selectFrom('entries')
+        .select(['id', 'first_seen_at'])
+        .where('id', 'in', part)
+        .execute();
+      for (const row of seen) newest.set(row.id, row.first_seen_at);
+    }
+    return rows.map((row) => ({
+      feedId: row.feed_id,
+      unread: Number(row.unread),
+      newestSeenAt: newest.get(Number(row.newest)) ?? '',
+    }));
+  }
+
+  /** Saves (or unsaves) the entries with these ids; unknown ids are ignored, saving twice keeps the first time. */
+  async setSaved(entryIds: readonly number[], saved: boolean, now: string): Promise<void> {
+    const db = this.#db;
+    const ids = [...new Set(entryIds)];
+    for (const part of chunk(ids, ID_CHUNK)) {
+      if (!saved) {
+        await db.deleteFrom('saved_entries').where('entry_id', 'in', part).execute();
+        continue;
+      }
+      const rows = db
+        .selectFrom('entries')
+        .select((s) => ['entries.id as entry_id', s.val(toIso(now, 'now')).as('saved_at')])
+        .where('entries.id', 'in', part);
+      await db
+        .insertInto('saved_entries')
+        .columns(['entry_id', 'saved_at'])
+        .expression(rows)
+        .onConflict((conflict) => conflict.column('entry_id').doNothing())
+        .execute();
+    }
+  }
+
+  /**
+   * Marks the entries a sync filter selects read (or unread) in every channel that follows their feed
+   * (the apps' rule: src/reading). An `ids` filter may hold any number of ids.
+   */
+  setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
+    return changing(this.#area, 'all', async () => {
+      if (filter.ids === undefined) return setReadIn(this.#db, this.#dialect, filter, read, now);
+      for (const ids of chunk([...new Set(filter.ids)], 500))
+        await setReadIn(this.#db, this.#dialect, { ...filter, ids }, read, now);
+    });
   }
 }

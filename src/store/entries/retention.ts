@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { flag } from './channel-entries.js';
-import { isFollowed } from './claim.js';
-import type { Database } from './schema.js';
-import { dropDeletedFromSearchIndex } from './search-index.js';
-import { toIso } from './values.js';
+import { flag } from '../channel-entries.js';
+import type { Database } from '../schema.js';
+import { dropDeletedFromSearchIndex } from '../search-index.js';
+import type { RetentionPolicy } from '../types.js';
+import { toIso } from '../values.js';
 
 // Retention: a database that only grows gets slower and larger for entries nobody will read again.
 // Removed are entries of followed feeds that sort before the cut-off, are not among their feed's newest
@@ -18,20 +18,8 @@ import { toIso } from './values.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
-export interface RetentionPolicy {
-  /** Entries that sort before this time may go. */
-  olderThan: string;
-  /** Each feed keeps at least its newest this many entries, read or not. */
-  keepPerFeed: number;
-  /** Entries removed per transaction: small, so that readers and polls never wait long. */
-  batchSize: number;
-  /** Stop after this many entries (a run of the poll loop does a little at a time). */
-  maxEntries?: number | undefined;
-  now: string;
-}
-
 /** The sort key of a feed's `keepPerFeed`-th newest entry: older ones may go. */
-async function keepBoundary(db: Kysely<Database>, feedId: number, keepPerFeed: number) {
+export async function keepBoundary(db: Kysely<Database>, feedId: number, keepPerFeed: number) {
   return db
     .selectFrom('entries')
     .select(['sort_at', 'id'])
@@ -47,7 +35,7 @@ async function keepBoundary(db: Kysely<Database>, feedId: number, keepPerFeed: n
  * Removes one batch of a feed's removable entries in one transaction and returns how many went. The
  * conditions are checked again by the DELETE itself, so an entry marked unread or saved meanwhile stays.
  */
-async function removeBatch(
+export async function removeBatch(
   db: Kysely<Database>,
   dialect: Dialect,
   feedId: number,
@@ -87,27 +75,4 @@ async function removeBatch(
       .execute();
     return removed.length;
   });
-}
-
-/** Applies the policy to the followed feeds, feed by feed, in batches, and returns how many entries it removed. */
-export async function applyRetention(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  policy: RetentionPolicy,
-): Promise<{ removed: number }> {
-  const feeds = await db.selectFrom('feeds').select('id').where(isFollowed).orderBy('id').execute();
-  const budget = policy.maxEntries ?? Number.POSITIVE_INFINITY;
-  let removed = 0;
-  for (const feed of feeds) {
-    const boundary = await keepBoundary(db, feed.id, policy.keepPerFeed);
-    if (boundary === undefined) continue;
-    for (;;) {
-      const limit = Math.min(policy.batchSize, budget - removed);
-      if (limit <= 0) return { removed };
-      const count = await removeBatch(db, dialect, feed.id, boundary, policy, limit);
-      removed += count;
-      if (count < limit) break;
-    }
-  }
-  return { removed };
 }
