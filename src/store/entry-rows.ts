@@ -136,7 +136,7 @@ export function heartbeatFromRow(row: Selectable<HeartbeatTable>): Heartbeat {
     id: row.id,
     feedId: row.feed_id,
     at: row.at,
-    // Only recordPoll writes this column, from a HeartbeatStatus.
+    // Only polling.record writes this column, from a HeartbeatStatus.
     status: row.status as HeartbeatStatus,
     ...optional('httpStatus', row.http_status),
     newCount: row.new_count,

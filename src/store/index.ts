@@ -3,7 +3,7 @@
 // class whose methods are its queries; the types below are what those methods take and give.
 
 export { hashToken, newToken, TOKEN_SCOPES } from './accounts/token-secrets.js';
-export { pickerOrder } from './channel-choice.js';
+export { pickerOrder } from './channels/channel-choice.js';
 export { encodeCursor } from './cursor.js';
 export { openEventRelay } from './event-relay.js';
 export { type OpenOptions, openStore } from './open.js';

@@ -162,3 +162,8 @@ export function channelFromRow(row: Selectable<ChannelTable>): Channel {
 export function subscriptionFromRow(row: Selectable<SubscriptionTable>): Subscription {
   return { id: row.id, channelId: row.channel_id, feedId: row.feed_id, createdAt: row.created_at };
 }
+
+/** True when a feed patch changes a URL that mute and block rules match (url, site_url). */
+export function namesFeed(row: Updateable<FeedTable>): boolean {
+  return 'url' in row || 'site_url' in row;
+}

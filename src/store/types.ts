@@ -57,7 +57,7 @@ export interface PollOutcome {
   newEntries: NewEntry[];
   changedEntries: (NewEntry & { id: number })[];
 }
-/** What a claim counts (countClaimableFeeds): a claim's options without its limit and lease. */
+/** What a claim counts (polling.countClaimable): a claim's options without its limit and lease. */
 /** What decides whether a feed may be claimed: everything of ClaimOptions but the limit and the lease. */
 export type ClaimFilter = Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince' | 'round'>;
 /** A channel with its unread count (entries of its feeds neither read nor removed nor filtered). */
@@ -86,7 +86,7 @@ export interface FeedIcon {
   fetchedAt: string;
 }
 
-/** One icon lookup's result, as saveFeedIcon takes it. */
+/** One icon lookup's result, as icons.save takes it. */
 export interface FeedIconRecord {
   feedId: number;
   icon: { contentType: string; bytes: Uint8Array } | undefined;

@@ -89,7 +89,7 @@ export function anyChannelEntryKeys(db: Kysely<Database>, dialect: Dialect): Key
 // channel_entries is kept from these records; `tidings doctor` checks that both agree.
 
 type EntryScope = 'entries' | 'feeds' | 'subscriptions';
-export const eb = expressionBuilder<Database, EntryScope>();
+const eb = expressionBuilder<Database, EntryScope>();
 
 /** True when the entry has a state row in the subscription's channel with one of these flags set. */
 export function hasState(flags: readonly ('is_read' | 'is_removed')[]): Expression<SqlBool> {

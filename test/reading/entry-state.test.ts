@@ -96,7 +96,7 @@ for (const backend of storeBackends()) {
       assert.equal((await apps(one))?.isRead, true);
       assert.ok((await store.sync.ids({})).includes(one));
       if (backend.name === 'sqlite') {
-        // a delete that bypasses removeFeed (a retention job, say) cannot take a saved entry with it
+        // a delete that bypasses feeds.remove (a retention job, say) cannot take a saved entry with it
         const raw = new Sqlite(backend.urlOf(store).slice('sqlite:'.length));
         raw.pragma('foreign_keys = ON');
         assert.throws(() => raw.prepare('DELETE FROM feeds WHERE id = ?').run(feed), /FOREIGN KEY/);

@@ -14,7 +14,7 @@ export async function filterAction(ctx: ActionContext, kind: Kind, adding: boole
   const { store } = ctx.deps;
   if (ctx.httpMethod === 'GET') {
     const rules = await store.filters.list(kind, channel?.id);
-    // listFilters of a channel may include the global rules: list only the ones of what was asked
+    // filters.list of a channel may include the global rules: list only the ones of what was asked
     const own = rules.filter((r) => r.channelId === channel?.id);
     // a rule stored before rules had to be http(s) is not shown (the URL policy of every output)
     const shown = own.filter((r) => safeLink(r.url) !== undefined);

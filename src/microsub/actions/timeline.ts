@@ -118,7 +118,7 @@ function requireEntries(ctx: ActionContext): number[] {
 }
 
 /**
- * The ids among these that are entries of the channel: of a feed it follows (entriesById finds an entry
+ * The ids among these that are entries of the channel: of a feed it follows (reading.entriesById finds an entry
  * of any feed, and saving or marking one of another channel's is no change a client of this channel
  * asked for). Stale ids among known ones are ignored (a client may hold entries removed meanwhile);
  * when none is known the request is a 404.

@@ -8,9 +8,8 @@ import {
 } from 'kysely';
 import * as shown from '../channel-entries.js';
 import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '../entry-rows.js';
-import { namesFeed } from '../feeds/feeds.js';
 import { insertUniform, runTemplate } from '../query-template.js';
-import { feedPatchToRow } from '../rows.js';
+import { feedPatchToRow, namesFeed } from '../rows.js';
 import type { Database, FeedTable } from '../schema.js';
 import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from '../search-index.js';
 import type { PollOutcome } from '../types.js';
@@ -25,7 +24,7 @@ type Dialect = 'sqlite' | 'postgres';
 type EntryRow = InsertObject<Database, 'entries'>;
 type EntryChange = { id: number; columns: UpdateObject<Database, 'entries'>; text: string };
 
-/** What recordPoll writes, built before any transaction opens. */
+/** What polling.record writes, built before any transaction opens. */
 export interface PollRows {
   feedId: number;
   workerId: string;
@@ -223,7 +222,7 @@ function entryChange(
 /**
  * Patches the polled feed and drops the worker's lease (not another worker's, should the lease have
  * expired and moved on). Returns false when the feed is gone. Updating first also locks the feed's row
- * on PostgreSQL, so a concurrent removeFeed waits instead of breaking the entry inserts. The statement is
+ * on PostgreSQL, so a concurrent feeds.remove waits instead of breaking the entry inserts. The statement is
  * compiled once per set of patched columns (query-template.ts): building it with Kysely for every poll
  * cost a third of a millisecond of the main thread.
  */

@@ -9,7 +9,7 @@ import { toIso } from '../values.js';
 // Removed are entries of followed feeds that sort before the cut-off, are not among their feed's newest
 // `keepPerFeed`, are read (or removed, or muted) in every channel that follows their feed and are not
 // saved. Their guids stay in removed_guids, so that a feed that still lists them does not bring them back
-// as new (recordPoll skips them).
+// as new (polling.record skips them).
 //
 // Read is proven, never assumed: an entry without a row in a channel that follows its feed stays. A feed
 // no channel follows has no rows at all; its entries stay until it is forgotten (UNFOLLOWED_KEEP_DAYS), so

@@ -1,9 +1,16 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { StoredFeed } from '../../model/stored.js';
 import { type Area, changing } from '../area.js';
 import { refreshHidden } from '../channel-entries.js';
 import { isFollowed } from '../claim.js';
-import { feedColumns, feedFieldsFromRow, feedFromRow, feedPatchToRow, newFeedRow } from '../rows.js';
+import {
+  feedColumns,
+  feedFieldsFromRow,
+  feedFromRow,
+  feedPatchToRow,
+  namesFeed,
+  newFeedRow,
+} from '../rows.js';
 import type { Database, FeedTable } from '../schema.js';
 import { dropFromSearchIndex } from '../search-index.js';
 import { StoreError } from '../store-error.js';
@@ -21,11 +28,6 @@ async function findFeedRow(db: Kysely<Database>, url: string): Promise<Selectabl
     .orderBy((eb) => eb.case().when('url', '=', url).then(0).else(1).end())
     .orderBy('id')
     .executeTakeFirst();
-}
-
-/** True when a feed patch changes a URL that mute and block rules match (url, site_url). */
-export function namesFeed(row: Updateable<FeedTable>): boolean {
-  return 'url' in row || 'site_url' in row;
 }
 
 /**

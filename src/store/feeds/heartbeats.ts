@@ -64,7 +64,7 @@ export class Heartbeats {
       const list = byFeed.get(row.feed_id) ?? [];
       // Polls that share the time of the `limit`-th newest all match the index range: keep the newest.
       if (list.length === limit) continue;
-      // Only recordPoll writes this column, from a HeartbeatStatus.
+      // Only polling.record writes this column, from a HeartbeatStatus.
       list.push({ at: row.at, status: row.status as HeartbeatStatus, newCount: row.new_count });
       byFeed.set(row.feed_id, list);
     }

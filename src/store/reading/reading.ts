@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import { type Area, changing } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { flag } from '../channel-entries.js';
@@ -18,7 +18,7 @@ import type {
   TimelineRefPage,
   UnreadQuery,
 } from '../types.js';
-import { anyChannelEntryKeys, CHANNEL_KEYS, channelEntryKeys, eb } from '../visibility.js';
+import { anyChannelEntryKeys, CHANNEL_KEYS, channelEntryKeys } from '../visibility.js';
 import { countDrift, rebuild, rowDrift } from './doctor.js';
 import { type StateChange, setFlag, upsertStates } from './entry-states.js';
 import { isCjkTerm, pageMatches, parseSearchQuery, queryTests, walkSearchIndex } from './search.js';
@@ -37,6 +37,8 @@ import {
 // Mute and block rules (filters.ts) hide entries whose author URL or feed URL (or site URL) matches.
 
 type Dialect = 'sqlite' | 'postgres';
+
+const eb = expressionBuilder<Database, 'entries'>();
 
 // The web reader's views across channels and feeds: per-feed unread counts, "All unread", and marking
 // a selection read while returning what changed (for the "N entries marked read - Undo" notice).

@@ -87,7 +87,7 @@ const eb = expressionBuilder<Database, 'entries'>();
  * True when the entry is read in the channel; for 'any channel', in any channel that follows its feed
  * (a state left behind by an unsubscribed channel does not count).
  */
-export function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
+function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
   const channels =
     readState === 'any channel'
       ? eb
@@ -150,7 +150,7 @@ export async function loadEntriesWithFeeds(
 type TimelineRow = Selectable<EntryTable> & FeedAndState;
 
 /** The timeline entry a row of entries joined with its feed holds. */
-export function timelineEntryFromRow(row: TimelineRow): TimelineEntry & { isSaved: boolean } {
+function timelineEntryFromRow(row: TimelineRow): TimelineEntry & { isSaved: boolean } {
   // set in place, as entryFromRow does: copying the row without its feed columns first (rest and
   // spread) cost a 20-entry page 0.15 ms
   const feed = feedOfRow(row);

@@ -123,7 +123,7 @@ export function openSqliteDatabase(
   // WAL: readers (the web UI) never wait for the poller's writes, and the poller never waits for them.
   database.pragma('journal_mode = WAL');
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  // SQLite leaves foreign keys off unless each connection asks; removeFeed relies on ON DELETE CASCADE.
+  // SQLite leaves foreign keys off unless each connection asks; feeds.remove relies on ON DELETE CASCADE.
   database.pragma('foreign_keys = ON');
   // In WAL mode NORMAL survives an application crash; only a power cut can lose the last commits.
   database.pragma('synchronous = NORMAL');

@@ -15,7 +15,7 @@ import { chunk, toDbBool, toIso } from '../values.js';
 import { hasState, isFiltered, isShown } from '../visibility.js';
 
 // Queries of the sync APIs (Google Reader, Fever): streams of entries by id, the apps' read rule
-// (sync-types.ts) and saved entries.
+// (SyncFilter in ../types.ts) and saved entries.
 
 type Dialect = 'sqlite' | 'postgres';
 type Scope = 'entries' | 'feeds';
