@@ -154,6 +154,18 @@ describe('architecture', () => {
     }
   });
 
+  it('has code outside src/store import the store through its index.ts only', () => {
+    const front = join(SRC, 'store/index.js');
+    const through: string[] = [];
+    for (const file of files) {
+      if (areaOf(file) === 'store') continue;
+      for (const target of importsOf(file))
+        if (areaOf(target) === 'store' && target !== front)
+          through.push(`${relative(SRC, file)} imports ${relative(SRC, target)}`);
+    }
+    assert.deepEqual(through, []);
+  });
+
   it('has no import circle in src/', () => {
     const circles = importCircles(importGraph(files)).map((circle) =>
       circle.map((file) => relative(SRC, file)).join(' -> '),

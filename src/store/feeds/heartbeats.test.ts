@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { runSql } from '../../test/helpers/raw-sql.js';
-import { minutesAfterT0 as at, type StoreBackend, storeBackends } from '../../test/helpers/temp-store.js';
-import type { Store } from './store.js';
+import { runSql } from '../../../test/helpers/raw-sql.js';
+import { minutesAfterT0 as at, type StoreBackend, storeBackends } from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
 
 /** Heartbeats written as rows: [minutes after T0, status, new entries] each. */
 async function addHeartbeats(

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runSql } from '../../test/helpers/raw-sql.js';
-import { searchIndexKeys } from '../../test/helpers/search-index.js';
+import { runSql } from '../../../test/helpers/raw-sql.js';
+import { searchIndexKeys } from '../../../test/helpers/search-index.js';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import type { Store } from './store.js';
+} from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
 
 function retentionSuite(backend: StoreBackend) {
   let store: Store;

@@ -8,7 +8,7 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
+} from '../../../test/helpers/temp-store.js';
 
 for (const backend of storeBackends()) {
   describe(`polls written together (${backend.name})`, { skip: backend.skip }, () => {

@@ -6,9 +6,9 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import type { Store } from './store.js';
-import type { ChangedChannels } from './types.js';
+} from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
+import type { ChangedChannels } from '../types.js';
 
 /** What `write` told the store's listeners, in order. */
 async function heard(store: Store, write: () => Promise<unknown>): Promise<ChangedChannels[]> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { minutesAfterT0 as at, type StoreBackend, storeBackends } from '../../test/helpers/temp-store.js';
+import { minutesAfterT0 as at, type StoreBackend, storeBackends } from '../../../test/helpers/temp-store.js';
 
 function suite(backend: StoreBackend) {
   after(() => backend.cleanup());

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runSql } from '../../test/helpers/raw-sql.js';
+import { runSql } from '../../../test/helpers/raw-sql.js';
 import {
   minutesAfterT0 as at,
   type StoreBackend,
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import type { Store } from './store.js';
+} from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
 
 // The kept rows and counts (migration 0006) must equal a recount from the records after every kind of
 // write: the doctor's check finds nothing, and each channel's count equals its unread entries paged

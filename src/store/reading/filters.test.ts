@@ -6,8 +6,8 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import type { Store } from './store.js';
+} from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
 
 const ALICE = 'https://alice.example/';
 const BOB = 'https://bob.example/';

@@ -3,7 +3,7 @@
 // rounds that runs which overlap share.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { addFollowedFeed, minutesAfterT0 as at, storeBackends } from '../../test/helpers/temp-store.js';
+import { addFollowedFeed, minutesAfterT0 as at, storeBackends } from '../../../test/helpers/temp-store.js';
 
 for (const backend of storeBackends()) {
   describe(`leases (${backend.name})`, { skip: backend.skip }, () => {

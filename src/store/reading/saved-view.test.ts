@@ -6,7 +6,7 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
+} from '../../../test/helpers/temp-store.js';
 
 function suite(backend: StoreBackend) {
   after(() => backend.cleanup());

@@ -6,8 +6,8 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import { parseSearchQuery } from './reading/search.js';
+} from '../../../test/helpers/temp-store.js';
+import { parseSearchQuery } from './search.js';
 
 describe('parseSearchQuery', () => {
   it('reads phrases and words to include, and -words to exclude', () => {

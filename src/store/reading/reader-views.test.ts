@@ -7,11 +7,11 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import { readMigrations } from './migrate.js';
-import { allUnreadKeys } from './reading/reading.js';
-import { openSqliteDatabase } from './sqlite/dialect.js';
-import type { Store } from './store.js';
+} from '../../../test/helpers/temp-store.js';
+import { readMigrations } from '../migrate.js';
+import { openSqliteDatabase } from '../sqlite/dialect.js';
+import type { Store } from '../store.js';
+import { allUnreadKeys } from './reading.js';
 
 /** A new feed with `count` entries `${name}-0..` one minute apart (0 oldest), followed by `channelId`. */
 async function feedWithEntries(store: Store, channelId: number, name: string, count: number) {

@@ -6,11 +6,11 @@ import {
   storeBackends,
   testEntry,
   testPoll,
-} from '../../test/helpers/temp-store.js';
-import { encodeCursor } from './cursor.js';
-import type { Store } from './store.js';
-import { StoreError } from './store-error.js';
-import type { TimelinePage } from './types.js';
+} from '../../../test/helpers/temp-store.js';
+import { encodeCursor } from '../cursor.js';
+import type { Store } from '../store.js';
+import { StoreError } from '../store-error.js';
+import type { TimelinePage } from '../types.js';
 
 const guids = (page: TimelinePage) => page.entries.map((entry) => entry.guid);
 
