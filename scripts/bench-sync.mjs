@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:sync: the Google Reader API's stream/items/ids and stream/contents (n=1000), and a few
 // Fever calls, on a database of 100,000 entries (100 feeds of 1,000 in 5 channels, a third of them read,
-// 50 starred). The entries are written through the store's recordPoll (the poller's own write path, 1,000
+// 50 starred). The entries are written through the store's polling.record (the poller's own write path, 1,000
 // entries per poll) rather than fetched and parsed, to build the database in seconds. Requests go to the
 // whole app in process (app.request), so the figures are the server's time without a network.
 //
@@ -50,11 +50,11 @@ const BODY = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.r
 
 async function fill(store) {
   const channels = [];
-  for (let c = 0; c < 5; c++) channels.push(await store.createChannel(`Channel ${c}`));
+  for (let c = 0; c < 5; c++) channels.push(await store.channels.create(`Channel ${c}`));
   const started = performance.now();
   for (let f = 0; f < FEEDS; f++) {
-    const feed = await store.addFeed(`https://feeds.example/${f}.xml`, iso(T0));
-    await store.subscribe(channels[f % channels.length].id, feed.id, iso(T0));
+    const feed = await store.feeds.add(`https://feeds.example/${f}.xml`, iso(T0));
+    await store.channels.subscribe(channels[f % channels.length].id, feed.id, iso(T0));
     const now = iso(T0 + f * 60_000);
     const newEntries = Array.from({ length: PER_FEED }, (_, i) => ({
       guid: `f${f}-e${i}`,
@@ -70,7 +70,7 @@ async function fill(store) {
       contentHash: `h${f}-${i}`,
       searchText: `Entry ${i} of feed ${f}`,
     }));
-    await store.recordPoll({
+    await store.polling.record({
       feedId: feed.id,
       workerId: 'bench',
       now,
@@ -88,9 +88,9 @@ async function fill(store) {
       changedEntries: [],
     });
   }
-  const ids = await store.syncIds({});
-  await store.setReadEverywhere({ ids: ids.filter((_, i) => i % 3 === 0) }, true, iso(T0));
-  await store.setSaved(
+  const ids = await store.sync.ids({});
+  await store.sync.setReadEverywhere({ ids: ids.filter((_, i) => i % 3 === 0) }, true, iso(T0));
+  await store.sync.setSaved(
     ids.filter((_, i) => i % 2000 === 0),
     true,
     iso(T0),
@@ -148,7 +148,7 @@ try {
   const api = '/api/greader/reader/api/0';
   const list = 'user/-/state/com.google/reading-list';
   const read = 'user/-/state/com.google/read';
-  const deep = (await store.syncKeys({ oldestFirst: false, limit: 50_001 })).at(-1)?.id;
+  const deep = (await store.sync.keys({ oldestFirst: false, limit: 50_001 })).at(-1)?.id;
   const feverKey = (await import('node:crypto'))
     .createHash('md5')
     .update('bench:bench password')

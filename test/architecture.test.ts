@@ -79,6 +79,50 @@ function importsOf(path: string): string[] {
   return specifiers.map((s) => resolve(dirname(path), s));
 }
 
+/** The source file an import names: its .js specifier read as the .ts or .tsx file beside it. */
+function sourceOf(target: string, files: ReadonlySet<string>): string | undefined {
+  const base = target.replace(/\.js$/, '');
+  return [`${base}.ts`, `${base}.tsx`, target].find((path) => files.has(path));
+}
+
+/** The import graph of these files: each file and the source files it imports. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => [
+      file,
+      importsOf(file).flatMap((target) => {
+        const source = sourceOf(target, known);
+        return source === undefined ? [] : [source];
+      }),
+    ]),
+  );
+}
+
+/**
+ * The import circles of a graph, each as the path that closes it (a -> b -> a), found by a depth-first
+ * walk: an import of a file still on the walk's path closes a circle.
+ */
+export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (node: string): void => {
+    path.push(node);
+    onPath.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (onPath.has(next)) circles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!done.has(next)) visit(next);
+    }
+    path.pop();
+    onPath.delete(node);
+    done.add(node);
+  };
+  for (const node of graph.keys()) if (!done.has(node)) visit(node);
+  return circles;
+}
+
 describe('architecture', () => {
   const files = sourceFiles(SRC);
 
@@ -120,5 +164,47 @@ describe('architecture', () => {
       assert.equal(ALLOWED['http']?.includes(name), false, name);
     }
     assert.equal(ALLOWED['http']?.includes('server'), false);
+  });
+
+  it('has code outside src/store import the store through its index.ts only', () => {
+    const front = join(SRC, 'store/index.js');
+    const through: string[] = [];
+    for (const file of files) {
+      if (areaOf(file) === 'store') continue;
+      for (const target of importsOf(file))
+        if (areaOf(target) === 'store' && target !== front)
+          through.push(`${relative(SRC, file)} imports ${relative(SRC, target)}`);
+    }
+    assert.deepEqual(through, []);
+  });
+
+  it('has no import circle in src/', () => {
+    const circles = importCircles(importGraph(files)).map((circle) =>
+      circle.map((file) => relative(SRC, file)).join(' -> '),
+    );
+    assert.deepEqual(circles, []);
+  });
+
+  it('finds an import circle when there is one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'd']],
+      ['c', ['a']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    assert.deepEqual(importCircles(graph), [
+      ['a', 'b', 'c', 'a'],
+      ['e', 'e'],
+    ]);
+    assert.deepEqual(
+      importCircles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+      [],
+    );
   });
 });

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { createProgram } from '../src/cli/program.js';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/store/index.js';
 import type { BatchCase, BatchResult } from './helpers/cli-batch.js';
 import { nodeArgsFor } from './helpers/node-args.js';
 
@@ -181,9 +181,9 @@ describe('tidings CLI: every error is one line starting tidings:', () => {
     const databaseUrl = `sqlite:${join(dir, 't.db')}`;
     const store = await openStore(databaseUrl);
     await store.migrate();
-    const channel = await store.createChannel('News');
-    const feed = await store.addFeed('https://followed.example/feed.xml', new Date().toISOString());
-    await store.subscribe(channel.id, feed.id, new Date().toISOString());
+    const channel = await store.channels.create('News');
+    const feed = await store.feeds.add('https://followed.example/feed.xml', new Date().toISOString());
+    await store.channels.subscribe(channel.id, feed.id, new Date().toISOString());
     await store.close();
     writeFileSync(join(dir, 'empty.opml'), '<opml version="2.0"><head/><body></body></opml>');
     writeFileSync(

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/store/index.js';
 import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { rss } from './helpers/poll-harness.js';
@@ -103,14 +103,14 @@ describe('tidings poll --once on a full disk', { skip }, () => {
     const store = await openStore(url);
     try {
       let polled = 0;
-      for (const feed of await store.listFeeds()) {
-        const heartbeats = (await store.listHeartbeats(feed.id, 5)).length;
-        const entries = (await store.listFeedEntries(feed.id, 50)).length;
+      for (const feed of await store.feeds.list()) {
+        const heartbeats = (await store.heartbeats.list(feed.id, 5)).length;
+        const entries = (await store.entries.listByFeed(feed.id, 50)).length;
         // a poll is stored whole (its 20 entries and its heartbeat) or not at all
         assert.deepEqual([heartbeats, entries], heartbeats === 0 ? [0, 0] : [1, 20], `feed ${feed.id}`);
         polled += heartbeats;
       }
-      const claimed = await store.claimDueFeeds({
+      const claimed = await store.polling.claimDue({
         now: new Date().toISOString(),
         limit: 1_000,
         workerId: 'another-worker',

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/store/index.js';
 import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { CLI_ARGS } from './helpers/node-args.js';
@@ -103,7 +103,7 @@ describe('tidings poll --once', () => {
     assert.deepEqual(stderrLines(stderr), [
       'tidings: poll: stopped by SIGTERM; the feeds not polled were given back',
     ]);
-    const claimed = await store.claimDueFeeds({
+    const claimed = await store.polling.claimDue({
       now: new Date().toISOString(),
       limit: 10,
       workerId: 'another-worker',

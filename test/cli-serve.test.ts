@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/store/index.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { CLI_ARGS } from './helpers/node-args.js';
 import { rss } from './helpers/poll-harness.js';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 
 // The one account both sync APIs accept (issue 15), set with `tidings api-password --user NAME`:
@@ -44,25 +44,25 @@ export async function setApiPassword(
   password: string,
   cost: { N?: number } = {},
 ): Promise<void> {
-  await store.setSetting(API_USER_SETTING, user);
-  await store.setSetting(API_PASSWORD_SETTING, await hashPassword(password, cost));
-  await store.setSetting(
+  await store.accounts.setSetting(API_USER_SETTING, user);
+  await store.accounts.setSetting(API_PASSWORD_SETTING, await hashPassword(password, cost));
+  await store.accounts.setSetting(
     API_FEVER_KEY_SETTING,
     await hashPassword(feverKeyHash(feverKey(user, password)), cost),
   );
-  await store.deleteApiTokens();
+  await store.accounts.deleteApiTokens();
 }
 
 /** The API user name, when an API password was set. */
 export async function apiUser(store: Store): Promise<string | undefined> {
-  return store.getSetting(API_USER_SETTING);
+  return store.accounts.getSetting(API_USER_SETTING);
 }
 
 /** True when the name and password are the API account's (the name compares case-insensitively, as e-mail). */
 export async function checkApiLogin(store: Store, user: string, password: string): Promise<boolean> {
   const [name, hash] = await Promise.all([
-    store.getSetting(API_USER_SETTING),
-    store.getSetting(API_PASSWORD_SETTING),
+    store.accounts.getSetting(API_USER_SETTING),
+    store.accounts.getSetting(API_PASSWORD_SETTING),
   ]);
   if (name === undefined || hash === undefined) return false;
   const passwordOk = await verifyPassword(password, hash);
@@ -89,7 +89,7 @@ function verifiedKeyMac(key: string): Buffer {
  * hash: the fast path of every Fever request. False means "not known", not "wrong": check it then.
  */
 export async function isVerifiedFeverKey(store: Store, key: string): Promise<boolean> {
-  const stored = await store.getSetting(API_FEVER_KEY_SETTING);
+  const stored = await store.accounts.getSetting(API_FEVER_KEY_SETTING);
   const known = stored === undefined ? undefined : verifiedFeverKeys.get(stored);
   if (known === undefined || !FEVER_KEY_PATTERN.test(key.trim())) return false;
   return timingSafeEqual(verifiedKeyMac(key), known);
@@ -121,10 +121,10 @@ export async function upgradeFeverKeyStorage(
   store: Store,
   cost: { N?: number } = {},
 ): Promise<string | undefined> {
-  const stored = await store.getSetting(API_FEVER_KEY_SETTING);
+  const stored = await store.accounts.getSetting(API_FEVER_KEY_SETTING);
   if (stored === undefined || !LEGACY_FEVER_KEY.test(stored)) return stored;
   const upgraded = await hashPassword(stored, cost);
-  await store.setSetting(API_FEVER_KEY_SETTING, upgraded);
+  await store.accounts.setSetting(API_FEVER_KEY_SETTING, upgraded);
   return upgraded;
 }
 
@@ -134,17 +134,17 @@ export async function upgradeFeverKeyStorage(
  */
 export async function issueApiToken(store: Store, now: Date): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await store.createApiToken(apiTokenHash(token), now.toISOString());
+  await store.accounts.createApiToken(apiTokenHash(token), now.toISOString());
   return token;
 }
 
 /** True when the token is a live API token; records its use at most once a minute. */
 export async function checkApiToken(store: Store, token: string, now: Date): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(token)) return false;
-  const stored = await store.findApiToken(apiTokenHash(token));
+  const stored = await store.accounts.findApiToken(apiTokenHash(token));
   if (stored === undefined) return false;
   if (!stored.lastUsedAt || now.getTime() - Date.parse(stored.lastUsedAt) > 60_000)
-    await store.touchApiToken(stored.id, now.toISOString());
+    await store.accounts.touchApiToken(stored.id, now.toISOString());
   return true;
 }
 

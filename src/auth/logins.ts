@@ -1,4 +1,4 @@
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { checkApiLogin, checkFeverKey, isVerifiedFeverKey } from './api-credentials.js';
 import { LoginGate, type LoginOutcome } from './login-gate.js';
 import { PasswordChecks } from './password-checks.js';
@@ -44,7 +44,7 @@ export function ownerLogin(
   password: string,
 ): Promise<LoginOutcome> {
   return logins.owner.attempt(client, nowMs, password, async () => {
-    const stored = await store.getSetting(PASSWORD_SETTING);
+    const stored = await store.accounts.getSetting(PASSWORD_SETTING);
     return stored !== undefined && stored !== '' && (await verifyPassword(password, stored));
   });
 }

@@ -6,11 +6,8 @@ import { createPollDeps } from '../poll/deps-factory.js';
 import { PollEvents } from '../poll/events.js';
 import type { PollHooks } from '../poll/hooks.js';
 import { createPreparer } from '../poll/parse-pool.js';
-import { type EventRelay, openEventRelay } from '../store/event-relay.js';
-import { openStore } from '../store/open.js';
-import { redactPassword } from '../store/redact.js';
-import type { Store } from '../store/store.js';
-import { storeFault } from '../store/store-error.js';
+import type { Store } from '../store/index.js';
+import { type EventRelay, openEventRelay, openStore, redactPassword, storeFault } from '../store/index.js';
 
 /** What most commands work with: the configuration, the migrated store, the poller's dependencies. */
 export interface App {

@@ -25,11 +25,11 @@ for (const backend of storeBackends()) {
 
     it('finds nothing after writes, reports damage with exit 1, and --repair mends it', async () => {
       const store = await backend.open();
-      const channel = await store.createChannel('news');
-      const feed = await store.addFeed('https://doctor.example/feed.xml', at(0));
-      await store.subscribe(channel.id, feed.id, at(0));
-      const { insertedIds } = await store.recordPoll(testPoll(feed.id, [testEntry('a'), testEntry('b')]));
-      await store.markRead(channel.id, insertedIds.slice(0, 1), true, at(2));
+      const channel = await store.channels.create('news');
+      const feed = await store.feeds.add('https://doctor.example/feed.xml', at(0));
+      await store.channels.subscribe(channel.id, feed.id, at(0));
+      const { insertedIds } = await store.polling.record(testPoll(feed.id, [testEntry('a'), testEntry('b')]));
+      await store.reading.markRead(channel.id, insertedIds.slice(0, 1), true, at(2));
 
       const clean = await captured(() => runDoctor(store, {}));
       assert.deepEqual(clean, { code: 0, out: 'unread counts: ok (they equal a recount)\n' });
@@ -50,7 +50,10 @@ for (const backend of storeBackends()) {
         code: 0,
         out: `${JSON.stringify({ readingState: { missingRows: 0, strayRows: 0, wrongRows: 0, countDrift: [], repaired: false } }, null, 2)}\n`,
       });
-      assert.equal((await store.unreadCounts()).find((count) => count.channelId === channel.id)?.unread, 1);
+      assert.equal(
+        (await store.reading.unreadCounts()).find((count) => count.channelId === channel.id)?.unread,
+        1,
+      );
     });
   });
 }

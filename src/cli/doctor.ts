@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import type { ReadingStateReport } from '../store/doctor.js';
-import type { Store } from '../store/store.js';
+import type { ReadingStateReport, Store } from '../store/index.js';
 import { withApp } from './app.js';
 import { plural } from './plural.js';
 import { retentionPolicy } from './retention.js';
@@ -53,13 +52,13 @@ export function describeReport(report: ReadingStateReport): string[] {
 
 /** Runs the check (and retention); returns the exit code: 1 when drift was found and not repaired. */
 export async function runDoctor(store: Store, opts: DoctorOptions, now = new Date()): Promise<number> {
-  const report = await store.checkReadingState({ repair: opts.repair === true });
+  const report = await store.reading.checkState({ repair: opts.repair === true });
   const problems = describeReport(report);
   let removed: number | undefined;
   if (opts.retention) {
     // a setting that cannot be read ends the command with its one line (a ConfigError)
     const policy = retentionPolicy(process.env, now);
-    removed = policy === undefined ? 0 : (await store.applyRetention(policy)).removed;
+    removed = policy === undefined ? 0 : (await store.entries.applyRetention(policy)).removed;
   }
   if (opts.json) {
     const retention = removed === undefined ? {} : { retention: { removed } };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
-import { StoreError } from '../store/store-error.js';
+import { StoreError } from '../store/index.js';
 import { describeFailure } from './failure.js';
 import { UserError } from './user-error.js';
 

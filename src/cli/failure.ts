@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
-import { StoreError, storeFault } from '../store/store-error.js';
+import { StoreError, storeFault } from '../store/index.js';
 import { EXIT_FAILURE, EXIT_USAGE, UserError } from './user-error.js';
 
 /** What the CLI prints for an error that ended a command (without the `tidings: ` prefix) and its exit code. */

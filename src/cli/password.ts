@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../auth/password-hash.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { withApp } from './app.js';
 import { UserError } from './user-error.js';
 
@@ -25,8 +25,8 @@ export function registerPassword(program: Command): void {
 
 /** Stores the scrypt hash of the password and signs out every session started before `now`. */
 export async function setOwnerPassword(store: Store, password: string, now: Date): Promise<void> {
-  await store.setSetting(PASSWORD_SETTING, await hashPassword(password));
-  await store.setSetting(SESSIONS_NOT_BEFORE_SETTING, String(now.getTime()));
+  await store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(password));
+  await store.accounts.setSetting(SESSIONS_NOT_BEFORE_SETTING, String(now.getTime()));
 }
 
 /** What is wrong with a password, or undefined when it will do. */

@@ -1,5 +1,5 @@
 import type { StoredFeed } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 /** The ids of `--feed`: whole numbers, as `tidings status` shows them; anything else is a usage error. */
@@ -18,7 +18,7 @@ export function parseFeedIds(values: readonly string[]): number[] {
 
 /** The feeds of these ids; a missing one is a UserError naming it. */
 export async function requireFeeds(store: Store, ids: readonly number[]): Promise<StoredFeed[]> {
-  const feeds = await Promise.all(ids.map((id) => store.getFeed(id)));
+  const feeds = await Promise.all(ids.map((id) => store.feeds.get(id)));
   const missing = ids.filter((_, i) => feeds[i] === undefined);
   if (missing.length > 0)
     throw new UserError(`poll: no feed ${missing.join(', ')} (tidings status lists the feeds)`);

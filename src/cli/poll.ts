@@ -108,7 +108,7 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
   }
   let unpolled = 0;
   for (const before of requested) {
-    const reason = whyNotPolled(before, await app.store.getFeed(before.id), runStartedAt, force);
+    const reason = whyNotPolled(before, await app.store.feeds.get(before.id), runStartedAt, force);
     if (reason === undefined) continue;
     unpolled++;
     process.stderr.write(`tidings: poll: ${reason}\n`);

@@ -1,7 +1,6 @@
 import { ConfigError } from '../config.js';
 import type { Logger } from '../log.js';
-import type { RetentionPolicy } from '../store/retention.js';
-import type { Store } from '../store/store.js';
+import type { RetentionPolicy, Store } from '../store/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often `serve` removes old entries, and how many at most per run (small runs, never a long stall). */
@@ -45,7 +44,7 @@ export function startRetention(store: Store, env: NodeJS.ProcessEnv, log: Logger
     try {
       const policy = retentionPolicy(env, new Date(), { maxEntries: RETENTION_PER_RUN });
       if (policy === undefined) return;
-      const { removed } = await store.applyRetention(policy);
+      const { removed } = await store.entries.applyRetention(policy);
       if (removed > 0) log.info({ removed }, 'retention removed old read entries');
     } catch (error) {
       log.warn({ err: error }, 'retention failed');

@@ -17,7 +17,7 @@ export function registerStatus(program: Command): void {
     .action(async (feed: string | undefined, opts: { json?: boolean; database?: string }) => {
       process.exitCode = await withApp({ database: opts.database }, async (app) => {
         if (feed !== undefined) return showFeed(app, feed, opts.json === true);
-        const feeds = await app.store.listFeeds();
+        const feeds = await app.store.feeds.list();
         process.stdout.write(
           opts.json ? `${JSON.stringify({ feeds: feeds.map(statusJson) }, null, 2)}\n` : statusTable(feeds),
         );
@@ -78,7 +78,7 @@ function statusTable(feeds: StoredFeed[]): string {
 async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
   const feed = await findFeed(app, ref);
   if (!feed) throw new UserError(`status: no feed ${ref} (tidings status lists the feeds)`);
-  const heartbeats = await app.store.listHeartbeats(feed.id, 20);
+  const heartbeats = await app.store.heartbeats.list(feed.id, 20);
   if (json) {
     process.stdout.write(`${JSON.stringify({ feed: statusJson(feed), heartbeats }, null, 2)}\n`);
     return 0;

@@ -101,6 +101,6 @@ async function removeFeed(app: App, ref: string, channel: string | undefined): P
 
 /** A feed by id, or by a URL that names it (feed, first followed, site). */
 export async function findFeed(app: App, ref: string): Promise<StoredFeed | undefined> {
-  if (/^\d+$/.test(ref)) return app.store.getFeed(Number(ref));
+  if (/^\d+$/.test(ref)) return app.store.feeds.get(Number(ref));
   return feedNamed(app.store, ref);
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { StoredToken } from '../store/accounts.js';
-import { issueToken, TOKEN_SCOPES } from '../store/token-secrets.js';
+import type { StoredToken } from '../store/index.js';
+import { TOKEN_SCOPES } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { UserError } from './user-error.js';
 
@@ -32,7 +32,7 @@ export function registerToken(program: Command): void {
     .option('--database <url>', DATABASE_HELP)
     .action(async (opts: { json?: boolean; database?: string }) => {
       process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const tokens = await app.store.listTokens();
+        const tokens = await app.store.accounts.listTokens();
         const json = `${JSON.stringify({ tokens: tokens.map(tokenJson) }, null, 2)}\n`;
         process.stdout.write(opts.json ? json : tokenTable(tokens));
         return 0;
@@ -63,8 +63,7 @@ async function createToken(app: App, opts: CreateOptions): Promise<number> {
   if (scope === '') throw new UserError('token: --scope names no scope');
   for (const s of scope.split(' '))
     if (!KNOWN_SCOPES.has(s)) process.stderr.write(`token: "${s}" is not a Microsub scope; kept anyway\n`);
-  const { token: secret, stored } = await issueToken(
-    app.store,
+  const { token: secret, stored } = await app.store.accounts.issueToken(
     { scope, ...(opts.label ? { label: opts.label } : {}) },
     new Date().toISOString(),
   );
@@ -76,9 +75,9 @@ async function createToken(app: App, opts: CreateOptions): Promise<number> {
 }
 
 async function revokeToken(app: App, id: string): Promise<number> {
-  const found = (await app.store.listTokens()).find((t) => String(t.id) === id);
+  const found = (await app.store.accounts.listTokens()).find((t) => String(t.id) === id);
   if (!found) throw new UserError(`token: no token ${id} (tidings token list shows them)`);
-  await app.store.revokeToken(found.id, new Date().toISOString());
+  await app.store.accounts.revokeToken(found.id, new Date().toISOString());
   process.stdout.write(`revoked token ${found.id}\n`);
   return 0;
 }

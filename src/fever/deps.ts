@@ -1,6 +1,6 @@
 import type { Logins } from '../auth/logins.js';
 import type { Logger } from '../log.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 /** What the Fever API works with; server/app.ts gives it these and nothing else. */
 export interface FeverDeps {

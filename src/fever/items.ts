@@ -2,8 +2,7 @@ import type { RequestParams } from '../http/index.js';
 import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/index.js';
 import { batchesWithinBudget, pageWithinBudget } from '../reading/index.js';
-import type { Store } from '../store/store.js';
-import type { SyncEntry, SyncFilter } from '../store/sync-types.js';
+import type { Store, SyncEntry, SyncFilter } from '../store/index.js';
 import { integerOf, integerParam, singleParam } from './params.js';
 
 // The read side of the Fever API (https://feedafever.com/api, as archived): groups, feeds, items.
@@ -73,12 +72,12 @@ export async function itemsOf(store: Store, params: RequestParams): Promise<obje
   const filter: SyncFilter = {};
   const ids = await pageIds(store, params);
   const sent = params.has('with_ids') ? ids : await pageWithinBudget(store, ids);
-  return { items: new StreamedItems(itemsJson(store, sent)), total_items: await store.syncCount(filter) };
+  return { items: new StreamedItems(itemsJson(store, sent)), total_items: await store.sync.count(filter) };
 }
 
 async function* itemsJson(store: Store, ids: readonly number[]): AsyncGenerator<string> {
   for await (const batch of batchesWithinBudget(store, ids))
-    for (const entry of await store.syncEntries(batch)) yield JSON.stringify(itemOf(entry));
+    for (const entry of await store.sync.entries(batch)) yield JSON.stringify(itemOf(entry));
 }
 
 /**
@@ -100,7 +99,7 @@ async function pageIds(store: Store, params: RequestParams): Promise<number[]> {
       : sinceId !== undefined
         ? { idAbove: sinceId, oldestFirst: true }
         : { idBelow: maxId !== undefined && maxId > 0 ? maxId : undefined, oldestFirst: false };
-  const keys = await store.syncKeys({ ...query, limit: ITEMS_PER_CALL });
+  const keys = await store.sync.keys({ ...query, limit: ITEMS_PER_CALL });
   return keys.map((key) => key.id);
 }
 

@@ -1,6 +1,6 @@
 import type { RequestParams } from '../http/index.js';
 import { changeEntries, type EntryChange, markStreamRead } from '../reading/index.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { integerParam, singleParam } from './params.js';
 
 const ITEM_CHANGES: Record<string, EntryChange> = {

@@ -91,8 +91,8 @@ async function answer(deps: FeverDeps, params: RequestParams, now: Date): Promis
   if (params.has('items')) Object.assign(body, await itemsOf(store, params));
   // a mark answers with the lists it changed, as Fever's own server did
   if (params.has('unread_item_ids') || params.has('mark'))
-    body['unread_item_ids'] = (await store.syncIds({ readState: 'unread' })).join(',');
+    body['unread_item_ids'] = (await store.sync.ids({ readState: 'unread' })).join(',');
   if (params.has('saved_item_ids') || params.one('mark') === 'item')
-    body['saved_item_ids'] = (await store.syncIds({ savedOnly: true })).join(',');
+    body['saved_item_ids'] = (await store.sync.ids({ savedOnly: true })).join(',');
   return body;
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/index.js';
-import type { SyncEntry } from '../store/sync-types.js';
+import type { SyncEntry } from '../store/index.js';
 import type { GReaderDeps } from './deps.js';
 import {
   feedStreamId,

@@ -1,4 +1,4 @@
-import type { SyncFilter } from '../store/sync-types.js';
+import type { SyncFilter } from '../store/index.js';
 
 // Google Reader ids. An item id is one 64-bit number written two ways: the long form
 // `tag:google.com,2005:reader/item/<16 hex digits>` (stream/contents, edit-tag) and a decimal string

@@ -1,6 +1,6 @@
 import { safeLinkUrl } from '../model/safe-url.js';
 import type { AppFeeds } from '../reading/index.js';
-import type { SyncEntry } from '../store/sync-types.js';
+import type { SyncEntry } from '../store/index.js';
 import { feedStreamId, labelStreamId, longItemId, READ, READING_LIST, STARRED } from './ids.js';
 
 // Items as stream/contents and stream/items/contents give them (the shape FreshRSS serves, which every

@@ -3,7 +3,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { apiUser, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
 import { apiPasswordLogin, type Logins } from '../auth/logins.js';
 import { clientAddress, limitRequestBody, readRequestParams } from '../http/index.js';
-import { StoreError } from '../store/store-error.js';
+import { StoreError } from '../store/index.js';
 import { atomStream } from './atom.js';
 import type { GReaderDeps } from './deps.js';
 import { BadRequest } from './params.js';

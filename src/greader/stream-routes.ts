@@ -10,7 +10,7 @@ import {
   pageWithinBudget,
   streamJsonObject,
 } from '../reading/index.js';
-import type { SyncEntry } from '../store/sync-types.js';
+import type { SyncEntry } from '../store/index.js';
 import type { GReaderDeps } from './deps.js';
 import { feedStreamId, labelStreamId, parseItemId, parseStreamId, READING_LIST } from './ids.js';
 import { itemJson } from './items.js';
@@ -23,7 +23,7 @@ const CONTENTS_PATH = '/stream/contents/';
 export async function itemIds(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const { query, count } = await streamQuery(deps.store, params, undefined, MAX_IDS);
-  const keys = await deps.store.syncKeys(query);
+  const keys = await deps.store.sync.keys(query);
   const page = keys.slice(0, count);
   const itemRefs = page.map((key) => ({
     id: String(key.id),
@@ -76,13 +76,13 @@ export async function streamPage(c: Context, deps: GReaderDeps, pathPrefix: stri
     pathStream || undefined,
     MAX_ITEMS,
   );
-  const keys = await deps.store.syncKeys(query);
+  const keys = await deps.store.sync.keys(query);
   const asked = keys.slice(0, count);
   const fitting = await pageWithinBudget(
     deps.store,
     asked.map((key) => key.id),
   );
-  const [entries, view] = await Promise.all([deps.store.syncEntries(fitting), appFeeds(deps.store)]);
+  const [entries, view] = await Promise.all([deps.store.sync.entries(fitting), appFeeds(deps.store)]);
   const hasMore = keys.length > count || fitting.length < asked.length;
   const last = fitting.at(-1);
   return {
@@ -123,7 +123,8 @@ async function* itemsJson(
 ): AsyncGenerator<string> {
   try {
     for await (const batch of batchesWithinBudget(deps.store, ids))
-      for (const entry of await deps.store.syncEntries(batch)) yield JSON.stringify(itemJson(entry, folders));
+      for (const entry of await deps.store.sync.entries(batch))
+        yield JSON.stringify(itemJson(entry, folders));
   } catch (err) {
     // the 200 is sent already: the answer ends unfinished, which the app sees as a failed call
     deps.log.error({ err, path }, 'greader: request failed while writing its answer');
@@ -184,7 +185,7 @@ export async function markAllAsRead(c: Context, deps: GReaderDeps): Promise<Resp
 
 /** GET unread-count: per feed, per folder and for the reading list, with the newest crawl time of each. */
 export async function unreadCount(c: Context, deps: GReaderDeps): Promise<Response> {
-  const [counts, view] = await Promise.all([deps.store.syncUnreadCounts(), appFeeds(deps.store)]);
+  const [counts, view] = await Promise.all([deps.store.sync.unreadCounts(), appFeeds(deps.store)]);
   const usec = (iso: string) => String(Date.parse(iso) * 1000);
   const unreadcounts: { id: string; count: number; newestItemTimestampUsec: string }[] = [];
   const labels = new Map<string, { count: number; newest: string }>();

@@ -1,6 +1,5 @@
 import type { RequestParams } from '../http/index.js';
-import type { Store } from '../store/store.js';
-import type { SyncFilter, SyncQuery } from '../store/sync-types.js';
+import type { Store, SyncFilter, SyncQuery } from '../store/index.js';
 import { parseStreamId, READING_LIST, type StreamRef, stateFilter } from './ids.js';
 import { BadRequest, continuationParam, countParam, isOldestFirst, shown, timeParam } from './params.js';
 
@@ -21,7 +20,7 @@ const NOTHING: SyncFilter = { ids: [] };
 
 /** The folder (channel) an app's label names: Microsub's notifications channel is no folder of theirs. */
 export async function folderNamed(store: Store, name: string) {
-  return (await store.listChannels()).find((ch) => ch.name === name && ch.uid !== 'notifications');
+  return (await store.channels.list()).find((ch) => ch.name === name && ch.uid !== 'notifications');
 }
 
 /** The entries a stream id selects; undefined when it names nothing here. */
@@ -37,7 +36,7 @@ async function refFilter(store: Store, ref: StreamRef): Promise<SyncFilter | und
   }
   if (ref.kind === 'feed') {
     const feed =
-      ref.id !== undefined ? await store.getFeed(ref.id) : await store.findFeedByUrl(ref.url ?? '');
+      ref.id !== undefined ? await store.feeds.get(ref.id) : await store.feeds.findByUrl(ref.url ?? '');
     return feed ? { feedId: feed.id } : undefined;
   }
   return undefined;

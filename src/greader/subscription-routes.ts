@@ -95,7 +95,9 @@ export async function subscriptionEdit(c: Context, deps: GReaderDeps): Promise<R
     const ref = parseStreamId(stream.trim());
     if (ref.kind !== 'feed') throw new BadRequest(`${shown(stream)} is not a feed stream`);
     const feed =
-      ref.id !== undefined ? await deps.store.getFeed(ref.id) : await deps.store.findFeedByUrl(ref.url ?? '');
+      ref.id !== undefined
+        ? await deps.store.feeds.get(ref.id)
+        : await deps.store.feeds.findByUrl(ref.url ?? '');
     if (action === 'subscribe') await subscribe(deps, feed, ref.url, add, title);
     else if (feed === undefined) throw new BadRequest(`no feed ${shown(stream)}`, 404);
     else if (action === 'unsubscribe') await unfollowFeed(deps, feed.id);
@@ -143,7 +145,7 @@ export async function renameTag(c: Context, deps: GReaderDeps): Promise<Response
   const channel = from === undefined ? undefined : await folderNamed(deps.store, from);
   if (channel === undefined || to === undefined)
     return c.text('greader: rename-tag needs a folder and dest', 400);
-  await deps.store.renameChannel(channel.uid, to);
+  await deps.store.channels.rename(channel.uid, to);
   return c.text('OK');
 }
 
@@ -154,10 +156,10 @@ export async function renameTag(c: Context, deps: GReaderDeps): Promise<Response
 export async function disableTag(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const name = labelName(params.one('s') ?? params.one('t'));
-  const channels = await deps.store.listChannels();
+  const channels = await deps.store.channels.list();
   const channel = channels.find((ch) => ch.name === name && ch.uid !== 'notifications');
   if (channel === undefined) return c.text('greader: no such folder', 404);
-  const all = await deps.store.listSubscriptions();
+  const all = await deps.store.channels.listSubscriptions();
   const orphans = all
     .filter((s) => s.channelId === channel.id)
     .filter((s) => !all.some((other) => other.feedId === s.feedId && other.channelId !== channel.id));
@@ -167,9 +169,9 @@ export async function disableTag(c: Context, deps: GReaderDeps): Promise<Respons
       fallback.id !== channel.id
         ? fallback
         : (channels.find((ch) => ch.id !== channel.id && ch.uid !== 'notifications') ??
-          (await deps.store.createChannel(DEFAULT_CHANNEL_NAME)));
+          (await deps.store.channels.create(DEFAULT_CHANNEL_NAME)));
     for (const s of orphans) await setFeedFolder(deps, s.feedId, channel.name, home);
   }
-  await deps.store.deleteChannel(channel.uid);
+  await deps.store.channels.delete(channel.uid);
   return c.text('OK');
 }

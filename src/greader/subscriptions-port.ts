@@ -1,5 +1,5 @@
 import type { Channel, StoredFeed } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { channelsFollowing, follow, move, unfollow, updateFeedSettings } from '../subscriptions/index.js';
 import type { GReaderDeps } from './deps.js';
 
@@ -16,11 +16,11 @@ export class FollowError extends Error {}
  * folder name "notifications" and hide the feed from them (issue 22).
  */
 export async function folderChannel(store: Store, name: string): Promise<Channel> {
-  return (await existingFolder(store, name)) ?? (await store.createChannel(name));
+  return (await existingFolder(store, name)) ?? (await store.channels.create(name));
 }
 
 async function existingFolder(store: Store, name: string): Promise<Channel | undefined> {
-  const folders = (await store.listChannels()).filter((ch) => ch.uid !== 'notifications');
+  const folders = (await store.channels.list()).filter((ch) => ch.uid !== 'notifications');
   return (
     folders.find((ch) => ch.name === name) ??
     folders.find((ch) => ch.name.toLowerCase() === name.toLowerCase())
@@ -39,16 +39,16 @@ export async function followFeed(
   title?: string,
 ): Promise<StoredFeed> {
   const existing = channelName ? await existingFolder(deps.store, channelName) : undefined;
-  const created = channelName && !existing ? await deps.store.createChannel(channelName) : undefined;
+  const created = channelName && !existing ? await deps.store.channels.create(channelName) : undefined;
   const channel = (existing ?? created)?.uid;
   const result = await follow(deps, { url, ...(channel ? { channel, inAnotherChannel: true } : {}) });
   if (result.kind === 'refused') {
     // a folder made for a feed that could not be followed is not left behind empty
-    if (created) await deps.store.deleteChannel(created.uid);
+    if (created) await deps.store.channels.delete(created.uid);
     throw new FollowError(result.message);
   }
   if (title) await renameFeed(deps, result.feed.id, title);
-  return (await deps.store.getFeed(result.feed.id)) ?? result.feed;
+  return (await deps.store.feeds.get(result.feed.id)) ?? result.feed;
 }
 
 /** Stops following a feed in every channel (it is kept, unpolled, with its saved entries). */
@@ -80,7 +80,7 @@ export async function setFeedFolder(
       await move(deps, { feedId, from: from.uid, to: target.uid });
       return;
     }
-    const feed = await deps.store.getFeed(feedId);
+    const feed = await deps.store.feeds.get(feedId);
     if (feed) await follow(deps, { url: feed.url, channel: target.uid, inAnotherChannel: true });
     return;
   }

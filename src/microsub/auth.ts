@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
-import type { Store } from '../store/store.js';
-import { hashToken } from '../store/token-secrets.js';
+import type { Store } from '../store/index.js';
+import { hashToken } from '../store/index.js';
 import type { IndieAuthSettings } from './deps.js';
 import { TokenEndpointVerifier } from './indieauth.js';
 
@@ -58,11 +58,11 @@ export class Authenticator {
   /** What the token allows, or undefined when it is not valid. */
   async authenticate(token: string): Promise<Grant | undefined> {
     const tokenHash = hashToken(token);
-    const stored = await this.#store.findToken(tokenHash);
+    const stored = await this.#store.accounts.findToken(tokenHash);
     if (stored) {
       const now = this.#now();
       if (!stored.lastUsedAt || now.getTime() - Date.parse(stored.lastUsedAt) > TOUCH_EVERY_MS) {
-        await this.#store.touchToken(stored.id, now.toISOString()).catch((err: unknown) => {
+        await this.#store.accounts.touchToken(stored.id, now.toISOString()).catch((err: unknown) => {
           this.#log.warn({ err, tokenId: stored.id }, 'microsub: could not record the token use');
         });
       }

@@ -1,5 +1,5 @@
 import type { Channel } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import type { ActionContext } from './context.js';
 import { badRequest, notFound } from './errors.js';
 
@@ -15,7 +15,7 @@ export async function requireChannel(ctx: ActionContext): Promise<Channel> {
 
 /** The channel with this uid; 404 when there is none. */
 export async function findChannel(store: Store, uid: string): Promise<Channel> {
-  const channel = await store.getChannel(uid);
+  const channel = await store.channels.get(uid);
   if (!channel) throw notFound(`there is no channel ${uid.slice(0, 200)}`);
   return channel;
 }
@@ -29,7 +29,7 @@ export async function channelOrGlobal(ctx: ActionContext): Promise<Channel | und
 
 /** Channels as Microsub lists them: uid, name and the unread count as an integer, in their order. */
 export async function channelList(store: Store): Promise<{ uid: string; name: string; unread: number }[]> {
-  const channels = await store.channelSummaries();
+  const channels = await store.reading.channelSummaries();
   return channels.map((c) => ({ uid: c.uid, name: c.name, unread: c.unread }));
 }
 

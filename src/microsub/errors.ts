@@ -1,4 +1,4 @@
-import { StoreError } from '../store/store-error.js';
+import { StoreError } from '../store/index.js';
 
 /** The error codes of the Microsub spec ("Error Response", as in Micropub) and their HTTP statuses. */
 export type MicrosubErrorCode = 'invalid_request' | 'unauthorized' | 'insufficient_scope' | 'not_found';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TimelineEntry, TimelineRef } from '../store/reader.js';
+import type { TimelineEntry, TimelineRef } from '../store/index.js';
 import { Jf2Cache } from './jf2-cache.js';
 
 const FEED = { id: 7, url: 'https://blog.example/feed', title: 'The Blog' };

@@ -1,4 +1,4 @@
-import type { TimelineEntry, TimelineRef } from '../store/reader.js';
+import type { TimelineEntry, TimelineRef } from '../store/index.js';
 import { toJf2 } from './jf2.js';
 
 // About 16 MB of JSON text (twice that for text outside Latin-1): thousands of entries of the pages

@@ -6,7 +6,7 @@ import { htmlToText } from '../html/index.js';
 import { entryDate } from '../model/entry-date.js';
 import { entryMediaOf, mediaKindOf } from '../model/media.js';
 import type { StoredEntry, StoredFeed } from '../model/stored.js';
-import type { TimelineEntry } from '../store/reader.js';
+import type { TimelineEntry } from '../store/index.js';
 import { safeLink, safeLinks, safeUid } from './links.js';
 
 /** A jf2 card: the author of an entry. */

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { EventRelay } from '../store/event-relay.js';
-import type { ChangedChannels, Store } from '../store/store.js';
+import type { ChangedChannels, EventRelay, Store } from '../store/index.js';
 
 /**
  * Changes made to channels (read state, follows, removals, rules) through the store of this process,
@@ -14,7 +13,7 @@ export class ChannelSignals {
   readonly #onError: (error: unknown) => void;
 
   constructor(
-    store: Pick<Store, 'onChannelsChanged' | 'listChannels'>,
+    store: Pick<Store, 'onChannelsChanged' | 'channels'>,
     relay?: EventRelay,
     onError: (error: unknown) => void = () => {},
   ) {
@@ -28,12 +27,12 @@ export class ChannelSignals {
     store.onChannelsChanged((channels) => this.#storeChanged(store, channels));
   }
 
-  #storeChanged(store: Pick<Store, 'listChannels'>, channels: ChangedChannels): void {
+  #storeChanged(store: Pick<Store, 'channels'>, channels: ChangedChannels): void {
     if (channels !== 'all') {
       for (const channelId of new Set(channels)) this.changed(channelId);
       return;
     }
-    store.listChannels().then(
+    store.channels.list().then(
       (all) => {
         for (const channel of all) this.changed(channel.id);
       },

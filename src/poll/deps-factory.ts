@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { fetchFeed } from '../fetch/index.js';
 import type { Logger } from '../log.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import type { PollHooks } from './hooks.js';
 import { createIconFetch } from './icon-fetch.js';

@@ -1,8 +1,8 @@
 import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { Logger } from '../log.js';
-import type { Store } from '../store/store.js';
+import type { StoredFeed } from '../model/stored.js';
+import type { Store } from '../store/index.js';
 import type { PollHooks } from './hooks.js';
-import type { IconLookups } from './icon-lookups.js';
 import type { Preparer } from './parse-pool.js';
 
 /** The poller's settings: the parts of Config it uses. */
@@ -35,5 +35,18 @@ export interface PollDeps {
   /** Parses fetched documents (in worker threads, or in this thread). */
   preparer: Preparer;
   /** Looks for the icons of polled feeds in the background; without it no icon is looked for. */
-  icons?: IconLookups;
+  icons?: IconQueue;
+}
+
+/**
+ * What polling asks of the background icon lookups (IconLookups, icon-lookups.ts): named here, not
+ * imported, since the lookups take their dependencies from PollDeps.
+ */
+export interface IconQueue {
+  /** Queues a look for a feed's icon, unless one was looked for lately. */
+  request(feed: StoredFeed): void;
+  /** Resolves once every queued lookup is done. */
+  idle(): Promise<void>;
+  /** Stops taking lookups and waits up to `graceMs` for those under way. */
+  close(graceMs?: number): Promise<void>;
 }

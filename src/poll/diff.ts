@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { plural } from '../model/plural.js';
 import type { StoredFeed } from '../model/stored.js';
-import type { NewEntry } from '../store/store.js';
+import type { NewEntry } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import type { PreparedItem } from './prepare.js';
 
@@ -16,7 +16,7 @@ export async function diffEntries(
   items: readonly PreparedItem[],
   diagnostics: Diagnostic[],
 ): Promise<{ newEntries: NewEntry[]; changedEntries: (NewEntry & { id: number })[] }> {
-  const stored = await deps.store.entryHashes(
+  const stored = await deps.store.entries.hashes(
     feed.id,
     items.map((i) => i.guid),
   );
@@ -24,7 +24,7 @@ export async function diffEntries(
   const unknown =
     feed.lastSuccessAt === undefined ? [] : items.filter((i) => !stored.has(i.guid) && i.urlKey);
   const keys = unknown.map((i) => i.urlKey as string);
-  const byUrl = keys.length > 0 ? await deps.store.entriesByUrlKey(feed.id, keys) : new Map();
+  const byUrl = keys.length > 0 ? await deps.store.entries.byUrlKey(feed.id, keys) : new Map();
   const newEntries: NewEntry[] = [];
   const changedEntries: (NewEntry & { id: number })[] = [];
   let unstable = 0;

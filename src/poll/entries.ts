@@ -3,7 +3,7 @@ import { htmlToText } from '../html/index.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
 import { toEntryMedia } from '../model/media.js';
-import type { NewEntry } from '../store/store.js';
+import type { NewEntry } from '../store/index.js';
 import { urlKey } from './url-key.js';
 
 // PostgreSQL refuses btree index entries over ~2.7 kB: longer guids are stored as their hash.

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { EventRelay } from '../store/event-relay.js';
+import type { EventRelay } from '../store/index.js';
 import type { PollHooks } from './hooks.js';
 
 /** What the poller announces to the server: new entries stored for a feed. */

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { send, startServer, type TestServer } from '../../test/helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../../test/helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../../test/helpers/temp-store.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import {
   ICON_MAX_BYTES,
   MAX_ICON_CANDIDATES,
@@ -113,31 +113,31 @@ describe('refreshFeedIcon (local server)', () => {
 
   it("stores the feed's own image, found while polling", async () => {
     const { feed } = await pollFeed('/with-image.xml');
-    const icon = await store.feedIcon(feed.id);
+    const icon = await store.icons.get(feed.id);
     assert.equal(icon?.contentType, 'image/png');
     assert.deepEqual(Buffer.from(icon?.bytes ?? []), PNG);
   });
 
   it("falls back to the site's <link rel=icon>, then /favicon.ico, typed by their bytes", async () => {
     const fromPage = await pollFeed('/page-icon.xml');
-    assert.equal((await store.feedIcon(fromPage.feed.id))?.contentType, 'image/gif');
+    assert.equal((await store.icons.get(fromPage.feed.id))?.contentType, 'image/gif');
     const favicon = await pollFeed('/favicon-only.xml');
-    assert.equal((await store.feedIcon(favicon.feed.id))?.contentType, 'image/x-icon');
+    assert.equal((await store.icons.get(favicon.feed.id))?.contentType, 'image/x-icon');
   });
 
   it('refuses oversized images and SVG, records that none was found, and looks again after a week', async () => {
     hasFavicon = false;
     const { feed, deps, clock } = await pollFeed('/bad.xml');
-    const none = await store.feedIcon(feed.id);
+    const none = await store.icons.get(feed.id);
     assert.equal(none?.contentType, '');
     const asked = server.requests.length;
-    const current = (await store.getFeed(feed.id)) ?? feed;
+    const current = (await store.feeds.get(feed.id)) ?? feed;
     await refreshFeedIcon(deps, current, clock.now());
     assert.equal(server.requests.length, asked, 'not again within the week');
     clock.advance(8 * 24 * 3600 * 1000);
     await refreshFeedIcon(deps, current, clock.now());
     assert.ok(server.requests.length > asked);
-    assert.ok(!(await store.feedIdsWithIcons()).includes(feed.id));
+    assert.ok(!(await store.icons.feedIds()).includes(feed.id));
   });
 
   /** Poll deps whose fetches are listed in `asked`. */
@@ -158,24 +158,24 @@ describe('refreshFeedIcon (local server)', () => {
     hasFavicon = false;
     const clock = testClock();
     const { asked, counting } = countingDeps(clock);
-    const feed = await store.addFeed(`${base()}/many.xml`, clock.now().toISOString());
+    const feed = await store.feeds.add(`${base()}/many.xml`, clock.now().toISOString());
     await refreshFeedIcon(counting, { ...feed, siteUrl: `${base()}/many/` }, clock.now());
     const icon = (i: number) => `${base()}/many/i${i}.png`;
     assert.deepEqual(asked, [`${base()}/many/`, icon(0), icon(1), `${base()}/favicon.ico`]);
     assert.equal(asked.length, 1 + MAX_ICON_CANDIDATES);
     // the feed's own image counts as one of the three
     asked.length = 0;
-    const own = await store.addFeed(`${base()}/many2.xml`, clock.now().toISOString());
+    const own = await store.feeds.add(`${base()}/many2.xml`, clock.now().toISOString());
     const missing = `${base()}/missing.png`;
     await refreshFeedIcon(counting, { ...own, siteUrl: `${base()}/many/`, iconUrl: missing }, clock.now());
     assert.deepEqual(asked, [missing, `${base()}/many/`, icon(0), `${base()}/favicon.ico`]);
-    assert.equal((await store.feedIcon(own.id))?.contentType, '', 'none found is recorded');
+    assert.equal((await store.icons.get(own.id))?.contentType, '', 'none found is recorded');
   });
 
   it('ends the whole lookup at its deadline, and records that none was found', async () => {
     const clock = testClock();
     const { asked, counting } = countingDeps(clock);
-    const feed = await store.addFeed(`${base()}/deadline.xml`, clock.now().toISOString());
+    const feed = await store.feeds.add(`${base()}/deadline.xml`, clock.now().toISOString());
     const started = Date.now();
     await refreshFeedIcon(counting, { ...feed, siteUrl: `${base()}/hang/` }, clock.now(), {
       deadlineMs: 300,
@@ -183,7 +183,7 @@ describe('refreshFeedIcon (local server)', () => {
     const tookMs = Date.now() - started;
     assert.ok(tookMs < 1500, `the lookup took ${tookMs} ms`);
     assert.deepEqual(asked, [`${base()}/hang/`, `${base()}/hang/i0.png`]);
-    assert.equal((await store.feedIcon(feed.id))?.contentType, '');
+    assert.equal((await store.icons.get(feed.id))?.contentType, '');
   });
 
   it('records a poll without waiting for the icon; closing cancels the lookup, which records nothing', async () => {
@@ -195,18 +195,18 @@ describe('refreshFeedIcon (local server)', () => {
     const pollMs = Date.now() - started;
     assert.deepEqual(summary.byStatus, { ok: 1 });
     assert.ok(pollMs < 1500, `the poll took ${pollMs} ms`);
-    assert.equal((await store.listHeartbeats(feed.id, 5)).length, 1);
+    assert.equal((await store.heartbeats.list(feed.id, 5)).length, 1);
     const hung = () => server.requests.some((r) => r.path === '/hang/i0.png');
     for (let i = 0; i < 200 && !hung(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.ok(hung(), 'the lookup is under way');
     const closing = Date.now();
     await deps.icons?.close();
     assert.ok(Date.now() - closing < 500, `closing took ${Date.now() - closing} ms`);
-    assert.equal(await store.feedIcon(feed.id), undefined, 'a cancelled lookup records nothing');
+    assert.equal(await store.icons.get(feed.id), undefined, 'a cancelled lookup records nothing');
     // closed, it takes no more work
     deps.icons?.request(feed);
     await deps.icons?.idle();
-    assert.equal(await store.feedIcon(feed.id), undefined);
+    assert.equal(await store.icons.get(feed.id), undefined);
   });
 
   it('reads the records of the feeds handed over together, and stores their icons together', async () => {
@@ -226,11 +226,11 @@ describe('refreshFeedIcon (local server)', () => {
     const lookups = new IconLookups({ ...deps, store: counted });
     const feeds = [];
     for (let i = 0; i < 8; i++) {
-      const feed = await store.addFeed(`${base()}/batch${i}.xml`, clock.now().toISOString());
+      const feed = await store.feeds.add(`${base()}/batch${i}.xml`, clock.now().toISOString());
       feeds.push({ ...feed, siteUrl: `${base()}/site/` });
     }
     const fresh = feeds[0] as (typeof feeds)[number];
-    await store.saveFeedIcon(fresh.id, undefined, clock.now().toISOString());
+    await store.icons.save(fresh.id, undefined, clock.now().toISOString());
     // counted by path: under load, a request of an earlier test (an icon that hangs) can arrive late
     const siteRequests = () =>
       server.requests.filter((r) => r.path === '/site/' || r.path === '/fav.gif').length;
@@ -243,7 +243,7 @@ describe('refreshFeedIcon (local server)', () => {
     );
     assert.ok(calls.filter((name) => name === 'saveFeedIcons').length <= 2, calls.join());
     for (const feed of feeds.slice(1))
-      assert.equal((await store.feedIcon(feed.id))?.contentType, 'image/gif', `feed ${feed.id}`);
+      assert.equal((await store.icons.get(feed.id))?.contentType, 'image/gif', `feed ${feed.id}`);
     // seven lookups of two requests each (the page, its icon); none for the feed looked for lately
     assert.equal(siteRequests() - asked, 14);
     await lookups.close();
@@ -252,9 +252,9 @@ describe('refreshFeedIcon (local server)', () => {
   it('asks an unreachable site for nothing more than its page', async () => {
     const clock = testClock();
     const { asked, counting } = countingDeps(clock);
-    const feed = await store.addFeed(`${base()}/unreachable.xml`, clock.now().toISOString());
+    const feed = await store.feeds.add(`${base()}/unreachable.xml`, clock.now().toISOString());
     await refreshFeedIcon(counting, { ...feed, siteUrl: 'http://127.0.0.1:1/' }, clock.now());
     assert.deepEqual(asked, ['http://127.0.0.1:1/']);
-    assert.equal((await store.feedIcon(feed.id))?.contentType, '');
+    assert.equal((await store.icons.get(feed.id))?.contentType, '');
   });
 });

@@ -162,10 +162,10 @@ export async function refreshFeedIcon(
   options: IconLookupOptions = {},
 ): Promise<void> {
   try {
-    const known = await deps.store.feedIcon(feed.id);
+    const known = await deps.store.icons.get(feed.id);
     if (isIconFresh(known?.fetchedAt, now)) return;
     const found = await lookUpFeedIcon(deps, feed, options);
-    if (found) await deps.store.saveFeedIcon(feed.id, found.icon, now.toISOString());
+    if (found) await deps.store.icons.save(feed.id, found.icon, now.toISOString());
   } catch (error) {
     deps.log.warn({ err: error, feedId: feed.id }, 'poll: looking for the feed icon failed');
   }

@@ -1,7 +1,7 @@
 import type { FetchOutcome } from '../fetch/types.js';
 import type { Heartbeat } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
-import type { NewEntry } from '../store/store.js';
+import type { NewEntry } from '../store/index.js';
 
 /**
  * Extension points of the poller, as the aggregators Planet and FeedJack had them (handleStatus,

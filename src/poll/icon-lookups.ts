@@ -1,6 +1,6 @@
 import type { StoredFeed } from '../model/stored.js';
-import type { FeedIconRecord } from '../store/reader.js';
-import type { PollDeps } from './deps.js';
+import type { FeedIconRecord } from '../store/index.js';
+import type { IconQueue, PollDeps } from './deps.js';
 import { ICON_LOOKUP_MS, type IconDeps, isIconFresh, lookUpFeedIcon } from './feed-icon.js';
 import type { IconFetch } from './icon-fetch.js';
 
@@ -39,7 +39,7 @@ export interface IconLookupSettings {
  * waits (serve's SIGTERM, a worker's stop, the end of `poll --once`); a cancelled lookup records
  * nothing, so a later poll asks again.
  */
-export class IconLookups {
+export class IconLookups implements IconQueue {
   readonly #deps: IconDeps & Pick<PollDeps, 'now'>;
   readonly #queue = new Map<number, StoredFeed>();
   /** Queued feeds whose record says they are due for a lookup. */
@@ -132,8 +132,8 @@ export class IconLookups {
 
   async #check(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.#deps.store
-      .feedIconTimes(ids)
+    await this.#deps.store.icons
+      .times(ids)
       .then((times) => {
         const now = this.#deps.now();
         for (const id of ids) {
@@ -180,7 +180,7 @@ export class IconLookups {
     const records = this.#unsaved.splice(0);
     if (records.length === 0) return;
     this.#saving = this.#saving.then(() =>
-      this.#deps.store.saveFeedIcons(records).catch((err: unknown) => {
+      this.#deps.store.icons.saveMany(records).catch((err: unknown) => {
         this.#deps.log.warn({ err, feeds: records.length }, 'poll: storing the feed icons failed');
       }),
     );

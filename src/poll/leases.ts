@@ -58,8 +58,9 @@ export class Leases {
     this.renewing = true;
     try {
       const expiry = this.expiryFromNow();
-      if (this.held.size > 0) await this.deps.store.renewLeases([...this.held], this.deps.workerId, expiry);
-      if (this.round !== undefined) await this.deps.store.renewPollRound(this.round, expiry);
+      if (this.held.size > 0)
+        await this.deps.store.polling.renewLeases([...this.held], this.deps.workerId, expiry);
+      if (this.round !== undefined) await this.deps.store.polling.renewRound(this.round, expiry);
     } catch (err) {
       this.deps.log.warn({ err, feeds: this.held.size }, 'poll: renewing the leases failed');
     } finally {
@@ -76,7 +77,11 @@ export class Leases {
     this.held.clear();
     try {
       const round = this.round;
-      await this.deps.store.releaseFeeds(ids, this.deps.workerId, round ? { unclaimRound: round } : {});
+      await this.deps.store.polling.releaseMany(
+        ids,
+        this.deps.workerId,
+        round ? { unclaimRound: round } : {},
+      );
     } catch (err) {
       this.deps.log.warn({ err, feeds: ids.length }, 'poll: giving the claimed feeds back failed');
     }

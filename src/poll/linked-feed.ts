@@ -1,5 +1,5 @@
 import type { StoredFeed } from '../model/stored.js';
-import type { FeedPatch } from '../store/store.js';
+import type { FeedPatch } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { feedLinksOf } from './feed-links.js';
 
@@ -19,7 +19,7 @@ export async function adoptLinkedFeed(
   if (feed.lastCheckedAt !== undefined) return {};
   const target = feedLinksOf(alternates ?? [])[0]?.url;
   if (target === undefined || target === feed.url) return {};
-  const taken = await deps.store.findFeedByUrl(target);
+  const taken = await deps.store.feeds.findByUrl(target);
   if (taken && taken.id !== feed.id) return {};
   return {
     url: target,

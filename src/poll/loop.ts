@@ -39,7 +39,7 @@ export async function runPollLoop(
 }
 
 async function idleMs(deps: PollDeps): Promise<number> {
-  const nextAt = await deps.store.nextCheckTime().catch(() => undefined);
+  const nextAt = await deps.store.polling.nextCheckTime().catch(() => undefined);
   const next = nextAt === undefined ? Number.NaN : Date.parse(nextAt);
   const now = deps.now().getTime();
   if (!Number.isFinite(next)) return MAX_IDLE_MS;

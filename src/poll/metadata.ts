@@ -1,5 +1,5 @@
 import type { ParseResult } from '../model/parse-result.js';
-import type { FeedPatch } from '../store/store.js';
+import type { FeedPatch } from '../store/index.js';
 import { syndicationSeconds } from './scheduler.js';
 
 /** The feed's own description of itself, as stored: title, links, icon, hub, and its polling hint. */

@@ -2,8 +2,7 @@ import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import { redactSecrets } from '../log.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
-import { storeFault } from '../store/store-error.js';
-import { UNFOLLOWED_KEEP_DAYS } from '../store/unfollowed.js';
+import { storeFault, UNFOLLOWED_KEEP_DAYS } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { HostLimit } from './host-limit.js';
 import { Leases } from './leases.js';
@@ -51,7 +50,7 @@ export async function pollOnce(deps: PollDeps, options: PollRunOptions = {}): Pr
   const started = Date.now();
   // A whole run (not a one-feed refresh) also forgets the feeds nobody has followed for a while.
   if (options.feedIds === undefined)
-    await deps.store.sweepUnfollowedFeeds(deps.now().toISOString(), UNFOLLOWED_KEEP_DAYS);
+    await deps.store.feeds.sweepUnfollowed(deps.now().toISOString(), UNFOLLOWED_KEEP_DAYS);
   const run = new PollRun(deps, options);
   await run.execute();
   return { ...run.summary, durationMs: Date.now() - started };
@@ -150,7 +149,7 @@ class PollRun {
    */
   private async joinRound(): Promise<void> {
     try {
-      const round = await this.deps.store.joinPollRound(
+      const round = await this.deps.store.polling.joinRound(
         this.options.force ? 'force' : 'due',
         this.deps.now().toISOString(),
         this.leases.expiryFromNow(),
@@ -166,7 +165,7 @@ class PollRun {
   private async closeRound(round: string): Promise<void> {
     this.leases.round = undefined;
     try {
-      await this.deps.store.closePollRound(round);
+      await this.deps.store.polling.closeRound(round);
     } catch (err) {
       // the round then closes when its lease runs out
       this.deps.log.warn({ err, round }, 'poll: closing the polling round failed');
@@ -183,7 +182,9 @@ class PollRun {
     this.exhausted = true;
     const unstarted = this.queue.splice(0).map((feed) => feed.id);
     for (const id of unstarted) this.leases.drop(id);
-    void this.deps.store.releaseFeeds(unstarted, this.deps.workerId, this.unclaim()).catch(() => undefined);
+    void this.deps.store.polling
+      .releaseMany(unstarted, this.deps.workerId, this.unclaim())
+      .catch(() => undefined);
     for (const controller of this.running.values()) controller.abort();
   }
 
@@ -201,7 +202,7 @@ class PollRun {
 
   private async countDue(): Promise<void> {
     try {
-      this.total = await this.deps.store.countClaimableFeeds({
+      this.total = await this.deps.store.polling.countClaimable({
         now: this.deps.now().toISOString(),
         ...(this.options.force ? { force: true } : {}),
         ...(this.options.feedIds ? { feedIds: this.options.feedIds } : {}),
@@ -216,7 +217,7 @@ class PollRun {
   private async claim(): Promise<void> {
     let claimed: StoredFeed[];
     try {
-      claimed = await this.deps.store.claimDueFeeds({
+      claimed = await this.deps.store.polling.claimDue({
         now: this.deps.now().toISOString(),
         limit: this.batch,
         workerId: this.deps.workerId,
@@ -258,7 +259,7 @@ class PollRun {
    */
   private async release(ids: number[], unclaim: { unclaimRound?: string } = {}): Promise<void> {
     for (const id of ids) this.leases.drop(id);
-    await this.deps.store.releaseFeeds(ids, this.deps.workerId, unclaim).catch(() => undefined);
+    await this.deps.store.polling.releaseMany(ids, this.deps.workerId, unclaim).catch(() => undefined);
   }
 
   /** Starts the next feeds whose hosts have room, up to the concurrency limit. */

@@ -2,7 +2,7 @@ import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredFeed } from '../model/stored.js';
-import type { FeedPatch, PollOutcome } from '../store/store.js';
+import type { FeedPatch, PollOutcome } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
 import type { StoredPoll } from './hooks.js';
@@ -79,7 +79,7 @@ export async function processOutcome(
     newEntries: poll.newEntries,
     changedEntries: poll.changedEntries,
   };
-  const { insertedIds, updatedIds } = await deps.store.recordPoll(record);
+  const { insertedIds, updatedIds } = await deps.store.polling.record(record);
   // The icon is looked for in the background: the poll's answer never waits for it. After a 304 too, so
   // that a lookup cut short (the end of `poll --once`) is tried again although the feed is unchanged.
   if ((poll.status === 'ok' || poll.status === 'not_modified') && deps.config.feedIcons !== false)
@@ -310,7 +310,7 @@ async function moveRule(deps: PollDeps, feed: StoredFeed, outcome: FetchOutcome)
   const worked = outcome.kind === 'ok' || outcome.kind === 'not_modified';
   if (feed.pendingMoveUrl) {
     if (!worked) return { pendingMoveUrl: null, pendingMoveCount: 0 };
-    const taken = await deps.store.findFeedByUrl(feed.pendingMoveUrl);
+    const taken = await deps.store.feeds.findByUrl(feed.pendingMoveUrl);
     if (taken && taken.id !== feed.id) return { pendingMoveUrl: null, pendingMoveCount: 0 };
     return { url: feed.pendingMoveUrl, pendingMoveUrl: null, pendingMoveCount: 0 };
   }

@@ -1,5 +1,5 @@
 import type { Channel, StoredFeed } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { batchesWithinBudget } from './page-budget.js';
 
 /** The feeds and folders the apps see: channels as folders, feeds with the channels that follow them. */
@@ -17,9 +17,9 @@ export interface AppFeeds {
 /** Reads what the apps see of channels and subscriptions. */
 export async function appFeeds(store: Store): Promise<AppFeeds> {
   const [channels, subscriptions, savedIds] = await Promise.all([
-    store.listChannels(),
-    store.listSubscriptions(),
-    store.syncIds({ savedOnly: true }),
+    store.channels.list(),
+    store.channels.listSubscriptions(),
+    store.sync.ids({ savedOnly: true }),
   ]);
   const folders = channels.filter((channel) => channel.uid !== 'notifications');
   const byId = new Map(channels.map((channel) => [channel.id, channel]));
@@ -35,10 +35,10 @@ export async function appFeeds(store: Store): Promise<AppFeeds> {
   // never sit in memory all at once (issue 22)
   const kept = new Set<number>();
   for await (const batch of batchesWithinBudget(store, savedIds))
-    for (const entry of await store.syncEntries(batch)) kept.add(entry.feedId);
+    for (const entry of await store.sync.entries(batch)) kept.add(entry.feedId);
   for (const feedId of kept) {
     if (feeds.has(feedId)) continue;
-    const feed = await store.getFeed(feedId);
+    const feed = await store.feeds.get(feedId);
     if (feed) feeds.set(feedId, feed);
   }
   for (const list of foldersOf.values()) list.sort((a, b) => a.position - b.position || a.id - b.id);

@@ -1,6 +1,5 @@
 import type { Channel } from '../model/stored.js';
-import type { SubscriptionRef } from '../store/channels.js';
-import type { Store } from '../store/store.js';
+import type { Store, SubscriptionRef } from '../store/index.js';
 
 // Views that mix channels (All unread, Saved, search across channels) show an entry once, and it acts
 // in the first channel, by channel order, that follows its feed.
@@ -26,8 +25,8 @@ export async function channelsActingFor(
   feedIds: readonly number[],
 ): Promise<Map<number, Channel>> {
   const [channels, subscriptions] = await Promise.all([
-    store.listChannels(),
-    store.listSubscriptionRefs({ feedIds }),
+    store.channels.list(),
+    store.channels.listSubscriptionRefs({ feedIds }),
   ]);
   return firstChannelByFeed(channels, subscriptions);
 }

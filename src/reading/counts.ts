@@ -1,6 +1,4 @@
-import type { SubscriptionRef } from '../store/channels.js';
-import type { ChannelSummary } from '../store/reader.js';
-import type { Store } from '../store/store.js';
+import type { ChannelSummary, Store, SubscriptionRef } from '../store/index.js';
 
 /**
  * The counts a reader shows, all read from the kept counts: every channel's unread entries, All unread
@@ -21,17 +19,17 @@ export interface ReadingCounts {
 /** The reader's counts, with those of these feeds in each channel that follows them. */
 export async function readingCounts(store: Store, feedIds: readonly number[] = []): Promise<ReadingCounts> {
   const [channels, allUnread, feeds, saved] = await Promise.all([
-    store.channelSummaries(),
-    store.allUnreadCount(),
-    feedIds.length > 0 ? store.listSubscriptionRefs({ feedIds }) : [],
-    store.syncCount({ savedOnly: true }),
+    store.reading.channelSummaries(),
+    store.reading.allUnreadCount(),
+    feedIds.length > 0 ? store.channels.listSubscriptionRefs({ feedIds }) : [],
+    store.sync.count({ savedOnly: true }),
   ]);
   return { channels, allUnread, feeds, saved };
 }
 
 /** The reader's counts after an action on these entries: with those of their feeds (unknown ids add none). */
 export async function countsAfter(store: Store, entryIds: readonly number[]): Promise<ReadingCounts> {
-  const entries = await Promise.all(entryIds.map((id) => store.getEntry(id)));
+  const entries = await Promise.all(entryIds.map((id) => store.entries.get(id)));
   const feedIds = [...new Set(entries.flatMap((entry) => (entry ? [entry.feedId] : [])))];
   return readingCounts(store, feedIds);
 }

@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import type { PollDeps } from '../poll/deps.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 /** What the reading module works with: the store, the poller (refresh, preview), a clock and a log. */
 export interface ReadingDeps {

@@ -1,5 +1,4 @@
-import type { Store } from '../store/store.js';
-import type { SyncFilter } from '../store/sync-types.js';
+import type { Store, SyncFilter } from '../store/index.js';
 
 // "Mark read", "mark unread", "star" and "unstar", decided once for every front end (issue 15).
 // Read state is stored per channel and entry (entry_states). The apps (Google Reader, Fever) have no
@@ -20,8 +19,8 @@ export async function changeEntries(
 ): Promise<void> {
   if (entryIds.length === 0) return;
   const at = now.toISOString();
-  if (change === 'save' || change === 'unsave') return store.setSaved(entryIds, change === 'save', at);
-  return store.setReadEverywhere({ ids: entryIds }, change === 'read', at);
+  if (change === 'save' || change === 'unsave') return store.sync.setSaved(entryIds, change === 'save', at);
+  return store.sync.setReadEverywhere({ ids: entryIds }, change === 'read', at);
 }
 
 /**
@@ -34,7 +33,7 @@ export async function markStreamRead(
   until: Date,
   now: Date,
 ): Promise<void> {
-  await store.setReadEverywhere(
+  await store.sync.setReadEverywhere(
     { ...stream, readState: 'unread', seenUntil: until.toISOString() },
     true,
     now.toISOString(),
@@ -46,7 +45,7 @@ export async function markStreamRead(
  * one state per entry, whatever the channel (a saved entry's feed may be followed by none).
  */
 export async function saveEntry(store: Store, entryId: number, saved: boolean, now: Date): Promise<boolean> {
-  if (!(await store.getEntry(entryId))) return false;
+  if (!(await store.entries.get(entryId))) return false;
   await changeEntries(store, [entryId], saved ? 'save' : 'unsave', now);
   return true;
 }

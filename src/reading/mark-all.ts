@@ -24,13 +24,13 @@ export async function markAllRead(deps: Deps, undo: UndoLog, scope: MarkAllScope
   const at = now.toISOString();
   const changes: UndoRecord['changes'] = [];
   if (scope === 'everything') {
-    for (const channel of await deps.store.listChannels()) {
-      const entryIds = await deps.store.markReadReturningIds(channel.id, {}, at);
+    for (const channel of await deps.store.channels.list()) {
+      const entryIds = await deps.store.reading.markReadReturningIds(channel.id, {}, at);
       if (entryIds.length > 0) changes.push({ channelId: channel.id, entryIds });
     }
   } else {
     const { channel, feedId, upToEntryId } = scope;
-    const entryIds = await deps.store.markReadReturningIds(channel.id, { feedId, upToEntryId }, at);
+    const entryIds = await deps.store.reading.markReadReturningIds(channel.id, { feedId, upToEntryId }, at);
     changes.push({ channelId: channel.id, entryIds });
   }
   const token = undo.add(changes, now.getTime());
@@ -43,7 +43,7 @@ export async function undoMarkAll(deps: Deps, undo: UndoLog, token: string): Pro
   const record = undo.take(token, now.getTime());
   if (!record) return undefined;
   for (const change of record.changes)
-    await deps.store.markRead(change.channelId, change.entryIds, false, now.toISOString());
+    await deps.store.reading.markRead(change.channelId, change.entryIds, false, now.toISOString());
   return record.count;
 }
 

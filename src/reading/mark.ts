@@ -13,7 +13,7 @@ export async function markInChannel(
   entryIds: readonly number[],
   read: boolean,
 ): Promise<void> {
-  await deps.store.markRead(channel.id, entryIds, read, deps.now().toISOString());
+  await deps.store.reading.markRead(channel.id, entryIds, read, deps.now().toISOString());
 }
 
 /**
@@ -21,7 +21,7 @@ export async function markInChannel(
  * "mark all read"). For an undoable mark-all (the web's), see markAllRead.
  */
 export async function markReadUpTo(deps: Deps, channel: Channel, entryId: number): Promise<void> {
-  await deps.store.markReadUpTo(channel.id, entryId, deps.now().toISOString());
+  await deps.store.reading.markReadUpTo(channel.id, entryId, deps.now().toISOString());
 }
 
 /** Takes entries out of a channel's timeline (they stay in the other channels). */
@@ -30,7 +30,7 @@ export async function removeFromChannel(
   channel: Channel,
   entryIds: readonly number[],
 ): Promise<void> {
-  await deps.store.removeEntries(channel.id, entryIds, deps.now().toISOString());
+  await deps.store.reading.removeEntries(channel.id, entryIds, deps.now().toISOString());
 }
 
 /**
@@ -44,8 +44,8 @@ export async function entriesOfChannel(
   entryIds: readonly number[],
 ): Promise<number[]> {
   const { store } = deps;
-  const followed = new Set((await store.listSubscriptions(channel.id)).map((s) => s.feedId));
-  const found = (await store.entriesById(channel.id, entryIds)).filter((e) => followed.has(e.feedId));
+  const followed = new Set((await store.channels.listSubscriptions(channel.id)).map((s) => s.feedId));
+  const found = (await store.reading.entriesById(channel.id, entryIds)).filter((e) => followed.has(e.feedId));
   const known = new Set(found.map((e) => e.id));
   return entryIds.filter((id) => known.has(id));
 }

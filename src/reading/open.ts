@@ -1,6 +1,5 @@
 import type { Channel } from '../model/stored.js';
-import type { TimelineEntry } from '../store/reader.js';
-import type { SyncEntry } from '../store/sync-types.js';
+import type { SyncEntry, TimelineEntry } from '../store/index.js';
 import { channelsActingFor } from './channel-of-feed.js';
 import type { ReadingDeps } from './deps.js';
 import { changeEntries } from './entry-state.js';
@@ -14,7 +13,7 @@ export async function openInChannel(
   channel: Channel,
   entryId: number,
 ): Promise<TimelineEntry | undefined> {
-  const [entry] = await deps.store.entriesById(channel.id, [entryId]);
+  const [entry] = await deps.store.reading.entriesById(channel.id, [entryId]);
   return entry && markOpened(deps, channel, entry);
 }
 
@@ -24,7 +23,8 @@ export async function markOpened(
   channel: Channel,
   entry: TimelineEntry,
 ): Promise<TimelineEntry> {
-  if (!entry.isRead) await deps.store.markRead(channel.id, [entry.id], true, deps.now().toISOString());
+  if (!entry.isRead)
+    await deps.store.reading.markRead(channel.id, [entry.id], true, deps.now().toISOString());
   return { ...entry, isRead: true };
 }
 
@@ -37,10 +37,10 @@ export async function openAnywhere(
   entryId: number,
 ): Promise<{ entry: TimelineEntry; channel: Channel } | undefined> {
   const { store } = deps;
-  const stored = await store.getEntry(entryId);
+  const stored = await store.entries.get(entryId);
   if (!stored) return undefined;
   const channel = (await channelsActingFor(store, [stored.feedId])).get(stored.feedId);
-  const [entry] = channel ? await store.entriesById(channel.id, [entryId]) : [];
+  const [entry] = channel ? await store.reading.entriesById(channel.id, [entryId]) : [];
   if (!channel || !entry) return undefined;
   await changeEntries(store, [entry.id], 'read', deps.now());
   return { entry: { ...entry, isRead: true }, channel };
@@ -54,7 +54,7 @@ export async function openSaved(
   deps: Pick<ReadingDeps, 'store' | 'now'>,
   entryId: number,
 ): Promise<SyncEntry | undefined> {
-  const [entry] = await deps.store.syncEntries([entryId]);
+  const [entry] = await deps.store.sync.entries([entryId]);
   if (!entry) return undefined;
   if (!entry.isRead) await changeEntries(deps.store, [entry.id], 'read', deps.now());
   return { ...entry, isRead: true };

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 // One byte budget for a page of any API (Google Reader, Fever, Microsub), issue 22: 31 entries of 19 MB
 // made Google Reader's stream/contents?n=1000 and Fever's items answer 500 ("Invalid string length")
@@ -48,7 +48,7 @@ export async function* batchesWithinBudget(
   let spent = 0;
   for (let at = 0; at < ids.length; at += WINDOW) {
     const window = ids.slice(at, at + WINDOW);
-    const sizes = await store.entrySizes(window);
+    const sizes = await store.entries.sizes(window);
     for (const id of window) {
       const size = sizes.get(id) ?? 0;
       if (batch.length > 0 && spent + size > maxBytes) {

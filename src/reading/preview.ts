@@ -1,7 +1,7 @@
 import type { ParseResult } from '../model/parse-result.js';
 import { type Discovery, discover } from '../poll/discover.js';
 import { identifyEntries, toNewEntry } from '../poll/entries.js';
-import type { NewEntry } from '../store/store.js';
+import type { NewEntry } from '../store/index.js';
 import type { ReadingDeps } from './deps.js';
 
 // A look at a feed before following it, without storing anything: the web UI's "Follow a feed" page and

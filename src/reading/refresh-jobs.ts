@@ -88,5 +88,5 @@ export async function feedsToRefresh(
   feedId?: number,
 ): Promise<number[]> {
   if (feedId !== undefined) return [feedId];
-  return (await deps.store.listSubscriptions(channel.id)).map((s) => s.feedId);
+  return (await deps.store.channels.listSubscriptions(channel.id)).map((s) => s.feedId);
 }

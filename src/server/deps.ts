@@ -4,7 +4,7 @@ import type { Logger } from '../log.js';
 import type { IndieAuthSettings } from '../microsub/index.js';
 import type { PollDeps } from '../poll/deps.js';
 import type { PollEvents } from '../poll/events.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 /**
  * What the HTTP server works with, all of it: server/app.ts gives each front end (web UI, Microsub

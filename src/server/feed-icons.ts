@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { type FeedIconUrl, requestOrigin } from '../http/index.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 // Feed icons for the apps, from tidings' own origin (issue 22): Google Reader's `iconUrl` and Microsub's
 // `photo` pointed at the publisher's site, so every app asked it, against the README's promise that
@@ -43,11 +43,11 @@ function keysOf(store: Store): IconKeys {
 
 /** The signing secret: read from the settings, created on first use (as the web UI's session secret). */
 async function signingSecret(store: Store): Promise<string> {
-  const known = await store.getSetting(SECRET_SETTING);
+  const known = await store.accounts.getSetting(SECRET_SETTING);
   if (known) return known;
-  await store.setSetting(SECRET_SETTING, randomBytes(32).toString('base64url'));
+  await store.accounts.setSetting(SECRET_SETTING, randomBytes(32).toString('base64url'));
   // another process may have won the race: use whatever is stored now
-  return (await store.getSetting(SECRET_SETTING)) ?? '';
+  return (await store.accounts.getSetting(SECRET_SETTING)) ?? '';
 }
 
 function signatureOf(secret: string, feedId: number): string {
@@ -59,7 +59,7 @@ export async function feedIconUrls(deps: FeedIconDeps, c: Context): Promise<Feed
   const keys = keysOf(deps.store);
   const nowMs = deps.now().getTime();
   if (keys.withIcons === undefined || Math.abs(nowMs - keys.withIcons.readAtMs) > KNOWN_ICONS_MS) {
-    const feedIds = deps.store.feedIdsWithIcons().then((ids) => new Set(ids));
+    const feedIds = deps.store.icons.feedIds().then((ids) => new Set(ids));
     keys.withIcons = { feedIds, readAtMs: nowMs };
     feedIds.catch(() => {
       keys.withIcons = undefined;
@@ -81,7 +81,7 @@ export function feedIconRoutes(deps: FeedIconDeps): Hono {
     const given = Buffer.from(c.req.param('signature'));
     const wanted = Buffer.from(feedId > 0 ? signatureOf(await keysOf(deps.store).secret, feedId) : '');
     const signed = feedId > 0 && given.length === wanted.length && timingSafeEqual(given, wanted);
-    const icon = signed ? await deps.store.feedIcon(feedId) : undefined;
+    const icon = signed ? await deps.store.icons.get(feedId) : undefined;
     if (!icon || icon.bytes.length === 0 || icon.contentType === '') return c.text('no such icon', 404);
     const etag = `"${createHash('sha256').update(icon.bytes).digest('hex').slice(0, 20)}"`;
     c.header('cache-control', ICON_CACHE);

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, FeedTable } from './schema.js';
-import type { ClaimOptions } from './store.js';
+import type { ClaimOptions } from './types.js';
 
 /** What differs between SQLite and PostgreSQL behind the shared Kysely store. */
 export interface Backend {

@@ -72,7 +72,7 @@ async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>):
   return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));
 }
 
-/** Adds new entries to the channels that follow their feed (recordPoll). */
+/** Adds new entries to the channels that follow their feed (polling.record). */
 export async function addEntries(db: Db, dialect: Dialect, entryIds: readonly number[]): Promise<void> {
   const deltas: UnreadDelta[] = [];
   for (const part of statementChunks(dialect, entryIds, ID_CHUNK))
@@ -228,7 +228,7 @@ export async function applyDeltas(db: Db, deltas: readonly UnreadDelta[]): Promi
 }
 
 /**
- * PostgreSQL: locks the feed's row until the transaction ends. recordPoll updates that row first, so a
+ * PostgreSQL: locks the feed's row until the transaction ends. polling.record updates that row first, so a
  * subscription change and a poll of the same feed take turns, and each sees the other's rows (READ
  * COMMITTED): neither writes channel_entries from a stale list of entries or subscriptions. SQLite has
  * one writer at a time already.

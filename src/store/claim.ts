@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, FeedTable } from './schema.js';
-import type { ClaimOptions } from './store.js';
+import type { ClaimFilter, ClaimOptions } from './types.js';
 import { toDbBool, toIso } from './values.js';
 
 type FeedIdQuery = SelectQueryBuilder<Database, 'feeds', { id: number }>;
@@ -25,23 +25,7 @@ export function claimableFeedIds(
     .limit(options.limit);
 }
 
-/** How many feeds a claim with these options could take now (the total a run's progress shows). */
-export async function countClaimableFeeds(
-  db: Kysely<Database>,
-  options: ClaimFilter,
-  dialect: 'sqlite' | 'postgres',
-): Promise<number> {
-  if (options.feedIds?.length === 0) return 0;
-  const row = await claimableFeeds(db, options, dialect)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** What decides whether a feed may be claimed: everything of ClaimOptions but the limit and the lease. */
-export type ClaimFilter = Pick<ClaimOptions, 'now' | 'force' | 'feedIds' | 'notCheckedSince' | 'round'>;
-
-function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sqlite' | 'postgres') {
+export function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sqlite' | 'postgres') {
   const now = toIso(options.now, 'now');
   let query = db
     .selectFrom('feeds')

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Heartbeat, HeartbeatStatus } from '../model/heartbeat.js';
 import type { StoredEntry } from '../model/stored.js';
 import type { EntryTable, HeartbeatTable } from './schema.js';
-import type { NewEntry, PollOutcome } from './store.js';
+import type { NewEntry, PollOutcome } from './types.js';
 import { fromJson, toIso, toIsoOrNull } from './values.js';
 
 /** `{ key: value }`, or nothing when the column is NULL: optional fields stay absent, never undefined. */
@@ -136,7 +136,7 @@ export function heartbeatFromRow(row: Selectable<HeartbeatTable>): Heartbeat {
     id: row.id,
     feedId: row.feed_id,
     at: row.at,
-    // Only recordPoll writes this column, from a HeartbeatStatus.
+    // Only polling.record writes this column, from a HeartbeatStatus.
     status: row.status as HeartbeatStatus,
     ...optional('httpStatus', row.http_status),
     newCount: row.new_count,

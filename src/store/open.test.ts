@@ -22,7 +22,7 @@ describe('openStore', () => {
     const store = await openStore('sqlite::memory:');
     await store.migrate();
     assert.equal(store.dialect, 'sqlite');
-    assert.equal((await store.addFeed('https://example.org/m.xml', '2024-03-01T12:00:00Z')).id, 1);
+    assert.equal((await store.feeds.add('https://example.org/m.xml', '2024-03-01T12:00:00Z')).id, 1);
     await store.close();
     await store.close();
   });
@@ -62,7 +62,7 @@ describe('openStore', () => {
       old.close();
       const existing = await openStore(`sqlite:${join(dir, 'old.db')}`);
       await existing.migrate();
-      await existing.addFeed('https://example.org/old.xml', '2024-03-01T12:00:00Z');
+      await existing.feeds.add('https://example.org/old.xml', '2024-03-01T12:00:00Z');
       await existing.close();
       assert.equal(pageSize(join(dir, 'old.db')), 4096);
     } finally {

@@ -1,10 +1,9 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 import { type Executor, runTemplate } from './query-template.js';
-import type { TimelineEntry, TimelinePage } from './reader.js';
 import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
-import type { KeyQuery } from './visibility.js';
+import type { TimelineEntry, TimelinePage } from './types.js';
 
 /** The most entries one page returns; a larger limit is read as this. */
 export const MAX_PAGE_SIZE = 500;
@@ -41,6 +40,13 @@ export interface KeyRow {
   id: number;
   sort_at: string;
 }
+
+/** The entry keys a page query selects (and, for some, more columns: R). */
+export type KeyQuery<TB extends keyof Database, R extends KeyRow = KeyRow> = SelectQueryBuilder<
+  Database,
+  TB,
+  R
+>;
 
 /** The keys of one page (rows that may carry more columns), newest first, and whether older entries remain below it. */
 export interface KeyPage<R extends KeyRow = KeyRow> {

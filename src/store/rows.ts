@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../model/stored.js';
 import type { ChannelTable, FeedTable, SubscriptionTable } from './schema.js';
-import type { FeedPatch } from './store.js';
 import { StoreError } from './store-error.js';
+import type { FeedPatch } from './types.js';
 import { fromDbBool, fromJson, toDbBool, toIso } from './values.js';
 
 // The one place where feed columns meet feed fields. Feeds have many optional fields, so one table
@@ -161,4 +161,9 @@ export function channelFromRow(row: Selectable<ChannelTable>): Channel {
 /** The subscription a row holds. */
 export function subscriptionFromRow(row: Selectable<SubscriptionTable>): Subscription {
   return { id: row.id, channelId: row.channel_id, feedId: row.feed_id, createdAt: row.created_at };
+}
+
+/** True when a feed patch changes a URL that mute and block rules match (url, site_url). */
+export function namesFeed(row: Updateable<FeedTable>): boolean {
+  return 'url' in row || 'site_url' in row;
 }

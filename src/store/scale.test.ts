@@ -31,16 +31,16 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 /** Feeds 0-99 in `a`, 100-159 in `b`, 160-199 in `c`, and 150-199 in `a` as well. */
 async function fill(store: Store): Promise<Channel[]> {
   const channels = [
-    await store.createChannel('a'),
-    await store.createChannel('b'),
-    await store.createChannel('c'),
+    await store.channels.create('a'),
+    await store.channels.create('b'),
+    await store.channels.create('c'),
   ];
   const [a, b, c] = channels as [Channel, Channel, Channel];
   for (let f = 0; f < FEEDS; f++) {
-    const feed = await store.addFeed(`https://feeds.example/${f}.xml`, at(0));
+    const feed = await store.feeds.add(`https://feeds.example/${f}.xml`, at(0));
     const home = f < 100 ? a : f < 160 ? b : c;
-    await store.subscribe(home.id, feed.id, at(0));
-    if (f >= 150) await store.subscribe(a.id, feed.id, at(0));
+    await store.channels.subscribe(home.id, feed.id, at(0));
+    if (f >= 150) await store.channels.subscribe(a.id, feed.id, at(0));
     const entries = Array.from({ length: ENTRIES_PER_FEED }, (_, j) =>
       testEntry(`f${f}-e${j}`, {
         sortAt: at(j * FEEDS + f),
@@ -48,7 +48,7 @@ async function fill(store: Store): Promise<Channel[]> {
         searchText: `entry ${j} of feed ${f} ${j % 10 === 0 ? 'common' : 'plain'} words ${f === 7 && j === 7 ? 'needle' : ''}`,
       }),
     );
-    await store.recordPoll(testPoll(feed.id, entries, at(ENTRIES_PER_FEED * FEEDS)));
+    await store.polling.record(testPoll(feed.id, entries, at(ENTRIES_PER_FEED * FEEDS)));
   }
   return channels;
 }
@@ -63,12 +63,12 @@ describe('sqlite at 100,000 entries', () => {
     channels = await fill(store);
     console.log(`store scale: 100,000 entries written in ${(performance.now() - started).toFixed(0)} ms`);
     const [a, b] = channels as [Channel, Channel];
-    const middle = await store.timeline({ channelId: a.id, limit: 1, after: undefined });
-    const page = await store.timeline({ channelId: a.id, limit: 500, after: middle.after });
+    const middle = await store.reading.timeline({ channelId: a.id, limit: 1, after: undefined });
+    const page = await store.reading.timeline({ channelId: a.id, limit: 500, after: middle.after });
     await timed('markReadUpTo (74,500 entries)', () =>
-      store.markReadUpTo(a.id, page.entries.at(-1)!.id, at(1_000_000)),
+      store.reading.markReadUpTo(a.id, page.entries.at(-1)!.id, at(1_000_000)),
     );
-    await store.markRead(
+    await store.reading.markRead(
       b.id,
       page.entries.slice(0, 100).map((entry) => entry.id),
       true,
@@ -76,53 +76,55 @@ describe('sqlite at 100,000 entries', () => {
     );
     for (let i = 0; i < 1000; i++) {
       const channelId = i % 2 === 0 ? a.id : undefined;
-      await store.addFilter(
+      await store.filters.add(
         { channelId, kind: i % 3 === 0 ? 'block' : 'mute', url: `https://other-${i}.example/` },
         at(0),
       );
     }
-    await store.addFilter({ kind: 'mute', url: 'https://author-3.example/' }, at(1_000_002));
+    await store.filters.add({ kind: 'mute', url: 'https://author-3.example/' }, at(1_000_002));
   });
   after(() => backend?.cleanup());
 
   it('counts unread entries in every channel well under a second', async () => {
-    const counts = await timed('unreadCounts', () => store.unreadCounts());
+    const counts = await timed('unreadCounts', () => store.reading.unreadCounts());
     assert.equal(counts.length, 4);
     const total = counts.reduce((sum, count) => sum + count.unread, 0);
     assert.ok(total > 0 && total < 100_000 + 50 * ENTRIES_PER_FEED);
-    const shown = await store.timeline({ channelId: channels[1]!.id, limit: 500 });
+    const shown = await store.reading.timeline({ channelId: channels[1]!.id, limit: 500 });
     assert.ok(shown.entries.every((entry) => entry.authorUrl !== 'https://author-3.example/'));
   });
 
   it('reads the first page, a deep page and an unread-only page of a timeline quickly', async () => {
     const a = channels[0]!;
-    const first = await timed('timeline first page', () => store.timeline({ channelId: a.id, limit: 50 }));
+    const first = await timed('timeline first page', () =>
+      store.reading.timeline({ channelId: a.id, limit: 50 }),
+    );
     assert.equal(first.entries.length, 50);
     let cursor = first.after;
     for (let i = 0; i < 20; i++)
-      cursor = (await store.timeline({ channelId: a.id, limit: 500, after: cursor })).after;
+      cursor = (await store.reading.timeline({ channelId: a.id, limit: 500, after: cursor })).after;
     const deep = await timed('timeline deep page', () =>
-      store.timeline({ channelId: a.id, limit: 50, after: cursor }),
+      store.reading.timeline({ channelId: a.id, limit: 50, after: cursor }),
     );
     assert.equal(deep.entries.length, 50);
     const unread = await timed('timeline unread only', () =>
-      store.timeline({ channelId: a.id, limit: 50, unreadOnly: true, after: first.after }),
+      store.reading.timeline({ channelId: a.id, limit: 50, unreadOnly: true, after: first.after }),
     );
     assert.ok(unread.entries.every((entry) => !entry.isRead));
     const newer = await timed('timeline before', () =>
-      store.timeline({ channelId: a.id, limit: 50, before: deep.before }),
+      store.reading.timeline({ channelId: a.id, limit: 50, before: deep.before }),
     );
     assert.equal(newer.entries.length, 50);
     const feedId = first.entries[0]!.feedId;
-    await timed('timeline one source', () => store.timeline({ channelId: a.id, feedId, limit: 50 }));
+    await timed('timeline one source', () => store.reading.timeline({ channelId: a.id, feedId, limit: 50 }));
   });
 
   it('searches every channel quickly', async () => {
     const common = await timed('search common word', () =>
-      store.searchEntries({ query: 'common words', limit: 50 }),
+      store.reading.search({ query: 'common words', limit: 50 }),
     );
     assert.equal(common.entries.length, 50);
-    const rare = await timed('search rare word', () => store.searchEntries({ query: 'needle', limit: 50 }));
+    const rare = await timed('search rare word', () => store.reading.search({ query: 'needle', limit: 50 }));
     assert.deepEqual(
       rare.entries.map((entry) => entry.guid),
       ['f7-e7'],

@@ -1,13 +1,6 @@
-import {
-  type Expression,
-  expressionBuilder,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { flag } from './channel-entries.js';
-import type { KeyColumns, KeyRow, PageTemplate } from './paging.js';
+import type { KeyColumns, KeyQuery, PageTemplate } from './paging.js';
 import type { Database } from './schema.js';
 
 // What a channel shows, read from channel_entries: its rows are the entries of the feeds the channel
@@ -16,13 +9,6 @@ import type { Database } from './schema.js';
 // written with literals, as the partial indexes of migration 0006 are, so that both databases use them.
 
 type Dialect = 'sqlite' | 'postgres';
-
-/** The entry keys a page query selects (and, for some, more columns: R). */
-export type KeyQuery<TB extends keyof Database, R extends KeyRow = KeyRow> = SelectQueryBuilder<
-  Database,
-  TB,
-  R
->;
 
 /** The sort columns of a channel_entries page. */
 export const CHANNEL_KEYS: KeyColumns = { sortAt: 'channel_entries.sort_at', id: 'channel_entries.entry_id' };

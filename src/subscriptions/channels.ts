@@ -1,5 +1,5 @@
 import type { Channel } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 /** The name of the default channel when tidings creates it. */
 export const DEFAULT_CHANNEL_NAME = 'Home';
@@ -11,14 +11,14 @@ export const DEFAULT_CHANNEL_SETTING = 'subscriptions.default_channel';
  * settings, else the channel named "Home" (created when there is none), which is then remembered.
  */
 export async function defaultChannel(store: Store): Promise<Channel> {
-  const home = (await existingDefault(store)) ?? (await store.createChannel(DEFAULT_CHANNEL_NAME));
-  await store.setSetting(DEFAULT_CHANNEL_SETTING, home.uid);
+  const home = (await existingDefault(store)) ?? (await store.channels.create(DEFAULT_CHANNEL_NAME));
+  await store.accounts.setSetting(DEFAULT_CHANNEL_SETTING, home.uid);
   return home;
 }
 
 async function existingDefault(store: Store): Promise<Channel | undefined> {
-  const uid = await store.getSetting(DEFAULT_CHANNEL_SETTING);
-  const remembered = uid === undefined ? undefined : await store.getChannel(uid);
+  const uid = await store.accounts.getSetting(DEFAULT_CHANNEL_SETTING);
+  const remembered = uid === undefined ? undefined : await store.channels.get(uid);
   return remembered ?? (await findChannel(store, DEFAULT_CHANNEL_NAME));
 }
 
@@ -31,7 +31,7 @@ export async function existingChannel(store: Store, ref: string | undefined): Pr
 /** A channel by uid or by name (case does not matter); undefined when there is none. */
 export async function findChannel(store: Store, ref: string): Promise<Channel | undefined> {
   const wanted = ref.trim();
-  const channels = await store.listChannels();
+  const channels = await store.channels.list();
   return (
     channels.find((c) => c.uid === wanted) ??
     channels.find((c) => c.name.toLowerCase() === wanted.toLowerCase())
@@ -42,5 +42,5 @@ export async function findChannel(store: Store, ref: string): Promise<Channel | 
 export async function channelFor(store: Store, ref: string | undefined): Promise<Channel> {
   const wanted = ref?.trim();
   if (!wanted) return defaultChannel(store);
-  return (await findChannel(store, wanted)) ?? store.createChannel(wanted);
+  return (await findChannel(store, wanted)) ?? store.channels.create(wanted);
 }

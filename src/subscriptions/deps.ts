@@ -1,5 +1,5 @@
 import type { PollDeps } from '../poll/deps.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 /** What the subscriptions module works with: the store, the poller (first fetches, discovery) and a clock. */
 export interface SubscriptionDeps {

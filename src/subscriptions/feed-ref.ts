@@ -1,9 +1,12 @@
 import type { Channel, StoredFeed } from '../model/stored.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 
 /** The channels that follow a feed, in channel order. */
 export async function channelsFollowing(store: Store, feedId: number): Promise<Channel[]> {
-  const [channels, subscriptions] = await Promise.all([store.listChannels(), store.listSubscriptions()]);
+  const [channels, subscriptions] = await Promise.all([
+    store.channels.list(),
+    store.channels.listSubscriptions(),
+  ]);
   const ids = new Set(subscriptions.filter((s) => s.feedId === feedId).map((s) => s.channelId));
   return channels.filter((c) => ids.has(c.id));
 }
@@ -27,7 +30,7 @@ export function comparableUrl(url: string): string {
 
 /** The stored feed a URL names (see namesFeed), followed or not; the feed's own URL wins. */
 export async function feedNamed(store: Store, url: string): Promise<StoredFeed | undefined> {
-  const exact = await store.findFeedByUrl(url.trim());
+  const exact = await store.feeds.findByUrl(url.trim());
   if (exact) return exact;
-  return (await store.listFeeds()).find((feed) => namesFeed(feed, url));
+  return (await store.feeds.list()).find((feed) => namesFeed(feed, url));
 }

@@ -61,15 +61,15 @@ export async function follow(deps: SubscriptionDeps, request: FollowRequest): Pr
     return { kind: 'elsewhere', feed: known, channels: following };
   const channel = target ?? (await channelFor(store, request.channel));
   const now = deps.now().toISOString();
-  const feed = known ?? (await store.addFeed(found.url, now));
+  const feed = known ?? (await store.feeds.add(found.url, now));
   // the page a person followed names the feed from now on (unfollow by it, follow it again)
-  if (!known && found.page) await store.updateFeed(feed.id, { originalUrl: checked.url });
-  await store.subscribe(channel.id, feed.id, now);
+  if (!known && found.page) await store.feeds.update(feed.id, { originalUrl: checked.url });
+  await store.channels.subscribe(channel.id, feed.id, now);
   const resumed = feed.unfollowedAt !== undefined;
-  if (resumed) await store.updateFeed(feed.id, { unfollowedAt: null });
-  if (!known && request.title) await store.updateFeed(feed.id, { title: request.title });
+  if (resumed) await store.feeds.update(feed.id, { unfollowedAt: null });
+  if (!known && request.title) await store.feeds.update(feed.id, { title: request.title });
   const firstFetch = await fetchFirst(deps, feed);
-  const followed = (await store.getFeed(feed.id)) ?? feed;
+  const followed = (await store.feeds.get(feed.id)) ?? feed;
   const page = found.page ? { page: checked.url } : {};
   return { kind: 'followed', feed: followed, channel, resumed, firstFetch, ...page };
 }
@@ -80,7 +80,7 @@ type Resolved =
 
 /** The stored feed a URL names, or the feed URL autodiscovery finds behind it. */
 async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolved> {
-  const known = await deps.store.findFeedByUrl(url);
+  const known = await deps.store.feeds.findByUrl(url);
   if (known) return { kind: 'feed', url: known.url, feed: known };
   // loaded here: autodiscovery brings the parser, which many callers never need
   const { discover } = await import('../poll/discover.js');
@@ -91,7 +91,7 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
     return { kind: 'refused', reason: 'not-a-feed', message: `follow: ${url} links to no feed` };
   const checked = checkFollowUrl(deps.poll.config, feedUrl);
   if (!checked.ok) return { kind: 'refused', reason: checked.reason, message: `follow: ${checked.message}` };
-  const feed = await deps.store.findFeedByUrl(checked.url);
+  const feed = await deps.store.feeds.findByUrl(checked.url);
   return { kind: 'feed', url: checked.url, feed, page: found.kind === 'page' };
 }
 
@@ -102,7 +102,7 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
 async function fetchFirst(deps: SubscriptionDeps, feed: StoredFeed): Promise<FirstFetch> {
   if (feed.lastCheckedAt !== undefined) return withMessage({ newEntries: 0 }, feed);
   const summary = await pollOnce(deps.poll, { feedIds: [feed.id], force: true });
-  const polled = await deps.store.getFeed(feed.id);
+  const polled = await deps.store.feeds.get(feed.id);
   return withMessage({ newEntries: summary.newEntries }, polled ?? feed);
 }
 

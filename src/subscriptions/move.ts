@@ -19,7 +19,7 @@ export type MoveResult =
 /** Moves a feed's subscription (with its read state) to another channel. */
 export async function move(deps: SubscriptionDeps, request: MoveRequest): Promise<MoveResult> {
   const { store } = deps;
-  const feed = await store.getFeed(request.feedId);
+  const feed = await store.feeds.get(request.feedId);
   if (!feed) return { kind: 'not-found', message: `move: there is no feed ${request.feedId}` };
   const following = await channelsFollowing(store, feed.id);
   let from = following;
@@ -33,6 +33,6 @@ export async function move(deps: SubscriptionDeps, request: MoveRequest): Promis
   }
   const to = await channelFor(store, request.to);
   const now = deps.now().toISOString();
-  for (const channel of from) await store.moveSubscription(feed.id, channel.id, to.id, now);
+  for (const channel of from) await store.channels.moveSubscription(feed.id, channel.id, to.id, now);
   return { kind: 'moved', feed, from: from.filter((c) => c.id !== to.id), to };
 }

@@ -3,7 +3,7 @@ import { type OpmlFeed, readOpml } from '../opml/read.js';
 import { type OpmlChannel, writeOpml } from '../opml/write.js';
 import { checkFollowUrl } from '../poll/check-url.js';
 import { pollOnce } from '../poll/poller.js';
-import type { FeedPatch, Store } from '../store/store.js';
+import type { FeedPatch, Store } from '../store/index.js';
 import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { comparableUrl } from './feed-ref.js';
@@ -100,16 +100,16 @@ async function followOutline(
   outline: OpmlFeed,
   run: { channels: ImportChannels; following: Map<number, string[]>; now: string },
 ): Promise<Outcome> {
-  const known = await deps.store.findFeedByUrl(outline.xmlUrl);
+  const known = await deps.store.feeds.findByUrl(outline.xmlUrl);
   const followers = known ? run.following.get(known.id) : undefined;
   if (followers) return { kind: 'already-followed', reason: `already followed in ${followers.join(', ')}` };
   const channel = await run.channels.get(outline.channel);
-  const feed = known ?? (await deps.store.addFeed(outline.xmlUrl, run.now));
-  await deps.store.subscribe(channel.id, feed.id, run.now);
+  const feed = known ?? (await deps.store.feeds.add(outline.xmlUrl, run.now));
+  await deps.store.channels.subscribe(channel.id, feed.id, run.now);
   run.following.set(feed.id, [channel.name]);
-  if (feed.unfollowedAt !== undefined) await deps.store.updateFeed(feed.id, { unfollowedAt: null });
+  if (feed.unfollowedAt !== undefined) await deps.store.feeds.update(feed.id, { unfollowedAt: null });
   // what the outline says of a new feed stands until its first poll says better
-  if (!known) await deps.store.updateFeed(feed.id, outlineFacts(outline));
+  if (!known) await deps.store.feeds.update(feed.id, outlineFacts(outline));
   return { kind: 'followed', feedId: feed.id, isNew: !known };
 }
 
@@ -147,8 +147,8 @@ function summarize(feeds: OpmlFeed[], outcomes: Outcome[], warnings: string[]): 
 /** The names of the channels that follow each feed. */
 async function followersByFeed(deps: SubscriptionDeps): Promise<Map<number, string[]>> {
   const [channels, subscriptions] = await Promise.all([
-    deps.store.listChannels(),
-    deps.store.listSubscriptions(),
+    deps.store.channels.list(),
+    deps.store.channels.listSubscriptions(),
   ]);
   const names = new Map(channels.map((c) => [c.id, c.name]));
   const followers = new Map<number, string[]>();
@@ -181,8 +181,8 @@ class ImportChannels {
 
   async dropEmpty(): Promise<void> {
     for (const channel of this.created)
-      if ((await this.store.listSubscriptions(channel.id)).length === 0)
-        await this.store.deleteChannel(channel.uid);
+      if ((await this.store.channels.listSubscriptions(channel.id)).length === 0)
+        await this.store.channels.delete(channel.uid);
   }
 }
 
@@ -212,11 +212,11 @@ async function fetchNew(
   await pollOnce(deps.poll, { feedIds: fresh.map((f) => f.id), force: true, onProgress });
   const moved = [];
   for (const { index, id } of fresh) {
-    const feed = await deps.store.getFeed(id);
+    const feed = await deps.store.feeds.get(id);
     if (feed?.status !== 'parse_error') continue;
     if (feed.url !== feed.originalUrl) moved.push(id);
     else if (feed.diagnostics.some((d) => d.code === 'document.html')) {
-      await deps.store.removeFeed(id);
+      await deps.store.feeds.remove(id);
       outcomes[index] = { kind: 'failed', reason: 'not a feed: a web page that links to no feed' };
     }
   }
@@ -226,7 +226,10 @@ async function fetchNew(
 /** The subscriptions as OPML 2.0: one outline folder per channel, nested for "Parent / Child" names. */
 export async function exportOpml(deps: SubscriptionDeps): Promise<string> {
   const { store } = deps;
-  const [channels, subscriptions] = await Promise.all([store.listChannels(), store.listSubscriptions()]);
+  const [channels, subscriptions] = await Promise.all([
+    store.channels.list(),
+    store.channels.listSubscriptions(),
+  ]);
   const out: OpmlChannel[] = [];
   for (const channel of channels) {
     const feeds = subscriptions.filter((s) => s.channelId === channel.id);

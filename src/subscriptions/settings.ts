@@ -1,6 +1,6 @@
 import type { StoredFeed } from '../model/stored.js';
 import { checkFollowUrl } from '../poll/check-url.js';
-import type { FeedPatch } from '../store/store.js';
+import type { FeedPatch } from '../store/index.js';
 import type { SubscriptionDeps } from './deps.js';
 
 /** A person's settings for one feed; `null` goes back to the default. */
@@ -32,13 +32,13 @@ export async function updateFeedSettings(
   settings: FeedSettings,
 ): Promise<SettingsResult> {
   const { store } = deps;
-  const feed = await store.getFeed(feedId);
+  const feed = await store.feeds.get(feedId);
   if (!feed) return { kind: 'not-found', message: `feed: there is no feed ${feedId}` };
   const patch: FeedPatch = {};
   if (settings.url !== undefined && settings.url.trim() !== feed.url) {
     const checked = checkFollowUrl(deps.poll.config, settings.url);
     if (!checked.ok) return { kind: 'refused', reason: checked.reason, message: `feed: ${checked.message}` };
-    const taken = await store.findFeedByUrl(checked.url);
+    const taken = await store.feeds.findByUrl(checked.url);
     if (taken && taken.id !== feed.id)
       return {
         kind: 'refused',
@@ -68,8 +68,8 @@ export async function updateFeedSettings(
   if (settings.title !== undefined) Object.assign(patch, titlePatch(settings.title));
   if (settings.userAgent !== undefined) patch.userAgent = settings.userAgent?.trim() || null;
   if (settings.paused !== undefined) patch.paused = settings.paused;
-  await store.updateFeed(feed.id, patch);
-  return { kind: 'updated', feed: (await store.getFeed(feed.id)) ?? feed };
+  await store.feeds.update(feed.id, patch);
+  return { kind: 'updated', feed: (await store.feeds.get(feed.id)) ?? feed };
 }
 
 function titlePatch(title: string | null): FeedPatch {

@@ -1,5 +1,5 @@
 import type { Channel, StoredFeed } from '../model/stored.js';
-import { UNFOLLOWED_KEEP_DAYS } from '../store/unfollowed.js';
+import { UNFOLLOWED_KEEP_DAYS } from '../store/index.js';
 import { findChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { namesFeed } from './feed-ref.js';
@@ -32,7 +32,7 @@ export async function unfollow(deps: SubscriptionDeps, request: UnfollowRequest)
     channel = await findChannel(store, request.channel);
     if (!channel) return { kind: 'not-found', message: `unfollow: there is no channel ${request.channel}` };
   }
-  const subscriptions = (await store.listSubscriptions(channel?.id)).filter((s) =>
+  const subscriptions = (await store.channels.listSubscriptions(channel?.id)).filter((s) =>
     request.feedId !== undefined ? s.feedId === request.feedId : namesFeed(s.feed, request.url ?? ''),
   );
   const first = subscriptions[0];
@@ -46,17 +46,17 @@ export async function unfollow(deps: SubscriptionDeps, request: UnfollowRequest)
   // a URL could name two feeds (a site with two feeds): the first one followed goes
   const feed = first.feed;
   const now = deps.now().toISOString();
-  const channels = await store.listChannels();
+  const channels = await store.channels.list();
   const left: Channel[] = [];
   for (const s of subscriptions.filter((s) => s.feedId === feed.id)) {
-    if (request.removeEntries === true) await store.removeFeedEntries(s.channelId, feed.id, now);
-    await store.unsubscribe(s.channelId, feed.id);
+    if (request.removeEntries === true) await store.reading.removeFeedEntries(s.channelId, feed.id, now);
+    await store.channels.unsubscribe(s.channelId, feed.id);
     const gone = channels.find((c) => c.id === s.channelId);
     if (gone) left.push(gone);
   }
-  const unfollowed = (await store.listSubscriptions()).every((s) => s.feedId !== feed.id);
-  if (unfollowed) await store.updateFeed(feed.id, { unfollowedAt: now });
-  return { kind: 'unfollowed', feed: (await store.getFeed(feed.id)) ?? feed, channels: left, unfollowed };
+  const unfollowed = (await store.channels.listSubscriptions()).every((s) => s.feedId !== feed.id);
+  if (unfollowed) await store.feeds.update(feed.id, { unfollowedAt: now });
+  return { kind: 'unfollowed', feed: (await store.feeds.get(feed.id)) ?? feed, channels: left, unfollowed };
 }
 
 export { UNFOLLOWED_KEEP_DAYS };

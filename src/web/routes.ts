@@ -16,7 +16,7 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { limitRequestBody } from '../http/index.js';
-import { StoreError } from '../store/store-error.js';
+import { StoreError } from '../store/index.js';
 import { ClientError } from './client-error.js';
 import { compress } from './compress.js';
 import type { WebDeps } from './deps.js';

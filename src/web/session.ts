@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { SESSIONS_NOT_BEFORE_SETTING } from './password-hash.js';
 
 const COOKIE = 'tidings_session';
@@ -47,12 +47,12 @@ export class Sessions {
   /** The signing secret: read from the settings, created on first use. */
   signingSecret(): Promise<string> {
     this.secret ??= (async () => {
-      const known = await this.store.getSetting(SECRET_SETTING);
+      const known = await this.store.accounts.getSetting(SECRET_SETTING);
       if (known) return known;
       const created = randomBytes(32).toString('base64url');
-      await this.store.setSetting(SECRET_SETTING, created);
+      await this.store.accounts.setSetting(SECRET_SETTING, created);
       // another process may have won the race: use whatever is stored now
-      return (await this.store.getSetting(SECRET_SETTING)) ?? created;
+      return (await this.store.accounts.getSetting(SECRET_SETTING)) ?? created;
     })();
     return this.secret;
   }
@@ -67,7 +67,7 @@ export class Sessions {
     if (!id || !Number.isFinite(issuedAtMs) || this.ended.has(id)) return undefined;
     const nowMs = this.now().getTime();
     if (nowMs - issuedAtMs > SESSION_MS || issuedAtMs > nowMs + 60_000) return undefined;
-    const notBefore = Number((await this.store.getSetting(SESSIONS_NOT_BEFORE_SETTING)) ?? 0);
+    const notBefore = Number((await this.store.accounts.getSetting(SESSIONS_NOT_BEFORE_SETTING)) ?? 0);
     if (issuedAtMs < notBefore) return undefined;
     return { id, issuedAtMs, csrf: csrfToken(secret, id) };
   }

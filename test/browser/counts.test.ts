@@ -47,10 +47,14 @@ describe('unread counts after every action, in Chromium', { skip: CHROMIUM_SKIP 
   /** The server's counts, as the sidebar reads them, checked against a recount of unread entries. */
   async function serverCounts(): Promise<Omit<Counts, 'title'>> {
     const { store } = live;
-    const [channels, refs] = await Promise.all([store.channelSummaries(), store.listSubscriptionRefs()]);
+    const [channels, refs] = await Promise.all([
+      store.reading.channelSummaries(),
+      store.channels.listSubscriptionRefs(),
+    ]);
     const unread: Record<string, number> = { all: 0 };
     for (const ch of channels) {
-      const recount = (await store.timeline({ channelId: ch.id, limit: 500, unreadOnly: true })).entries;
+      const recount = (await store.reading.timeline({ channelId: ch.id, limit: 500, unreadOnly: true }))
+        .entries;
       assert.equal(ch.unread, recount.length, `${ch.name}'s kept count`);
       unread[`channel:${ch.uid}`] = ch.unread;
       for (const ref of refs.filter((r) => r.channelId === ch.id)) {
@@ -59,8 +63,8 @@ describe('unread counts after every action, in Chromium', { skip: CHROMIUM_SKIP 
       }
     }
     // All unread counts each entry once, as its list shows it (a feed in two channels is not counted twice)
-    unread['all'] = (await store.allUnread({ limit: 500 })).entries.length;
-    return { unread, saved: await store.syncCount({ savedOnly: true }) };
+    unread['all'] = (await store.reading.allUnread({ limit: 500 })).entries.length;
+    return { unread, saved: await store.sync.count({ savedOnly: true }) };
   }
 
   /** Every number the page draws equals the server's, and the title repeats the view's own. */
@@ -86,7 +90,7 @@ describe('unread counts after every action, in Chromium', { skip: CHROMIUM_SKIP 
       { url: site.other, channel: 'News' },
       { url: site.rtl, channel: 'More' },
     ]);
-    const channels = await live.store.listChannels();
+    const channels = await live.store.channels.list();
     news = channels.find((c) => c.name === 'News') as Channel;
     more = channels.find((c) => c.name === 'More') as Channel;
   });
@@ -140,14 +144,15 @@ describe('unread counts after every action, in Chromium', { skip: CHROMIUM_SKIP 
     const drawn = await agree('All unread after m');
     assert.equal(drawn.title?.key, 'all');
     // an entry page marks its entry read as it opens, and m marks it unread again
-    const [entry] = (await live.store.timeline({ channelId: more.id, limit: 1, unreadOnly: true })).entries;
+    const [entry] = (await live.store.reading.timeline({ channelId: more.id, limit: 1, unreadOnly: true }))
+      .entries;
     await page.goto(`${live.url}/c/${more.uid}/e/${entry?.id}`);
     await agree('entry page on load');
     await page.keyboard.press('m');
     await page.waitForSelector('article[data-entry]:not(.is-read)');
     await agree('entry page after m');
     await context.addCookies([{ name: 'tidings_mode', value: 'list', url: live.url }]);
-    const other = (await live.store.findFeedByUrl(site.other))?.id;
+    const other = (await live.store.feeds.findByUrl(site.other))?.id;
     await page.goto(`${live.url}/c/${news.uid}?feed=${other}`);
     assert.equal((await agree('one feed in the list')).title?.key, `feed:${news.uid}:${other}`);
     await page.keyboard.press('j');

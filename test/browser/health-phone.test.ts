@@ -16,11 +16,11 @@ describe('feed health at 390 px in Chromium', { skip: CHROMIUM_SKIP }, () => {
     live = await startLiveServer();
     const now = new Date().toISOString();
     for (let i = 0; i < 60; i++) {
-      const feed = await live.store.addFeed(
+      const feed = await live.store.feeds.add(
         `https://a-rather-long-host-name-${i}.example/feeds/all.atom.xml`,
         now,
       );
-      await live.store.updateFeed(feed.id, {
+      await live.store.feeds.update(feed.id, {
         title: i % 2 === 0 ? `Feed ${i}` : null,
         status: i % 5 === 0 ? 'fetch_error' : 'ok',
         message:

@@ -30,28 +30,28 @@ describe('the keyboard in every reading view, in Chromium', { skip: CHROMIUM_SKI
   const currentId = async () => Number(await page.getAttribute('article.is-current', 'data-entry'));
   const pageEntryId = async () => Number(await page.getAttribute('article[data-entry]', 'data-entry'));
   const stateOf = async (id: number) => {
-    const [entry] = await live.store.syncEntries([id]);
+    const [entry] = await live.store.sync.entries([id]);
     return { read: entry?.isRead, saved: entry?.isSaved, link: entry?.url };
   };
   /** Every entry unread again and one saved, so that each view starts alike. */
   async function reset() {
     const now = new Date().toISOString();
-    for (const channel of await live.store.listChannels()) {
-      const { entries } = await live.store.timeline({ channelId: channel.id, limit: 100 });
-      await live.store.markRead(
+    for (const channel of await live.store.channels.list()) {
+      const { entries } = await live.store.reading.timeline({ channelId: channel.id, limit: 100 });
+      await live.store.reading.markRead(
         channel.id,
         entries.map((e) => e.id),
         false,
         now,
       );
     }
-    const { entries } = await live.store.timeline({ channelId: news.id, limit: 100 });
-    await live.store.setSaved(
+    const { entries } = await live.store.reading.timeline({ channelId: news.id, limit: 100 });
+    await live.store.sync.setSaved(
       entries.map((e) => e.id),
       false,
       now,
     );
-    await live.store.setSaved([entries[1]?.id ?? 0, entries[2]?.id ?? 0], true, now);
+    await live.store.sync.setSaved([entries[1]?.id ?? 0, entries[2]?.id ?? 0], true, now);
   }
   const setMode = (mode: 'river' | 'list') =>
     context.addCookies([{ name: 'tidings_mode', value: mode, url: live.url }]);
@@ -157,7 +157,7 @@ describe('the keyboard in every reading view, in Chromium', { skip: CHROMIUM_SKI
       { url: site.news, channel: 'News' },
       { url: site.other, channel: 'News' },
     ]);
-    news = (await live.store.listChannels()).find((c) => c.name === 'News') as Channel;
+    news = (await live.store.channels.list()).find((c) => c.name === 'News') as Channel;
   });
   after(async () => {
     await browser?.close();
@@ -171,13 +171,13 @@ describe('the keyboard in every reading view, in Chromium', { skip: CHROMIUM_SKI
     { name: 'list', path: async () => `/c/${news.uid}`, keys: channelKeys, mode: 'list' },
     {
       name: 'one feed',
-      path: async () => `/c/${news.uid}?feed=${(await live.store.findFeedByUrl(site.other))?.id}`,
+      path: async () => `/c/${news.uid}?feed=${(await live.store.feeds.findByUrl(site.other))?.id}`,
       keys: channelKeys,
     },
     {
       name: 'entry page',
       path: async () => {
-        const { entries } = await live.store.timeline({ channelId: news.id, limit: 1 });
+        const { entries } = await live.store.reading.timeline({ channelId: news.id, limit: 1 });
         return `/c/${news.uid}/e/${entries[0]?.id}`;
       },
       keys: ['j', 'v', 'm', 's', '?'],

@@ -31,12 +31,12 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
   const problems: string[] = [];
 
   const channel = async (name: string) =>
-    (await live.store.listChannels()).find((c) => c.name === name) as Channel;
-  const feedId = async (url: string) => (await live.store.findFeedByUrl(url))?.id as number;
+    (await live.store.channels.list()).find((c) => c.name === name) as Channel;
+  const feedId = async (url: string) => (await live.store.feeds.findByUrl(url))?.id as number;
   const entryId = async (guid: string) => {
-    const feeds = await live.store.listFeeds();
+    const feeds = await live.store.feeds.list();
     for (const feed of feeds)
-      for (const entry of await live.store.listFeedEntries(feed.id, 50))
+      for (const entry of await live.store.entries.listByFeed(feed.id, 50))
         if (entry.guid === guid) return entry.id;
     throw new Error(`no entry ${guid}`);
   };
@@ -97,7 +97,7 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
       { url: site.media, channel: 'Media' },
     ]);
     [reading, media] = [await channel('Reading'), await channel('Media')];
-    await live.store.setSaved([await entryId('hard')], true, new Date().toISOString());
+    await live.store.sync.setSaved([await entryId('hard')], true, new Date().toISOString());
   });
   after(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@ import { silentLogger } from '../../src/log.js';
 import { createPollDeps } from '../../src/poll/deps-factory.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { createApp } from '../../src/server/app.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { hashPassword, PASSWORD_SETTING } from '../../src/web/password-hash.js';
 import { TEST_CONFIG } from '../helpers/poll-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';
@@ -22,7 +22,7 @@ export async function startLiveServer(): Promise<LiveServer> {
   const backend = storeBackends()[0];
   if (!backend) throw new Error('live-server: no SQLite backend');
   const store = await backend.open();
-  await store.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
+  await store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
   // TIDINGS_ALLOW_PRIVATE_ADDRESSES semantics: the fixture feeds live on 127.0.0.1
   const config = { ...TEST_CONFIG, allowPrivateAddresses: true };
   const poll = createPollDeps(store, config, silentLogger);

@@ -28,7 +28,7 @@ describe('the reader in Chromium', { skip: CHROMIUM_SKIP }, () => {
   const errors: string[] = [];
 
   const channelNamed = async (name: string) =>
-    (await live.store.listChannels()).find((c) => c.name === name) as Channel;
+    (await live.store.channels.list()).find((c) => c.name === name) as Channel;
   // light and dark, as prefers-color-scheme asks
   const shots = async (name: string, target: Page | ReturnType<Page['locator']> = page) => {
     if (!takesScreenshots) return;
@@ -114,7 +114,7 @@ describe('the reader in Chromium', { skip: CHROMIUM_SKIP }, () => {
     await page.waitForSelector('[data-entry-page-view]');
     assert.equal(await page.textContent('h1.entry-title'), 'Story 1');
     const story1 = Number(await page.getAttribute('article[data-entry]', 'data-entry'));
-    assert.equal((await live.store.entriesById(news.id, [story1]))[0]?.isRead, true);
+    assert.equal((await live.store.reading.entriesById(news.id, [story1]))[0]?.isRead, true);
     await shots('entry');
     await page.keyboard.press('j');
     await page.waitForFunction(`document.querySelector('h1.entry-title')?.textContent === 'Story 2'`);
@@ -132,9 +132,9 @@ describe('the reader in Chromium', { skip: CHROMIUM_SKIP }, () => {
 
   it('shows each feed with its unread count in the sidebar and reads one feed alone', async () => {
     const news = await channelNamed('News');
-    const second = await live.store.findFeedByUrl(`${fixtures.url}/second.xml`);
-    const counts = await live.store.listSubscriptionRefs();
-    const main = await live.store.findFeedByUrl(fixtures.feedUrl);
+    const second = await live.store.feeds.findByUrl(`${fixtures.url}/second.xml`);
+    const counts = await live.store.channels.listSubscriptionRefs();
+    const main = await live.store.feeds.findByUrl(fixtures.feedUrl);
     const mainCount = counts.find((c) => c.channelId === news.id && c.feedId === main?.id)?.unread;
     assert.equal(mainCount, 23);
     const mainLink = page.locator(`.feeds-list a[data-feed="${main?.id}"]`);
@@ -151,7 +151,7 @@ describe('the reader in Chromium', { skip: CHROMIUM_SKIP }, () => {
     const news = await channelNamed('News');
     await page.goto(`${live.url}/c/${news.uid}`);
     const unread = async () =>
-      (await live.store.timeline({ channelId: news.id, limit: 100, unreadOnly: true })).entries.map(
+      (await live.store.reading.timeline({ channelId: news.id, limit: 100, unreadOnly: true })).entries.map(
         (e) => e.id,
       );
     const before = await unread();

@@ -16,7 +16,8 @@ describe('saved entries in Chromium', { skip: CHROMIUM_SKIP }, () => {
   let news: Channel;
   const errors: string[] = [];
 
-  const savedIds = async () => (await live.store.savedEntries({ limit: 100 })).entries.map((e) => e.id);
+  const savedIds = async () =>
+    (await live.store.reading.savedEntries({ limit: 100 })).entries.map((e) => e.id);
   const pressed = (article: string) => page.getAttribute(`${article} [data-save-label]`, 'aria-pressed');
 
   before(async () => {
@@ -37,7 +38,7 @@ describe('saved entries in Chromium', { skip: CHROMIUM_SKIP }, () => {
     await page.fill('.candidate input[name="new_channel"]', 'News');
     await page.click('.candidate button:has-text("Follow")');
     await page.waitForSelector('.flash');
-    news = (await live.store.listChannels()).find((c) => c.name === 'News') as Channel;
+    news = (await live.store.channels.list()).find((c) => c.name === 'News') as Channel;
   });
   after(async () => {
     await browser?.close();

@@ -20,7 +20,7 @@ describe('web UI in Chromium', { skip: CHROMIUM_SKIP }, () => {
   const errors: string[] = [];
 
   const shot = (name: string, fullPage = false) => screenshot(page, name, fullPage);
-  const news = async () => (await live.store.listChannels()).find((c) => c.name === 'News') as Channel;
+  const news = async () => (await live.store.channels.list()).find((c) => c.name === 'News') as Channel;
 
   before(async () => {
     [live, fixtures] = await Promise.all([startLiveServer(), startFixtures()]);
@@ -83,7 +83,7 @@ describe('web UI in Chromium', { skip: CHROMIUM_SKIP }, () => {
     await page.waitForSelector('article[data-entry].is-current.is-read');
     await page.locator(`a[data-channel="${channel.uid}"] [data-unread]`, { hasText: /^24$/ }).waitFor();
     const firstId = Number(await entries.nth(0).getAttribute('data-entry'));
-    assert.equal((await live.store.entriesById(channel.id, [firstId]))[0]?.isRead, true);
+    assert.equal((await live.store.reading.entriesById(channel.id, [firstId]))[0]?.isRead, true);
     await page.keyboard.press('m');
     await page.waitForSelector('article[data-entry].is-current:not(.is-read)');
 
@@ -95,7 +95,7 @@ describe('web UI in Chromium', { skip: CHROMIUM_SKIP }, () => {
     assert.match(opened.url(), /\/story\/1$/);
     await opened.close();
     const secondId = Number(await entries.nth(1).getAttribute('data-entry'));
-    assert.equal((await live.store.entriesById(channel.id, [secondId]))[0]?.isRead, true);
+    assert.equal((await live.store.reading.entriesById(channel.id, [secondId]))[0]?.isRead, true);
     assert.match((await entries.nth(1).getAttribute('class')) ?? '', /is-read/);
     assert.equal(await count.textContent(), '24');
 
@@ -129,7 +129,7 @@ describe('web UI in Chromium', { skip: CHROMIUM_SKIP }, () => {
       .locator('button:has-text("Mark read up to here")')
       .click();
     await page.waitForSelector('.flash');
-    const { entries } = await live.store.timeline({ channelId: channel.id, limit: 30 });
+    const { entries } = await live.store.reading.timeline({ channelId: channel.id, limit: 30 });
     assert.ok(entries.slice(5).every((e) => e.isRead));
     await page.keyboard.press('r');
     await page.waitForSelector('.flash:has-text("Refreshed 1 feed:")');
@@ -153,7 +153,7 @@ describe('web UI in Chromium', { skip: CHROMIUM_SKIP }, () => {
     await page.click('button[aria-label="Move News down"]');
     await order(['Notifications', 'Podcasts', 'News', 'Later']);
     await shot('channels');
-    const sidebar = await live.store.listChannels();
+    const sidebar = await live.store.channels.list();
     assert.deepEqual(
       sidebar.sort((a, b) => a.position - b.position).map((c) => c.name),
       ['Notifications', 'Podcasts', 'News', 'Later'],

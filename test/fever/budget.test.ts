@@ -29,7 +29,7 @@ for (const backend of storeBackends()) {
 
     before(async () => {
       h = await openSyncHarness(backend);
-      const channel = await h.store.createChannel('Big');
+      const channel = await h.store.channels.create('Big');
       ({ ids, feedId } = await addBigEntries(
         h.store,
         'https://big.example/feed',
@@ -69,7 +69,7 @@ for (const backend of storeBackends()) {
     it('lists a removed feed kept for its big saved entries, and all of them as saved', async () => {
       await items(`mark=item&as=saved&id=${ids[0]}`);
       for (const id of ids.slice(1)) await items(`mark=item&as=saved&id=${id}`);
-      await h.store.removeFeed(feedId);
+      await h.store.feeds.remove(feedId);
       const feeds = (await items('feeds'))['feeds'] as Body[];
       assert.deepEqual(
         feeds.map((feed) => feed['id']),

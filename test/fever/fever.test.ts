@@ -95,8 +95,8 @@ for (const backend of storeBackends()) {
         'base64',
       );
       const now = new Date().toISOString();
-      await h.store.saveFeedIcon(news.feedId, { contentType: 'image/png', bytes: png }, now);
-      await h.store.saveFeedIcon(blog.feedId, undefined, now);
+      await h.store.icons.save(news.feedId, { contentType: 'image/png', bytes: png }, now);
+      await h.store.icons.save(blog.feedId, undefined, now);
       const answer = await fever('favicons');
       assert.deepEqual(answer['favicons'], [
         { id: news.feedId, data: `image/png;base64,${png.toString('base64')}` },

@@ -151,15 +151,15 @@ for (const backend of storeBackends()) {
         before: later,
       });
       assert.equal(status, 200);
-      const unread = await h.store.syncIds({ readState: 'unread' });
+      const unread = await h.store.sync.ids({ readState: 'unread' });
       assert.ok(unread.length > 0);
       assert.ok(!(await h.entryIds(news.feedId)).some((id) => unread.includes(id)));
       await fever('', { mark: 'group', as: 'read', id: '0', before: later });
-      assert.deepEqual(await h.store.syncIds({ readState: 'unread' }), []);
+      assert.deepEqual(await h.store.sync.ids({ readState: 'unread' }), []);
       // the same value in the query string and the form is one value
       const form = { mark: 'item', as: 'saved', id: String(entryId) };
       await fever(new URLSearchParams(form).toString(), form);
-      assert.deepEqual(await h.store.syncIds({ savedOnly: true }), [entryId]);
+      assert.deepEqual(await h.store.sync.ids({ savedOnly: true }), [entryId]);
     });
   });
 }

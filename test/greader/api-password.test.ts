@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { checkApiLogin, checkFeverKey, feverKey } from '../../src/auth/api-credentials.js';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/store/index.js';
 import { tidings } from '../helpers/cli.js';
 
 describe('tidings api-password', () => {
@@ -25,7 +25,10 @@ describe('tidings api-password', () => {
     try {
       assert.equal(await checkApiLogin(store, 'ann', 'long enough secret'), true);
       assert.equal(await checkFeverKey(store, feverKey('ann', 'long enough secret')), true);
-      const stored = [await store.getSetting('api.password'), await store.getSetting('api.fever_key')];
+      const stored = [
+        await store.accounts.getSetting('api.password'),
+        await store.accounts.getSetting('api.fever_key'),
+      ];
       assert.ok(stored.every((value) => value !== undefined && !value.includes('long enough secret')));
       assert.notEqual(stored[1], feverKey('ann', 'long enough secret'));
     } finally {
@@ -42,7 +45,7 @@ describe('tidings api-password', () => {
     );
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
     try {
-      assert.equal(await store.getSetting('api.user'), 'ann');
+      assert.equal(await store.accounts.getSetting('api.user'), 'ann');
     } finally {
       await store.close();
     }

@@ -142,7 +142,7 @@ for (const backend of storeBackends()) {
         const streamId = String(added['streamId']);
         const feedId = Number(streamId.slice('feed/'.length));
         const listed = await subscriptions();
-        const feed = await h.store.getFeed(feedId);
+        const feed = await h.store.feeds.get(feedId);
         const again = await app.post('subscription/edit', { ac: 'subscribe', s: streamId });
         assert.equal(again.status, 200);
         assert.equal(await again.text(), 'OK');
@@ -153,7 +153,7 @@ for (const backend of storeBackends()) {
         assert.equal(byUrl.status, 200);
         assert.deepEqual(await subscriptions(), listed);
         // not fetched again
-        assert.equal((await h.store.getFeed(feedId))?.lastCheckedAt, feed?.lastCheckedAt);
+        assert.equal((await h.store.feeds.get(feedId))?.lastCheckedAt, feed?.lastCheckedAt);
         assert.equal((await h.entryIds(feedId)).length, 2);
         // what the app asks with it is applied: a title and a folder
         await app.post('subscription/edit', {
@@ -180,7 +180,7 @@ for (const backend of storeBackends()) {
           a: 'user/-/label/notifications',
         });
         assert.equal(res.status, 200);
-        const feed = await h.store.findFeedByUrl(h.url('/alerts.xml'));
+        const feed = await h.store.feeds.findByUrl(h.url('/alerts.xml'));
         const feedId = feed?.id ?? 0;
         assert.deepEqual((await subscriptionOf(feedId))?.['categories'], [
           { id: 'user/-/label/notifications', label: 'notifications' },
@@ -195,8 +195,10 @@ for (const backend of storeBackends()) {
         const counts = (await app.json('unread-count'))['unreadcounts'] as Json[];
         assert.equal(counts.find((c) => c['id'] === 'user/-/label/notifications')?.['count'], 1);
         // Microsub's own notifications channel is another one, which the apps do not see
-        const microsub = (await h.store.listChannels()).find((ch) => ch.uid === 'notifications');
-        const inMicrosub = (await h.store.listSubscriptions()).filter((s) => s.channelId === microsub?.id);
+        const microsub = (await h.store.channels.list()).find((ch) => ch.uid === 'notifications');
+        const inMicrosub = (await h.store.channels.listSubscriptions()).filter(
+          (s) => s.channelId === microsub?.id,
+        );
         assert.equal(
           inMicrosub.some((s) => s.feedId === feedId),
           false,
@@ -223,10 +225,10 @@ for (const backend of storeBackends()) {
 
       before(async () => {
         const now = h.clock.now().toISOString();
-        const feed = await h.store.addFeed('https://evil.example/feed', now);
-        const channel = (await h.store.listChannels()).find((c) => c.name === 'News');
-        await h.store.subscribe(channel?.id ?? 0, feed.id, now);
-        await h.store.updateFeed(feed.id, {
+        const feed = await h.store.feeds.add('https://evil.example/feed', now);
+        const channel = (await h.store.channels.list()).find((c) => c.name === 'News');
+        await h.store.channels.subscribe(channel?.id ?? 0, feed.id, now);
+        await h.store.feeds.update(feed.id, {
           title: 'Evil',
           siteUrl: 'javascript:alert(1)',
           iconUrl: 'data:image/png;base64,AAAA',
@@ -240,7 +242,7 @@ for (const backend of storeBackends()) {
             { href: 'https://evil.example/ok.mp3', type: 'audio/mpeg', length: '5' },
           ],
         });
-        const { insertedIds } = await h.store.recordPoll(testPoll(feed.id, [entry], now));
+        const { insertedIds } = await h.store.polling.record(testPoll(feed.id, [entry], now));
         evil = { feedId: feed.id, entryId: insertedIds[0] as number };
       });
 
@@ -271,8 +273,8 @@ for (const backend of storeBackends()) {
     describe('icons', () => {
       before(async () => {
         const now = h.clock.now().toISOString();
-        await h.store.saveFeedIcon(news.feedId, { contentType: 'image/png', bytes: PNG }, now);
-        await h.store.updateFeed(news.feedId, { iconUrl: 'https://publisher.example/icon.png' });
+        await h.store.icons.save(news.feedId, { contentType: 'image/png', bytes: PNG }, now);
+        await h.store.feeds.update(news.feedId, { iconUrl: 'https://publisher.example/icon.png' });
         // the feeds with icons are read again after a minute
         h.clock.advance(61_000);
       });

@@ -14,11 +14,11 @@ const items = (answer: Json) => answer['items'] as Json[];
 /** Adds a followed feed (in the channel "Big") with these entries, stored as a poll would store them. */
 async function feedWith(h: SyncHarness, url: string, entries: ReturnType<typeof testEntry>[]) {
   const now = h.clock.now().toISOString();
-  const feed = await h.store.addFeed(url, now);
+  const feed = await h.store.feeds.add(url, now);
   const channel =
-    (await h.store.listChannels()).find((c) => c.name === 'Big') ?? (await h.store.createChannel('Big'));
-  await h.store.subscribe(channel.id, feed.id, now);
-  const { insertedIds } = await h.store.recordPoll(testPoll(feed.id, entries, now));
+    (await h.store.channels.list()).find((c) => c.name === 'Big') ?? (await h.store.channels.create('Big'));
+  await h.store.channels.subscribe(channel.id, feed.id, now);
+  const { insertedIds } = await h.store.polling.record(testPoll(feed.id, entries, now));
   return { feedId: feed.id, ids: [...insertedIds].sort((a, b) => a - b) };
 }
 

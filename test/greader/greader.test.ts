@@ -258,9 +258,9 @@ for (const backend of storeBackends()) {
       const added = await app.post('subscription/quickadd', { quickadd: h.url('/third.xml') });
       const answer = (await added.json()) as Json;
       assert.equal(answer['numResults'], 1);
-      const third = await h.store.findFeedByUrl(h.url('/third.xml'));
+      const third = await h.store.feeds.findByUrl(h.url('/third.xml'));
       assert.equal(answer['streamId'], `feed/${third?.id}`);
-      assert.equal((await h.store.listFeedEntries(third?.id ?? 0, 10)).length, 1);
+      assert.equal((await h.store.entries.listByFeed(third?.id ?? 0, 10)).length, 1);
       const sub = await app.post('subscription/edit', {
         ac: 'subscribe',
         s: `feed/${h.url('/fourth.xml')}`,
@@ -268,7 +268,7 @@ for (const backend of storeBackends()) {
         t: 'My fourth',
       });
       assert.equal(await sub.text(), 'OK');
-      const fourth = await h.store.findFeedByUrl(h.url('/fourth.xml'));
+      const fourth = await h.store.feeds.findByUrl(h.url('/fourth.xml'));
       const folderOf = async (feedId: number) => {
         const list = (await app.json('subscription/list'))['subscriptions'] as Json[];
         const s = list.find((x) => x['id'] === `feed/${feedId}`);

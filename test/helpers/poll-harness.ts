@@ -5,7 +5,7 @@ import type { PollDeps } from '../../src/poll/deps.js';
 import type { PollHooks } from '../../src/poll/hooks.js';
 import { type IconLookupSettings, IconLookups } from '../../src/poll/icon-lookups.js';
 import { inProcessPreparer } from '../../src/poll/parse-pool.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 
 /** A clock the test moves by hand. */
 export interface TestClock {

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import type { StoreBackend } from './temp-store.js';
 
 /** Runs SQL on the store's database through a connection of its own (triggers, deliberate damage). */

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { searchKey } from '../../src/store/search-key.js';
+import { searchKey } from '../../src/store/index.js';
 
 /**
  * SQLite: the rowids the full-text index holds, and the search keys of the entries the database holds

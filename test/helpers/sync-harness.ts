@@ -43,18 +43,19 @@ export async function openSyncHarness(backend: StoreBackend): Promise<SyncHarnes
     async follow(path: string, name: string) {
       const now = h.clock.now().toISOString();
       const channel =
-        (await h.store.listChannels()).find((ch) => ch.name === name) ?? (await h.store.createChannel(name));
-      const feed = await h.store.addFeed(h.url(path), now);
-      await h.store.subscribe(channel.id, feed.id, now).catch(() => undefined);
+        (await h.store.channels.list()).find((ch) => ch.name === name) ??
+        (await h.store.channels.create(name));
+      const feed = await h.store.feeds.add(h.url(path), now);
+      await h.store.channels.subscribe(channel.id, feed.id, now).catch(() => undefined);
       await h.poll(h.url(path));
       return { feedId: feed.id, channel };
     },
     async entryIds(feedId: number) {
-      const entries = await h.store.listFeedEntries(feedId, 10_000);
+      const entries = await h.store.entries.listByFeed(feedId, 10_000);
       return entries.map((entry) => entry.id).sort((a, b) => a - b);
     },
     async idOf(feedId: number, guid: string) {
-      const entries = await h.store.listFeedEntries(feedId, 10_000);
+      const entries = await h.store.entries.listByFeed(feedId, 10_000);
       const entry = entries.find((e) => e.guid === guid);
       if (!entry) throw new Error(`sync-harness: no entry ${guid}`);
       return entry.id;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { StoredFeed } from '../../src/model/stored.js';
-import { openStore } from '../../src/store/open.js';
-import type { NewEntry, PollOutcome, Store } from '../../src/store/store.js';
+import type { NewEntry, PollOutcome, Store } from '../../src/store/index.js';
+import { openStore } from '../../src/store/index.js';
 
 /** One database kind the store tests run against. */
 export interface StoreBackend {
@@ -168,9 +168,9 @@ export function testPoll(
 
 /** Adds a feed that a channel follows (a feed nobody follows is never polled), in the channel "Test". */
 export async function addFollowedFeed(store: Store, url: string, now: string): Promise<StoredFeed> {
-  const feed = await store.addFeed(url, now);
+  const feed = await store.feeds.add(url, now);
   const channel =
-    (await store.listChannels()).find((c) => c.name === 'Test') ?? (await store.createChannel('Test'));
-  await store.subscribe(channel.id, feed.id, now);
+    (await store.channels.list()).find((c) => c.name === 'Test') ?? (await store.channels.create('Test'));
+  await store.channels.subscribe(channel.id, feed.id, now);
   return feed;
 }

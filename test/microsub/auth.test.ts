@@ -77,8 +77,8 @@ for (const backend of storeBackends()) {
     it('answers 401 for a revoked token', async () => {
       const token = await h.tokenWith('read');
       assert.equal((await h.get({ action: 'channels' }, token)).status, 200);
-      const stored = (await h.store.listTokens()).at(-1)!;
-      await h.store.revokeToken(stored.id, h.clock.now().toISOString());
+      const stored = (await h.store.accounts.listTokens()).at(-1)!;
+      await h.store.accounts.revokeToken(stored.id, h.clock.now().toISOString());
       assert.equal((await h.get({ action: 'channels' }, token)).status, 401);
     });
 

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { serve } from '@hono/node-server';
 import { PollEvents } from '../../src/poll/events.js';
-import type { Store } from '../../src/store/store.js';
-import { hashToken } from '../../src/store/token-secrets.js';
+import type { Store } from '../../src/store/index.js';
+import { hashToken } from '../../src/store/index.js';
 import { type SseEvent, sseReader } from '../helpers/sse-reader.js';
 import { storeBackends } from '../helpers/temp-store.js';
 import { ALL_SCOPES, type Harness, openHarness } from './harness.js';
@@ -77,7 +77,7 @@ for (const backend of storeBackends()) {
     }
 
     async function idOf(store: Store, token: string): Promise<number> {
-      const found = await store.findToken(hashToken(token));
+      const found = await store.accounts.findToken(hashToken(token));
       assert.ok(found);
       return found.id;
     }
@@ -97,7 +97,7 @@ for (const backend of storeBackends()) {
       assert.equal(doomed.response.status, 200);
       await doomed.next!();
       await kept.next!();
-      await h.store.revokeToken(await idOf(h.store, revokedToken), h.clock.now().toISOString());
+      await h.store.accounts.revokeToken(await idOf(h.store, revokedToken), h.clock.now().toISOString());
       const last = (await untilEnd(doomed.next!)).at(-1);
       assert.equal(last?.comment, 'the access token was revoked');
       // the other token's stream goes on
@@ -115,7 +115,7 @@ for (const backend of storeBackends()) {
       const stream = await open(token);
       await stream.next!();
       const peer = await backend.openPeer(h.store);
-      await peer.revokeToken(await idOf(peer, token), new Date().toISOString());
+      await peer.accounts.revokeToken(await idOf(peer, token), new Date().toISOString());
       const last = (await untilEnd(stream.next!)).at(-1);
       assert.equal(last?.comment, 'the access token was revoked');
       await settled(0);

@@ -104,8 +104,8 @@ for (const backend of storeBackends()) {
       };
       await h.post({ action: 'follow', channel: uid, url: h.url('/elsewhere.xml') });
       await h.poll(h.url('/elsewhere.xml'));
-      const channel = (await h.store.getChannel(uid))!;
-      const [first, second] = (await h.store.timeline({ channelId: channel.id, limit: 10 })).entries;
+      const channel = (await h.store.channels.get(uid))!;
+      const [first, second] = (await h.store.reading.timeline({ channelId: channel.id, limit: 10 })).entries;
       const { abort, next } = await open();
       await next!();
       /** The next unread count announced for this channel (a change of every channel names them all). */
@@ -118,7 +118,7 @@ for (const backend of storeBackends()) {
         }
       };
       // the web UI marks read in a channel
-      await h.store.markRead(channel.id, [first!.id], true, new Date().toISOString());
+      await h.store.reading.markRead(channel.id, [first!.id], true, new Date().toISOString());
       assert.equal(await unread(), 2);
       // the Google Reader and Fever APIs mark read everywhere
       await changeEntries(h.store, [second!.id], 'read', new Date());

@@ -201,7 +201,7 @@ for (const backend of storeBackends()) {
       assert.deepEqual(items.map((i) => i.uid).sort(), ['p1', 'p2']);
       assert.equal(items[0]?.type, 'entry');
       assert.equal(items[0]?._id, undefined);
-      assert.equal(await h.store.findFeedByUrl(h.url('/p.xml')), undefined, 'nothing stored');
+      assert.equal(await h.store.feeds.findByUrl(h.url('/p.xml')), undefined, 'nothing stored');
       const viaGet = await h.get({ action: 'preview', url: h.url('/blog/') });
       assert.equal((viaGet.body['items'] as unknown[]).length, 2);
     });

@@ -10,8 +10,8 @@ import { PollEvents } from '../../src/poll/events.js';
 import { pollOnce } from '../../src/poll/poller.js';
 import { createApp, microsubDeps } from '../../src/server/app.js';
 import type { ServerDeps } from '../../src/server/deps.js';
-import type { Store } from '../../src/store/store.js';
-import { hashToken, newToken } from '../../src/store/token-secrets.js';
+import type { Store } from '../../src/store/index.js';
+import { hashToken, newToken } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, TEST_CONFIG, type TestClock, testClock } from '../helpers/poll-harness.js';
 import type { StoreBackend } from '../helpers/temp-store.js';
@@ -75,7 +75,7 @@ export async function openHarness(backend: StoreBackend, options: HarnessOptions
     : createApp(deps);
   const tokenWith = async (scope: string) => {
     const token = newToken();
-    await store.createToken({ tokenHash: hashToken(token), scope }, clock.now().toISOString());
+    await store.accounts.createToken({ tokenHash: hashToken(token), scope }, clock.now().toISOString());
     return token;
   };
   const token = await tokenWith(ALL_SCOPES);
@@ -101,7 +101,7 @@ export async function openHarness(backend: StoreBackend, options: HarnessOptions
     },
     tokenWith,
     async poll(url) {
-      const feed = await store.findFeedByUrl(url);
+      const feed = await store.feeds.findByUrl(url);
       if (!feed) throw new Error(`harness: no feed ${url}`);
       clock.advance(60_000);
       await pollOnce(deps.poll, { feedIds: [feed.id], force: true });

@@ -39,12 +39,12 @@ for (const backend of storeBackends()) {
         const followed = await h.post({ action: 'follow', channel: uid, url: h.url(`/${name}.xml`) });
         assert.equal(followed.status, 200);
       }
-      const withIcon = await h.store.findFeedByUrl(h.url('/with-icon.xml'));
-      const withoutIcon = await h.store.findFeedByUrl(h.url('/without-icon.xml'));
+      const withIcon = await h.store.feeds.findByUrl(h.url('/with-icon.xml'));
+      const withoutIcon = await h.store.feeds.findByUrl(h.url('/without-icon.xml'));
       const now = h.clock.now().toISOString();
-      await h.store.saveFeedIcon(withIcon?.id ?? 0, { contentType: 'image/png', bytes: PNG }, now);
+      await h.store.icons.save(withIcon?.id ?? 0, { contentType: 'image/png', bytes: PNG }, now);
       for (const feed of [withIcon, withoutIcon])
-        await h.store.updateFeed(feed?.id ?? 0, { iconUrl: 'https://publisher.example/icon.png' });
+        await h.store.feeds.update(feed?.id ?? 0, { iconUrl: 'https://publisher.example/icon.png' });
       // the feeds with icons are read again after a minute
       h.clock.advance(61_000);
 

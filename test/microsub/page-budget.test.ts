@@ -2,7 +2,7 @@
 // past it, the page ends early and its cursors page on to the rest, with `after` and with `before`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { encodeCursor } from '../../src/store/cursor.js';
+import { encodeCursor } from '../../src/store/index.js';
 import { addBigEntries } from '../helpers/big-entries.js';
 import { minutesAfterT0, storeBackends } from '../helpers/temp-store.js';
 import { type Harness, openHarness } from './harness.js';
@@ -28,7 +28,7 @@ for (const backend of storeBackends()) {
     };
 
     it('ends a timeline page at its byte budget; after and before cursors page on to the rest', async () => {
-      const channel = await h.store.createChannel('Big');
+      const channel = await h.store.channels.create('Big');
       const { ids } = await addBigEntries(h.store, 'https://big.example/feed', channel, 6, minutesAfterT0(0));
       const idsOf = (p: Page) => p.items.map((i) => Number(i['_id']));
       const first = await page({ channel: channel.uid, limit: '100' });

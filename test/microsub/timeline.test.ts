@@ -70,7 +70,7 @@ for (const backend of storeBackends()) {
       h.docs[path] = { body: rss(changed), type: 'application/rss+xml' };
       await h.poll(h.url(path));
       assert.equal((await top()).content?.text, 'Edited body');
-      await h.store.updateFeed(Number(source), { title: 'Renamed feed' });
+      await h.store.feeds.update(Number(source), { title: 'Renamed feed' });
       assert.equal((await top()).author?.name, 'Renamed feed');
       await h.post({ action: 'timeline', method: 'mark_read', channel: uid, entry: first._id });
       const read = await top();

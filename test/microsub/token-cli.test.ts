@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { microsubRoutes } from '../../src/microsub/routes.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { microsubDeps } from '../../src/server/app.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
+import { openStore } from '../../src/store/index.js';
 import { tidings } from '../helpers/cli.js';
 import { testClock } from '../helpers/poll-harness.js';
 import { serverDeps } from './harness.js';
@@ -52,7 +52,7 @@ describe('tidings token', () => {
     await withEndpoint(async (app, store) => {
       const answer = await channelsWith(app, token);
       assert.equal(answer.status, 200);
-      const [stored] = await store.listTokens();
+      const [stored] = await store.accounts.listTokens();
       assert.equal(stored?.scope, 'read follow mute block channels');
       assert.equal(stored?.label, 'Monocle');
       assert.notEqual(stored?.tokenHash, token, 'only the hash is stored');

@@ -84,8 +84,8 @@ for (const backend of storeBackends()) {
 
     it('leaves out of mute and block lists a rule whose URL is not http(s)', async () => {
       const at = h.clock.now().toISOString();
-      await h.store.addFilter({ kind: 'mute', url: 'javascript:alert("pwned")' }, at);
-      await h.store.addFilter({ kind: 'mute', url: 'https://ok.example/' }, at);
+      await h.store.filters.add({ kind: 'mute', url: 'javascript:alert("pwned")' }, at);
+      await h.store.filters.add({ kind: 'mute', url: 'https://ok.example/' }, at);
       const body = safeBody(await h.get({ action: 'mute' }), 'mute list');
       assert.deepEqual(body['items'], [{ type: 'card', url: 'https://ok.example/' }]);
     });

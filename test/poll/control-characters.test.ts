@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -54,9 +54,9 @@ for (const backend of storeBackends()) {
       const feed = await addFollowedFeed(store, url, clock.now().toISOString());
       await pollOnce(pollDeps(store, clock), { feedIds: [feed.id], force: true });
       return {
-        feed: (await store.getFeed(feed.id))!,
-        entries: await store.listFeedEntries(feed.id, 100),
-        heartbeat: (await store.listHeartbeats(feed.id, 1))[0]!,
+        feed: (await store.feeds.get(feed.id))!,
+        entries: await store.entries.listByFeed(feed.id, 100),
+        heartbeat: (await store.heartbeats.list(feed.id, 1))[0]!,
       };
     }
 

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createLogger, type Logger } from '../../src/log.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';
@@ -59,16 +59,16 @@ describe('poll: credentials in feed URLs never reach the log', () => {
       const clock = testClock();
       const url = new URL(server.url);
       const now = clock.now().toISOString();
-      const right = await store.addFeed(
+      const right = await store.feeds.add(
         `http://${USER}:${PASSWORD}@${url.host}/private.xml?${name.length}`,
         now,
       );
-      const wrong = await store.addFeed(
+      const wrong = await store.feeds.add(
         `http://${USER}:wrong-${PASSWORD}@${url.host}/private.xml?${name.length}`,
         now,
       );
-      const channel = await store.createChannel(`Private ${name}`);
-      for (const feed of [right, wrong]) await store.subscribe(channel.id, feed.id, now);
+      const channel = await store.channels.create(`Private ${name}`);
+      for (const feed of [right, wrong]) await store.channels.subscribe(channel.id, feed.id, now);
       const { log, text } = captured(make);
       const summary = await pollOnce(
         { ...pollDeps(store, clock), log },

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -35,14 +35,14 @@ for (const backend of storeBackends()) {
     async function poll(path: string, hooks = {}) {
       const url = `${server.url}${path}`;
       const feed =
-        (await store.findFeedByUrl(url)) ?? (await addFollowedFeed(store, url, clock.now().toISOString()));
+        (await store.feeds.findByUrl(url)) ?? (await addFollowedFeed(store, url, clock.now().toISOString()));
       await pollOnce(pollDeps(store, clock, { hooks }), { feedIds: [feed.id], force: true });
       clock.advance(60_000);
-      const after = (await store.getFeed(feed.id))!;
+      const after = (await store.feeds.get(feed.id))!;
       return {
         feed: after,
-        entries: await store.listFeedEntries(feed.id, 100),
-        heartbeat: (await store.listHeartbeats(feed.id, 1))[0]!,
+        entries: await store.entries.listByFeed(feed.id, 100),
+        heartbeat: (await store.heartbeats.list(feed.id, 1))[0]!,
       };
     }
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -38,9 +38,9 @@ for (const backend of storeBackends()) {
     it('stores every entry, guids such as __proto__ included', async () => {
       const feed = await addFollowedFeed(store, `${server.url}/feed`, clock.now().toISOString());
       await pollOnce(pollDeps(store, clock), { feedIds: [feed.id], force: true });
-      const entries = await store.listFeedEntries(feed.id, 100);
+      const entries = await store.entries.listByFeed(feed.id, 100);
       assert.deepEqual(entries.map((e) => e.guid).sort(), [...NAMES].sort());
-      const heartbeat = (await store.listHeartbeats(feed.id, 1))[0];
+      const heartbeat = (await store.heartbeats.list(feed.id, 1))[0];
       assert.equal(heartbeat?.status, 'parse_error'); // constructor: is an undeclared prefix
     });
   });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/store/index.js';
 import { tidings } from '../helpers/cli.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { CLI_ARGS } from '../helpers/node-args.js';
@@ -67,8 +67,8 @@ describe('icon lookups and the commands (local site whose icons never answer)', 
   it('serve exits at once on SIGTERM while an icon lookup waits', async () => {
     // the feed is due again, so that serve's poller polls it and looks for its icon
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
-    for (const feed of await store.listFeeds())
-      await store.updateFeed(feed.id, { nextCheckAt: new Date(0).toISOString() });
+    for (const feed of await store.feeds.list())
+      await store.feeds.update(feed.id, { nextCheckAt: new Date(0).toISOString() });
     await store.close();
     const child = spawn(process.execPath, [...CLI_ARGS, 'serve', '--port', '0'], {
       env: { ...process.env, ...env },

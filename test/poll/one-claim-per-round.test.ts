@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { tidings } from '../helpers/cli.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { rss } from '../helpers/poll-harness.js';
@@ -108,7 +108,7 @@ describe('one claim per round', { concurrency: true }, () => {
 
       /** Feeds whose last check is after `since`. */
       async function checkedSince(since: string): Promise<number> {
-        return (await store.listFeeds()).filter((f) => (f.lastCheckedAt ?? '') > since).length;
+        return (await store.feeds.list()).filter((f) => (f.lastCheckedAt ?? '') > since).length;
       }
 
       async function round(n: number, args: string[]): Promise<void> {
@@ -134,7 +134,7 @@ describe('one claim per round', { concurrency: true }, () => {
         const twice = [...farm.counts].filter(([, count]) => count !== 1);
         assert.deepEqual(twice, [], 'one request per feed');
         assert.equal(farm.counts.size, FEEDS);
-        for (const id of ids) assert.equal((await store.listHeartbeats(id, 10)).length, n, `feed ${id}`);
+        for (const id of ids) assert.equal((await store.heartbeats.list(id, 10)).length, n, `feed ${id}`);
       }
 
       it('one request and one heartbeat per feed in a round of due feeds, then in a forced one', async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { MAX_CONTENT_BYTES } from '../../src/parse/index.js';
 import { ParsePool } from '../../src/poll/parse-pool.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -46,14 +46,14 @@ for (const backend of storeBackends()) {
         feedIds: [feed.id],
         force: true,
       });
-      const entries = await store.listFeedEntries(feed.id, 100);
+      const entries = await store.entries.listByFeed(feed.id, 100);
       assert.deepEqual(
         entries.map((e) => e.guid).sort(),
         ITEMS.slice(0, 10)
           .map((i) => i.guid)
           .sort(),
       );
-      const stored = await store.getFeed(feed.id);
+      const stored = await store.feeds.get(feed.id);
       assert.ok(stored?.diagnostics?.some((d) => d.code === 'entries.truncated'));
     });
 
@@ -62,7 +62,7 @@ for (const backend of storeBackends()) {
       // the harness takes 1 MiB bodies; the default is 20 MiB
       const deps = pollDeps(store, clock, { config: { maxBodyBytes: 20 * 1024 * 1024 } });
       await pollOnce(deps, { feedIds: [feed.id], force: true });
-      const entries = await store.listFeedEntries(feed.id, 10);
+      const entries = await store.entries.listByFeed(feed.id, 10);
       const large = entries.find((e) => e.guid === 'large');
       const html = large?.contentHtml ?? '';
       assert.ok(Buffer.byteLength(html) <= MAX_CONTENT_BYTES, `${Buffer.byteLength(html)} bytes`);
@@ -72,7 +72,7 @@ for (const backend of storeBackends()) {
         entries.find((e) => e.guid === 'small')?.contentHtml,
         '<p>A paragraph of <b>some</b> words.</p>',
       );
-      const stored = await store.getFeed(feed.id);
+      const stored = await store.feeds.get(feed.id);
       assert.equal(stored?.status, 'ok');
       const cut = stored?.diagnostics.find((d) => d.code === 'field.too-long');
       assert.equal(cut?.entry, 1);
@@ -85,13 +85,13 @@ for (const backend of storeBackends()) {
       const deps = { ...pollDeps(store, clock), preparer: pool };
       const summary = await pollOnce(deps, { feedIds: [feed.id], force: true });
       assert.equal(summary.byStatus['parse_error'], 1);
-      const heartbeat = (await store.listHeartbeats(feed.id, 1))[0];
+      const heartbeat = (await store.heartbeats.list(feed.id, 1))[0];
       assert.equal(heartbeat?.status, 'parse_error');
       assert.match(heartbeat?.message ?? '', /took longer than 1 ms to parse/);
-      const stored = await store.getFeed(feed.id);
+      const stored = await store.feeds.get(feed.id);
       assert.equal(stored?.status, 'parse_error');
       assert.equal(stored?.errorCount, 1);
-      assert.equal((await store.listFeedEntries(feed.id, 10)).length, 0);
+      assert.equal((await store.entries.listByFeed(feed.id, 10)).length, 0);
     });
   });
 }

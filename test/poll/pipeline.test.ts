@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inProcessPreparer, type Preparer } from '../../src/poll/parse-pool.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -60,6 +60,6 @@ describe('poll pipeline: fetching does not wait for processing', () => {
     const summary = await run;
     assert.equal(summary.feeds, FEEDS);
     assert.equal(prepared, FEEDS);
-    assert.ok((await store.listFeeds()).every((f) => f.status === 'ok'));
+    assert.ok((await store.feeds.list()).every((f) => f.status === 'ok'));
   });
 });

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Config } from '../../src/config.js';
 import { explainNextCheck } from '../../src/poll/next-check.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -59,9 +59,9 @@ for (const backend of storeBackends()) {
     async function poll(path: string, config: Partial<Config> = FIVE_SECONDS) {
       const url = `${server.url}${path}`;
       const stored =
-        (await store.findFeedByUrl(url)) ?? (await addFollowedFeed(store, url, clock.now().toISOString()));
+        (await store.feeds.findByUrl(url)) ?? (await addFollowedFeed(store, url, clock.now().toISOString()));
       await pollOnce(pollDeps(store, clock, { config }), { feedIds: [stored.id], force: true });
-      const feed = await store.getFeed(stored.id);
+      const feed = await store.feeds.get(stored.id);
       assert.ok(feed);
       const waitSeconds = (Date.parse(feed.nextCheckAt) - clock.now().getTime()) / 1000;
       const explained = explainNextCheck(feed, { pollIntervalSeconds: 5, ...config });
@@ -117,8 +117,8 @@ for (const backend of storeBackends()) {
 
     it('explains a paused feed as paused, whatever its stored next check', async () => {
       const { feed } = await poll('/weekly.xml');
-      await store.updateFeed(feed.id, { paused: true });
-      const paused = await store.getFeed(feed.id);
+      await store.feeds.update(feed.id, { paused: true });
+      const paused = await store.feeds.get(feed.id);
       assert.ok(paused);
       assert.equal(explainNextCheck(paused, { pollIntervalSeconds: 5 }).reason, 'paused');
     });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -69,10 +69,13 @@ for (const backend of storeBackends()) {
 
     async function pollPath(path: string, options: { force?: boolean } = {}) {
       const feed =
-        (await store.findFeedByUrl(`${base}${path}`)) ??
+        (await store.feeds.findByUrl(`${base}${path}`)) ??
         (await addFollowedFeed(store, `${base}${path}`, clock.now().toISOString()));
       await pollOnce(pollDeps(store, clock), { feedIds: [feed.id], ...options });
-      return { feed: (await store.getFeed(feed.id))!, heartbeats: await store.listHeartbeats(feed.id, 10) };
+      return {
+        feed: (await store.feeds.get(feed.id))!,
+        heartbeats: await store.heartbeats.list(feed.id, 10),
+      };
     }
 
     it('stores a good feed: ok, entries, validators, the next check an interval away', async () => {
@@ -82,7 +85,7 @@ for (const backend of storeBackends()) {
       assert.equal(feed.title, 'Test feed');
       assert.equal(heartbeats[0]?.newCount, 2);
       assert.equal(feed.nextCheckAt, new Date(clock.now().getTime() + 3600_000).toISOString());
-      assert.equal((await store.listFeedEntries(feed.id, 10)).length, 2);
+      assert.equal((await store.entries.listByFeed(feed.id, 10)).length, 2);
     });
 
     it('asks conditionally next time: 304 is not_modified, and nothing is parsed or stored twice', async () => {
@@ -91,7 +94,7 @@ for (const backend of storeBackends()) {
       assert.equal(feed.status, 'not_modified');
       assert.equal(heartbeats[0]?.httpStatus, 304);
       assert.equal(server.requests.at(-1)?.headers['if-none-match'], '"v1"');
-      assert.equal((await store.listFeedEntries(feed.id, 10)).length, 2);
+      assert.equal((await store.entries.listByFeed(feed.id, 10)).length, 2);
     });
 
     it('marks a 410 feed gone and never polls it again, even when forced', async () => {
@@ -153,7 +156,7 @@ for (const backend of storeBackends()) {
       const { feed, heartbeats } = await pollPath('/charset.xml');
       assert.equal(feed.status, 'encoding_error');
       assert.equal(heartbeats[0]?.newCount, 2);
-      const titles = (await store.listFeedEntries(feed.id, 10)).map((e) => e.title);
+      const titles = (await store.entries.listByFeed(feed.id, 10)).map((e) => e.title);
       assert.ok(titles.includes('Café'));
     });
 

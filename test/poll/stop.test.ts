@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runPollLoop } from '../../src/poll/loop.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -56,18 +56,18 @@ describe('stopping a poll run', () => {
       ['/fast', '/slow'],
     );
     assert.equal(summary.feeds, 1);
-    assert.equal((await store.listHeartbeats(fast, 5)).length, 1);
-    assert.deepEqual(await store.listHeartbeats(slow, 5), []);
-    assert.deepEqual(await store.listHeartbeats(later, 5), []);
+    assert.equal((await store.heartbeats.list(fast, 5)).length, 1);
+    assert.deepEqual(await store.heartbeats.list(slow, 5), []);
+    assert.deepEqual(await store.heartbeats.list(later, 5), []);
     // /slow and /later are free for the next worker now, not when their lease runs out
-    const claimed = await store.claimDueFeeds({
+    const claimed = await store.polling.claimDue({
       now: clock.now().toISOString(),
       limit: 10,
       workerId: 'another-worker',
       leaseMs: 60_000,
     });
     assert.deepEqual(claimed.map((feed) => feed.id).sort(), [slow, later].sort());
-    for (const feed of claimed) await store.releaseFeed(feed.id, 'another-worker');
+    for (const feed of claimed) await store.polling.release(feed.id, 'another-worker');
   });
 
   it('ends the poll loop at once when the stop came during a run, not after its idle wait', async () => {

@@ -8,8 +8,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { LEASE_MS } from '../../src/poll/leases.js';
 import { runPollLoop, sleep } from '../../src/poll/loop.js';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
-import { StoreError } from '../../src/store/store-error.js';
+import type { Store } from '../../src/store/index.js';
+import { StoreError } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -19,18 +19,12 @@ function diskFull(): Error {
   return Object.assign(new Error('database or disk is full'), { name: 'SqliteError', code: 'SQLITE_FULL' });
 }
 
-type Method =
-  | 'claimDueFeeds'
-  | 'recordPoll'
-  | 'releaseFeed'
-  | 'releaseFeeds'
-  | 'renewLeases'
-  | 'countClaimableFeeds';
+type Method = 'claimDue' | 'record' | 'release' | 'releaseMany' | 'renewLeases' | 'countClaimable';
 
-/** The store with some of its writing methods failing as a full disk makes them, while `failing` holds. */
+/** The store with some of its polling writes failing as a full disk makes them, while `failing` holds. */
 function faultyStore(store: Store, failing: (method: Method, call: number) => boolean): Store {
   const calls = new Map<string, number>();
-  return new Proxy(store, {
+  const polling = new Proxy(store.polling, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
@@ -40,6 +34,13 @@ function faultyStore(store: Store, failing: (method: Method, call: number) => bo
         if (failing(key as Method, call)) return Promise.reject(diskFull());
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
+    },
+  });
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'polling') return polling;
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 }
@@ -82,19 +83,19 @@ for (const backend of storeBackends()) {
 
     /** The feeds another worker can claim now. */
     async function claimableNow(at = clock.now()): Promise<number[]> {
-      const claimed = await store.claimDueFeeds({
+      const claimed = await store.polling.claimDue({
         now: at.toISOString(),
         limit: 100,
         workerId: 'another-worker',
         leaseMs: 1_000,
       });
-      for (const feed of claimed) await store.releaseFeed(feed.id, 'another-worker');
+      for (const feed of claimed) await store.polling.release(feed.id, 'another-worker');
       return claimed.map((feed) => feed.id).sort((a, b) => a - b);
     }
 
     it('ends the run with a StoreError when the claim fails, fetching nothing', async () => {
       const requests = server.requests.length;
-      const faulty = faultyStore(store, (method) => method === 'claimDueFeeds');
+      const faulty = faultyStore(store, (method) => method === 'claimDue');
       await assert.rejects(pollOnce(pollDeps(faulty, clock)), (error: unknown) => {
         assert.ok(error instanceof StoreError);
         assert.equal(error.kind, 'unavailable');
@@ -110,8 +111,8 @@ for (const backend of storeBackends()) {
 
     /** The feeds that have a heartbeat, after checking that only they have entries (stored whole or not at all). */
     async function storedFeeds(): Promise<number[]> {
-      const heartbeats = await Promise.all(ids.map((id) => store.listHeartbeats(id, 5)));
-      const entries = await Promise.all(ids.map((id) => store.listFeedEntries(id, 5)));
+      const heartbeats = await Promise.all(ids.map((id) => store.heartbeats.list(id, 5)));
+      const entries = await Promise.all(ids.map((id) => store.entries.listByFeed(id, 5)));
       assert.deepEqual(
         entries.map((e) => e.length),
         heartbeats.map((h) => h.length),
@@ -121,7 +122,7 @@ for (const backend of storeBackends()) {
 
     it('stops at the first poll it cannot store, stores it not at all, and gives every claimed feed back', async () => {
       // one fetch at a time: the first poll is stored, the next cannot be, the rest are never started
-      const faulty = faultyStore(store, (method, call) => method === 'recordPoll' && call >= 2);
+      const faulty = faultyStore(store, (method, call) => method === 'record' && call >= 2);
       const deps = pollDeps(faulty, clock, { config: { concurrency: 1 } });
       await assert.rejects(
         pollOnce(deps),
@@ -141,9 +142,9 @@ for (const backend of storeBackends()) {
       const faulty = faultyStore(
         store,
         (method, call) =>
-          (method === 'recordPoll' && call >= 2) ||
-          method === 'releaseFeed' ||
-          method === 'releaseFeeds' ||
+          (method === 'record' && call >= 2) ||
+          method === 'release' ||
+          method === 'releaseMany' ||
           method === 'renewLeases',
       );
       await assert.rejects(pollOnce(pollDeps(faulty, clock, { config: { concurrency: 1 } })), StoreError);
@@ -178,10 +179,10 @@ for (const backend of storeBackends()) {
 
     it('keeps the poll loop going through a failing store, and polls once it works again', async () => {
       let broken = true;
-      const faulty = faultyStore(store, (method) => broken && method === 'claimDueFeeds');
+      const faulty = faultyStore(store, (method) => broken && method === 'claimDue');
       const stop = new AbortController();
       const loop = runPollLoop(pollDeps(faulty, clock), stop.signal, { retryMs: 20 });
-      const polled = async () => (await Promise.all(ids.map((id) => store.listHeartbeats(id, 5)))).flat();
+      const polled = async () => (await Promise.all(ids.map((id) => store.heartbeats.list(id, 5)))).flat();
       try {
         await sleep(100, new AbortController().signal);
         assert.deepEqual(await polled(), [], 'nothing polled while broken');

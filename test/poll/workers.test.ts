@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -52,7 +52,7 @@ for (const backend of storeBackends()) {
       const paths = server.requests.map((r) => r.path);
       assert.equal(new Set(paths).size, paths.length, 'no URL was fetched twice');
       assert.equal(paths.length, FEEDS);
-      const feeds = await store.listFeeds();
+      const feeds = await store.feeds.list();
       assert.ok(feeds.every((f) => f.status === 'ok'));
     });
   });

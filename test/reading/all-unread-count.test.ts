@@ -24,7 +24,7 @@ for (const backend of storeBackends()) {
       const ids: number[] = [];
       let after: string | undefined;
       do {
-        const page = await h.store.allUnread({ limit: 2, ...(after ? { after } : {}) });
+        const page = await h.store.reading.allUnread({ limit: 2, ...(after ? { after } : {}) });
         ids.push(...page.entries.map((entry) => entry.id));
         after = page.after;
       } while (after !== undefined);
@@ -48,7 +48,7 @@ for (const backend of storeBackends()) {
     async function agree(when: string): Promise<number> {
       const ids = await listed();
       assert.equal(new Set(ids).size, ids.length, `${when}: the list shows each entry once`);
-      assert.equal(await h.store.allUnreadCount(), ids.length, `${when}: the store's count`);
+      assert.equal(await h.store.reading.allUnreadCount(), ids.length, `${when}: the store's count`);
       const page = await drawn();
       assert.deepEqual(
         page,
@@ -60,7 +60,7 @@ for (const backend of storeBackends()) {
 
     before(async () => {
       h = await openSyncHarness(backend);
-      await h.store.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
+      await h.store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
       h.serve(
         '/shared.xml',
         [0, 1, 2, 3].map((i) => rssItem(`s${i}`, i)),
@@ -73,10 +73,11 @@ for (const backend of storeBackends()) {
       news = followed.channel;
       more = (await h.follow('/solo.xml', 'More')).channel;
       // the shared feed in a second channel: its entries are unread in both
-      await h.store.subscribe(more.id, followed.feedId, h.clock.now().toISOString());
+      await h.store.channels.subscribe(more.id, followed.feedId, h.clock.now().toISOString());
       shared = await h.entryIds(followed.feedId);
       solo = await h.entryIds(
-        (await h.store.listSubscriptions(more.id)).find((s) => s.feedId !== followed.feedId)?.feedId ?? -1,
+        (await h.store.channels.listSubscriptions(more.id)).find((s) => s.feedId !== followed.feedId)
+          ?.feedId ?? -1,
       );
       web = await signedIn(h.app);
     });
@@ -88,7 +89,7 @@ for (const backend of storeBackends()) {
     it('counts a feed followed in two channels once, as the list shows it', async () => {
       assert.equal(shared.length, 4);
       assert.equal(solo.length, 3);
-      const summaries = await h.store.channelSummaries();
+      const summaries = await h.store.reading.channelSummaries();
       assert.equal(
         summaries.reduce((sum, ch) => sum + ch.unread, 0),
         11,
@@ -99,11 +100,11 @@ for (const backend of storeBackends()) {
 
     it('keeps counting an entry read in one channel while the other still shows it unread', async () => {
       const now = h.clock.now().toISOString();
-      await h.store.markRead(news.id, [shared[0] as number], true, now);
+      await h.store.reading.markRead(news.id, [shared[0] as number], true, now);
       assert.equal(await agree('read in News only'), 7);
-      await h.store.removeEntries(more.id, [shared[0] as number], now);
+      await h.store.reading.removeEntries(more.id, [shared[0] as number], now);
       assert.equal(await agree('read in News, removed from More'), 6);
-      await h.store.markRead(more.id, [shared[1] as number, solo[0] as number], true, now);
+      await h.store.reading.markRead(more.id, [shared[1] as number, solo[0] as number], true, now);
       assert.equal(await agree('read in More only'), 5);
     });
 

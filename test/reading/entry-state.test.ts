@@ -10,8 +10,7 @@ import {
   setApiPassword,
 } from '../../src/auth/api-credentials.js';
 import { changeEntries, markStreamRead } from '../../src/reading/entry-state.js';
-import type { Store } from '../../src/store/store.js';
-import type { SyncQuery } from '../../src/store/sync-types.js';
+import type { Store, SyncQuery } from '../../src/store/index.js';
 import { minutesAfterT0, storeBackends, testEntry, testPoll } from '../helpers/temp-store.js';
 
 const NOW = new Date('2024-03-02T00:00:00.000Z');
@@ -24,18 +23,18 @@ for (const backend of storeBackends()) {
     let feed: number;
     let ids: number[];
 
-    const apps = async (id: number) => (await store.syncEntries([id]))[0];
+    const apps = async (id: number) => (await store.sync.entries([id]))[0];
     const inChannel = async (channelId: number, id: number) =>
-      (await store.entriesById(channelId, [id]))[0]?.isRead;
+      (await store.reading.entriesById(channelId, [id]))[0]?.isRead;
 
     before(async () => {
       store = await backend.open();
-      a = (await store.createChannel('A')).id;
-      b = (await store.createChannel('B')).id;
-      feed = (await store.addFeed('https://example.org/feed', minutesAfterT0(0))).id;
-      await store.subscribe(a, feed, minutesAfterT0(0));
-      await store.subscribe(b, feed, minutesAfterT0(0));
-      const polled = await store.recordPoll(
+      a = (await store.channels.create('A')).id;
+      b = (await store.channels.create('B')).id;
+      feed = (await store.feeds.add('https://example.org/feed', minutesAfterT0(0))).id;
+      await store.channels.subscribe(a, feed, minutesAfterT0(0));
+      await store.channels.subscribe(b, feed, minutesAfterT0(0));
+      const polled = await store.polling.record(
         testPoll(feed, [testEntry('one'), testEntry('two'), testEntry('three')]),
       );
       ids = polled.insertedIds;
@@ -44,9 +43,9 @@ for (const backend of storeBackends()) {
 
     it('sees an entry as unread while one channel that follows its feed has it unread', async () => {
       const [one] = ids as [number];
-      await store.markRead(a, [one], true, minutesAfterT0(2));
+      await store.reading.markRead(a, [one], true, minutesAfterT0(2));
       assert.equal((await apps(one))?.isRead, false);
-      await store.markRead(b, [one], true, minutesAfterT0(2));
+      await store.reading.markRead(b, [one], true, minutesAfterT0(2));
       assert.equal((await apps(one))?.isRead, true);
     });
 
@@ -59,19 +58,19 @@ for (const backend of storeBackends()) {
       await changeEntries(store, [two], 'unread', NOW);
       assert.equal(await inChannel(a, two), false);
       assert.equal(await inChannel(b, two), false);
-      assert.deepEqual(await store.syncIds({ readState: 'unread' }), ids.slice(1));
+      assert.deepEqual(await store.sync.ids({ readState: 'unread' }), ids.slice(1));
     });
 
     it('marks a stream read up to a crawl time only', async () => {
-      const c = (await store.createChannel('C')).id;
-      const other = (await store.addFeed('https://example.org/other', minutesAfterT0(0))).id;
-      await store.subscribe(c, other, minutesAfterT0(0));
-      const early = await store.recordPoll(testPoll(other, [testEntry('early')], minutesAfterT0(10)));
-      const late = await store.recordPoll(testPoll(other, [testEntry('late')], minutesAfterT0(20)));
+      const c = (await store.channels.create('C')).id;
+      const other = (await store.feeds.add('https://example.org/other', minutesAfterT0(0))).id;
+      await store.channels.subscribe(c, other, minutesAfterT0(0));
+      const early = await store.polling.record(testPoll(other, [testEntry('early')], minutesAfterT0(10)));
+      const late = await store.polling.record(testPoll(other, [testEntry('late')], minutesAfterT0(20)));
       await markStreamRead(store, { channelId: c }, new Date(minutesAfterT0(15)), NOW);
       assert.equal((await apps(early.insertedIds[0] as number))?.isRead, true);
       assert.equal((await apps(late.insertedIds[0] as number))?.isRead, false);
-      const counts = await store.syncUnreadCounts();
+      const counts = await store.sync.unreadCounts();
       assert.deepEqual(
         counts.find((count) => count.feedId === other),
         { feedId: other, unread: 1, newestSeenAt: minutesAfterT0(20) },
@@ -82,46 +81,46 @@ for (const backend of storeBackends()) {
       const [one, two, three] = ids as [number, number, number];
       await changeEntries(store, [one, 999_999], 'save', NOW);
       await changeEntries(store, [one], 'save', new Date(NOW.getTime() + 1000));
-      assert.deepEqual(await store.syncIds({ savedOnly: true }), [one]);
+      assert.deepEqual(await store.sync.ids({ savedOnly: true }), [one]);
       assert.equal((await apps(one))?.isSaved, true);
       assert.equal((await apps(two))?.isSaved, false);
-      await store.removeFeed(feed);
-      assert.equal((await store.getEntry(one))?.id, one);
-      assert.equal(await store.getEntry(three), undefined);
-      const kept = await store.getFeed(feed);
+      await store.feeds.remove(feed);
+      assert.equal((await store.entries.get(one))?.id, one);
+      assert.equal(await store.entries.get(three), undefined);
+      const kept = await store.feeds.get(feed);
       assert.equal(kept?.paused, false);
       assert.ok(kept?.unfollowedAt, 'kept as an unfollowed feed, not polled');
-      assert.deepEqual(await store.listSubscriptions(a), []);
-      assert.deepEqual(await store.syncIds({ savedOnly: true }), [one]);
+      assert.deepEqual(await store.channels.listSubscriptions(a), []);
+      assert.deepEqual(await store.sync.ids({ savedOnly: true }), [one]);
       // no channel follows it any more: read for the apps, still in the starred stream
       assert.equal((await apps(one))?.isRead, true);
-      assert.ok((await store.syncIds({})).includes(one));
+      assert.ok((await store.sync.ids({})).includes(one));
       if (backend.name === 'sqlite') {
-        // a delete that bypasses removeFeed (a retention job, say) cannot take a saved entry with it
+        // a delete that bypasses feeds.remove (a retention job, say) cannot take a saved entry with it
         const raw = new Sqlite(backend.urlOf(store).slice('sqlite:'.length));
         raw.pragma('foreign_keys = ON');
         assert.throws(() => raw.prepare('DELETE FROM feeds WHERE id = ?').run(feed), /FOREIGN KEY/);
         raw.close();
       }
       await changeEntries(store, [one], 'unsave', NOW);
-      assert.deepEqual(await store.syncIds({ savedOnly: true }), []);
-      await store.removeFeed(feed);
-      assert.equal(await store.getFeed(feed), undefined);
+      assert.deepEqual(await store.sync.ids({ savedOnly: true }), []);
+      await store.feeds.remove(feed);
+      assert.equal(await store.feeds.get(feed), undefined);
     });
 
     it('pages sparse unread entries across id windows, newest or oldest first, from a continuation', async () => {
-      const c = (await store.createChannel('Sparse')).id;
-      const sparse = (await store.addFeed('https://example.org/sparse', minutesAfterT0(0))).id;
-      await store.subscribe(c, sparse, minutesAfterT0(0));
+      const c = (await store.channels.create('Sparse')).id;
+      const sparse = (await store.feeds.add('https://example.org/sparse', minutesAfterT0(0))).id;
+      await store.channels.subscribe(c, sparse, minutesAfterT0(0));
       const many = Array.from({ length: 3000 }, (_, i) => testEntry(`s${i}`));
-      const inserted = (await store.recordPoll(testPoll(sparse, many, minutesAfterT0(30)))).insertedIds.sort(
-        (x, y) => x - y,
-      );
+      const inserted = (
+        await store.polling.record(testPoll(sparse, many, minutesAfterT0(30)))
+      ).insertedIds.sort((x, y) => x - y);
       const unread = inserted.filter((_, i) => i % 1000 === 7);
-      await store.setReadEverywhere({ feedId: sparse }, true, minutesAfterT0(31));
-      await store.setReadEverywhere({ ids: unread }, false, minutesAfterT0(31));
+      await store.sync.setReadEverywhere({ feedId: sparse }, true, minutesAfterT0(31));
+      await store.sync.setReadEverywhere({ ids: unread }, false, minutesAfterT0(31));
       const keys = (q: Partial<SyncQuery>) =>
-        store.syncKeys({ feedId: sparse, readState: 'unread', oldestFirst: false, limit: 10, ...q });
+        store.sync.keys({ feedId: sparse, readState: 'unread', oldestFirst: false, limit: 10, ...q });
       const idsOf = async (q: Partial<SyncQuery>) => (await keys(q)).map((k) => k.id);
       assert.deepEqual(await idsOf({}), [...unread].reverse());
       assert.deepEqual(await idsOf({ oldestFirst: true }), unread);
@@ -140,7 +139,7 @@ for (const backend of storeBackends()) {
       assert.equal(await checkFeverKey(store, key), true);
       assert.equal(await checkFeverKey(store, key.toUpperCase()), true);
       assert.equal(await checkFeverKey(store, feverKey('ann', 'other')), false);
-      assert.notEqual(await store.getSetting('api.fever_key'), key);
+      assert.notEqual(await store.accounts.getSetting('api.fever_key'), key);
       const token = await issueApiToken(store, NOW);
       assert.equal(await checkApiToken(store, token, NOW), true);
       assert.equal(await checkApiToken(store, 'f'.repeat(64), NOW), false);

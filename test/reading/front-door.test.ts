@@ -21,7 +21,7 @@ import {
   undoableCount,
   undoMarkAll,
 } from '../../src/reading/index.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { minutesAfterT0, storeBackends, testEntry, testPoll } from '../helpers/temp-store.js';
 
 const NOW = new Date('2024-03-02T00:00:00.000Z');
@@ -37,21 +37,21 @@ for (const backend of storeBackends()) {
     let ownIds: number[];
     const deps = () => ({ store, now: () => NOW });
     const readIn = async (channel: Channel, id: number) =>
-      (await store.entriesById(channel.id, [id]))[0]?.isRead;
+      (await store.reading.entriesById(channel.id, [id]))[0]?.isRead;
 
     before(async () => {
       store = await backend.open();
-      a = await store.createChannel('A');
-      b = await store.createChannel('B');
-      shared = (await store.addFeed('https://example.org/shared', minutesAfterT0(0))).id;
-      own = (await store.addFeed('https://example.org/own', minutesAfterT0(0))).id;
-      await store.subscribe(a.id, shared, minutesAfterT0(0));
-      await store.subscribe(b.id, shared, minutesAfterT0(0));
-      await store.subscribe(b.id, own, minutesAfterT0(0));
+      a = await store.channels.create('A');
+      b = await store.channels.create('B');
+      shared = (await store.feeds.add('https://example.org/shared', minutesAfterT0(0))).id;
+      own = (await store.feeds.add('https://example.org/own', minutesAfterT0(0))).id;
+      await store.channels.subscribe(a.id, shared, minutesAfterT0(0));
+      await store.channels.subscribe(b.id, shared, minutesAfterT0(0));
+      await store.channels.subscribe(b.id, own, minutesAfterT0(0));
       const entries = (prefix: string) =>
         [0, 1, 2].map((i) => testEntry(`${prefix}${i}`, { sortAt: minutesAfterT0(i) }));
-      sharedIds = (await store.recordPoll(testPoll(shared, entries('s')))).insertedIds;
-      ownIds = (await store.recordPoll(testPoll(own, entries('o')))).insertedIds;
+      sharedIds = (await store.polling.record(testPoll(shared, entries('s')))).insertedIds;
+      ownIds = (await store.polling.record(testPoll(own, entries('o')))).insertedIds;
     });
     after(() => backend.cleanup());
 
@@ -123,7 +123,7 @@ for (const backend of storeBackends()) {
     it('removes an entry from one channel, saves and opens a saved entry', async () => {
       const [, , s2] = sharedIds as [number, number, number];
       await removeFromChannel(deps(), b, [s2]);
-      const timeline = await store.timeline({ channelId: b.id, limit: 50 });
+      const timeline = await store.reading.timeline({ channelId: b.id, limit: 50 });
       assert.equal(
         timeline.entries.some((entry) => entry.id === s2),
         false,

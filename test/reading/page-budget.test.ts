@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { streamJsonObject } from '../../src/reading/json-stream.js';
 import { batchesWithinBudget, countWithinBudget, pageWithinBudget } from '../../src/reading/page-budget.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { minutesAfterT0, storeBackends, testEntry, testPoll } from '../helpers/temp-store.js';
 
 describe('countWithinBudget', () => {
@@ -54,15 +54,15 @@ for (const backend of storeBackends()) {
 
     before(async () => {
       store = await backend.open();
-      const channel = await store.createChannel('A');
-      const feed = await store.addFeed('https://example.org/feed', minutesAfterT0(0));
-      await store.subscribe(channel.id, feed.id, minutesAfterT0(0));
+      const channel = await store.channels.create('A');
+      const feed = await store.feeds.add('https://example.org/feed', minutesAfterT0(0));
+      await store.channels.subscribe(channel.id, feed.id, minutesAfterT0(0));
       const entries = [
         testEntry('a', { title: 'é', contentHtml: 'x'.repeat(100) }),
         testEntry('b', { title: 'b', contentHtml: 'y'.repeat(100) }),
         testEntry('c', { title: 'c', summary: 'z'.repeat(300) }),
       ];
-      const polled = await store.recordPoll(testPoll(feed.id, entries));
+      const polled = await store.polling.record(testPoll(feed.id, entries));
       ids = [...polled.insertedIds].sort((x, y) => x - y);
     });
     after(async () => {
@@ -70,7 +70,7 @@ for (const backend of storeBackends()) {
     });
 
     it('gives the UTF-8 bytes of every text an entry is written from, by id', async () => {
-      const sizes = await store.entrySizes([...ids, 999_999]);
+      const sizes = await store.entries.sizes([...ids, 999_999]);
       assert.equal(sizes.size, 3);
       // the URL, the title ("é" is two bytes), the content or summary, and authors, categories and
       // enclosures "[]", extra "{}"

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { pino } from 'pino';
 import { Logins } from '../../src/auth/logins.js';
 import { createApp } from '../../src/server/app.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { API_PASSWORD, API_USER, openSyncHarness, type SyncHarness } from '../helpers/sync-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';
 
@@ -45,10 +45,17 @@ describe('API failures are logged', () => {
       },
     });
     // a store whose tag list fails, for a 500
+    const channels = new Proxy(h.store.channels, {
+      get(target, key) {
+        if (key === 'list' && logged.includes('"fail-next"'))
+          return () => Promise.reject(new Error('disk on fire'));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
     const store = new Proxy(h.store, {
       get(target, key) {
-        if (key === 'listChannels' && logged.includes('"fail-next"'))
-          return () => Promise.reject(new Error('disk on fire'));
+        if (key === 'channels') return channels;
         const value: unknown = Reflect.get(target, key);
         return typeof value === 'function' ? value.bind(target) : value;
       },

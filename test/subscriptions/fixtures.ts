@@ -1,7 +1,7 @@
 // Fixture sites for the subscriptions tests: feeds, a page linking to its feed, a page linking to none.
 import { after, before } from 'node:test';
 import type { Config } from '../../src/config.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import type { SubscriptionDeps } from '../../src/subscriptions/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, type TestClock } from '../helpers/poll-harness.js';

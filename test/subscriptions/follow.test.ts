@@ -23,18 +23,18 @@ for (const backend of storeBackends()) {
       assert.equal(result.channel.name, DEFAULT_CHANNEL_NAME);
       assert.deepEqual([result.firstFetch.status, result.firstFetch.newEntries], ['ok', 2]);
       // the default is remembered: renamed, it stays the default
-      await t.deps.store.renameChannel(result.channel.uid, 'Everything');
+      await t.deps.store.channels.rename(result.channel.uid, 'Everything');
       const next = await follow(t.deps, { url: url('/b.xml') });
       assert.equal(next.kind === 'followed' && next.channel.uid, result.channel.uid);
     });
 
     it('following a feed the channel follows changes nothing and says so', async () => {
-      const before = await t.deps.store.listSubscriptions();
+      const before = await t.deps.store.channels.listSubscriptions();
       const requests = t.site.requests.length;
       const again = await follow(t.deps, { url: url('/b.xml') });
       assert.equal(again.kind, 'already');
       assert.equal(again.kind === 'already' && again.channel.name, 'Everything');
-      assert.deepEqual(await t.deps.store.listSubscriptions(), before);
+      assert.deepEqual(await t.deps.store.channels.listSubscriptions(), before);
       assert.equal(t.site.requests.length, requests, 'a known URL is not fetched again');
     });
 
@@ -45,7 +45,7 @@ for (const backend of storeBackends()) {
         'Everything',
       ]);
       assert.equal(
-        (await t.deps.store.listChannels()).some((c) => c.name === 'Blogs'),
+        (await t.deps.store.channels.list()).some((c) => c.name === 'Blogs'),
         false,
         'nothing changes, not even a new channel',
       );
@@ -74,17 +74,17 @@ for (const backend of storeBackends()) {
       assert.equal(await kinds('http://[::1]/feed', strict), 'private-address');
       assert.equal(await kinds(url('/nothing/')), 'not-a-feed');
       assert.equal(await kinds(url('/missing.xml')), 'fetch-failed');
-      assert.equal(await t.deps.store.findFeedByUrl(url('/missing.xml')), undefined);
+      assert.equal(await t.deps.store.feeds.findByUrl(url('/missing.xml')), undefined);
     });
 
     it('unfollows by feed URL, the URL first followed, or the t.site URL; a feed nobody follows is not polled', async () => {
-      const blog = await t.deps.store.findFeedByUrl(url('/blog/feed.xml'));
+      const blog = await t.deps.store.feeds.findByUrl(url('/blog/feed.xml'));
       assert.ok(blog);
       // the page it was followed by, with another scheme and a trailing slash missing
       const byPage = await unfollow(t.deps, { url: url('/blog').replace('http:', 'https:') });
       assert.equal(byPage.kind, 'unfollowed');
       assert.equal(byPage.kind === 'unfollowed' && byPage.unfollowed, true);
-      const feed = await t.deps.store.getFeed(blog.id);
+      const feed = await t.deps.store.feeds.get(blog.id);
       assert.ok(feed?.unfollowedAt);
       assert.equal(healthOf(feed, false), 'unfollowed');
       const before = hits(t.site, '/blog/feed.xml');
@@ -94,7 +94,7 @@ for (const backend of storeBackends()) {
       assert.equal((await unfollow(t.deps, { url: url('/blog/') })).kind, 'not-found');
 
       // by t.site URL, in one channel of two
-      const b = await t.deps.store.findFeedByUrl(url('/b.xml'));
+      const b = await t.deps.store.feeds.findByUrl(url('/b.xml'));
       assert.ok(b);
       const one = await unfollow(t.deps, { url: 'https://EXAMPLE.com', channel: 'Blogs' });
       assert.deepEqual(
@@ -105,33 +105,33 @@ for (const backend of storeBackends()) {
     });
 
     it('following an unfollowed feed again resumes it with its entries and heartbeats', async () => {
-      const blog = await t.deps.store.findFeedByUrl(url('/blog/feed.xml'));
+      const blog = await t.deps.store.feeds.findByUrl(url('/blog/feed.xml'));
       assert.ok(blog);
-      const beats = (await t.deps.store.listHeartbeats(blog.id, 10)).length;
+      const beats = (await t.deps.store.heartbeats.list(blog.id, 10)).length;
       const again = await follow(t.deps, { url: url('/blog/feed.xml'), channel: 'Blogs' });
       assert.equal(again.kind, 'followed');
       if (again.kind !== 'followed') return;
       assert.equal(again.resumed, true);
       assert.equal(again.feed.id, blog.id);
       assert.equal(again.feed.unfollowedAt, undefined);
-      assert.equal((await t.deps.store.listHeartbeats(blog.id, 10)).length, beats);
-      assert.equal((await t.deps.store.listFeedEntries(blog.id, 10)).length, 2);
+      assert.equal((await t.deps.store.heartbeats.list(blog.id, 10)).length, beats);
+      assert.equal((await t.deps.store.entries.listByFeed(blog.id, 10)).length, 2);
     });
 
     it('forgets a feed unfollowed more than 30 days ago, and marks feeds of a deleted channel unfollowed', async () => {
       const a = await follow(t.deps, { url: url('/a.xml'), channel: 'Short-lived' });
       assert.equal(a.kind, 'followed');
       if (a.kind !== 'followed') return;
-      await t.deps.store.deleteChannel(a.channel.uid);
+      await t.deps.store.channels.delete(a.channel.uid);
       await pollOnce(t.deps.poll);
-      assert.ok((await t.deps.store.getFeed(a.feed.id))?.unfollowedAt, 'marked by the next poll run');
+      assert.ok((await t.deps.store.feeds.get(a.feed.id))?.unfollowedAt, 'marked by the next poll run');
       clock.advance(29 * 86_400_000);
       await pollOnce(t.deps.poll);
-      assert.ok(await t.deps.store.getFeed(a.feed.id), 'kept for 30 days');
+      assert.ok(await t.deps.store.feeds.get(a.feed.id), 'kept for 30 days');
       clock.advance(2 * 86_400_000);
       await pollOnce(t.deps.poll);
-      assert.equal(await t.deps.store.getFeed(a.feed.id), undefined, 'then forgotten with its entries');
-      assert.ok(await t.deps.store.findFeedByUrl(url('/blog/feed.xml')), 'followed feeds stay');
+      assert.equal(await t.deps.store.feeds.get(a.feed.id), undefined, 'then forgotten with its entries');
+      assert.ok(await t.deps.store.feeds.findByUrl(url('/blog/feed.xml')), 'followed feeds stay');
     });
   });
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import { hashToken, newToken } from '../../src/store/token-secrets.js';
+import { hashToken, newToken } from '../../src/store/index.js';
 import { follow, importOpml } from '../../src/subscriptions/index.js';
 import { tidings } from '../helpers/cli.js';
 import type { TestServer } from '../helpers/http-server.js';
@@ -40,7 +40,7 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
     h = await webHarness();
     client = await signedIn(h.app);
     token = newToken();
-    await h.store.createToken(
+    await h.store.accounts.createToken(
       { tokenHash: hashToken(token), scope: 'read follow channels' },
       h.clock.now().toISOString(),
     );
@@ -53,7 +53,7 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
     await h.close();
   });
 
-  const subscriptionCount = async () => (await h.store.listSubscriptions()).length;
+  const subscriptionCount = async () => (await h.store.channels.listSubscriptions()).length;
 
   it('web UI: says where it is followed and offers to move it; the same channel changes nothing', async () => {
     const elsewhere = await client.post('/subscriptions/follow', { url: feedUrl(), channel: '' });
@@ -69,7 +69,7 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
     assert.match(newName.text, /Move it to Elsewhere[\s\S]*Follow it in Elsewhere too/);
     assert.equal(await subscriptionCount(), 1);
     assert.equal(
-      (await h.store.listChannels()).some((c) => c.name === 'Elsewhere'),
+      (await h.store.channels.list()).some((c) => c.name === 'Elsewhere'),
       false,
     );
   });
@@ -114,7 +114,7 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
       paused: '1',
     };
     assert.equal((await client.post(`/subscriptions/${id}/settings`, form)).status, 303);
-    const saved = await h.store.getFeed(id);
+    const saved = await h.store.feeds.get(id);
     assert.deepEqual(
       [saved?.title, saved?.customTitle, saved?.pollIntervalSeconds, saved?.userAgent, saved?.paused],
       ['Mine', 'Mine', 900, 'UA/1', true],
@@ -129,13 +129,13 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
   });
 
   it('web UI and Microsub: a feed unfollowed there is not claimed by a forced run', async () => {
-    const b = await h.store.findFeedByUrl(feedUrl());
+    const b = await h.store.feeds.findByUrl(feedUrl());
     assert.ok(b);
     await client.post(`/subscriptions/${b.id}/unfollow`, { channel: blogs.uid });
     let before = hits(site, '/b.xml');
     await forcedRun();
     assert.equal(hits(site, '/b.xml'), before, 'web unfollow: not polled');
-    assert.ok((await h.store.getFeed(b.id))?.unfollowedAt, 'kept, as unfollowed');
+    assert.ok((await h.store.feeds.get(b.id))?.unfollowedAt, 'kept, as unfollowed');
     assert.match(
       (await client.get('/feeds')).text,
       /data-status="unfollowed">unfollowed</,

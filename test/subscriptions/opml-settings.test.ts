@@ -55,8 +55,8 @@ for (const backend of storeBackends()) {
         ],
       );
       const byChannel = new Map<string, string[]>();
-      const channels = await t.deps.store.listChannels();
-      for (const s of await t.deps.store.listSubscriptions()) {
+      const channels = await t.deps.store.channels.list();
+      for (const s of await t.deps.store.channels.listSubscriptions()) {
         const name = channels.find((c) => c.id === s.channelId)?.name ?? '?';
         byChannel.set(name, [...(byChannel.get(name) ?? []), s.feed.url.replace(t.site.url, '')]);
       }
@@ -69,11 +69,11 @@ for (const backend of storeBackends()) {
 
     it('resolves an outline that is a web page by its first poll', async () => {
       await poll(t.deps.poll, { force: true });
-      const page = await t.deps.store.findFeedByUrl(`${t.site.url}/blog/`);
+      const page = await t.deps.store.feeds.findByUrl(`${t.site.url}/blog/`);
       assert.equal(page?.url, `${t.site.url}/blog/feed.xml`);
       await poll(t.deps.poll);
-      assert.equal((await t.deps.store.getFeed(page.id))?.status, 'ok');
-      assert.equal((await t.deps.store.listFeedEntries(page.id, 10)).length, 2);
+      assert.equal((await t.deps.store.feeds.get(page.id))?.status, 'ok');
+      assert.equal((await t.deps.store.entries.listByFeed(page.id, 10)).length, 2);
     });
 
     it('fetching at once (the web import), reports and unfollows an outline that is a page without feeds', async () => {
@@ -94,10 +94,10 @@ for (const backend of storeBackends()) {
         [result.followed, result.skipped.map((s) => [s.line, s.reason])],
         [1, [[3, 'not a feed: a web page that links to no feed']]],
       );
-      const page = await other.store.findFeedByUrl(`${t.site.url}/blog/`);
+      const page = await other.store.feeds.findByUrl(`${t.site.url}/blog/`);
       assert.deepEqual([page?.url, page?.status], [`${t.site.url}/blog/feed.xml`, 'ok']);
       // no row is left of the page that is no feed (issue 22: it stayed as an unfollowed feed)
-      assert.equal(await other.store.findFeedByUrl(`${t.site.url}/nothing/`), undefined);
+      assert.equal(await other.store.feeds.findByUrl(`${t.site.url}/nothing/`), undefined);
     });
 
     // Issue 22: "imported 65 feeds (66 new)", "followed 0 feeds of 5 (1 new)", an empty channel for a
@@ -107,10 +107,10 @@ for (const backend of storeBackends()) {
       const deps = subscriptionDeps(store, clock);
       const site = t.site.url;
       await follow(deps, { url: `${site}/b.xml`, channel: 'Existing' });
-      const gone = await store.addFeed(`${site}/gone.xml`, clock.now().toISOString());
-      await store.updateFeed(gone.id, { unfollowedAt: clock.now().toISOString() });
-      const channelsBefore = (await store.listChannels()).map((c) => c.name);
-      const feedsBefore = (await store.listFeeds()).length;
+      const gone = await store.feeds.add(`${site}/gone.xml`, clock.now().toISOString());
+      await store.feeds.update(gone.id, { unfollowedAt: clock.now().toISOString() });
+      const channelsBefore = (await store.channels.list()).map((c) => c.name);
+      const feedsBefore = (await store.feeds.list()).length;
       const text = `<opml version="2.0"><body>
         <outline text="Fresh"><outline text="A" xmlUrl="${site}/a.xml"/><outline text="page" xmlUrl="${site}/blog/"/></outline>
         <outline text="Old"><outline text="B" xmlUrl="${site}/b.xml"/></outline>
@@ -135,19 +135,19 @@ for (const backend of storeBackends()) {
         ],
       );
       // channels only where something was followed; no feed row for the page without a feed
-      const channels = (await store.listChannels()).map((c) => c.name);
+      const channels = (await store.channels.list()).map((c) => c.name);
       assert.deepEqual(channels.filter((name) => !channelsBefore.includes(name)).sort(), ['Fresh', 'Home']);
-      assert.equal(await store.findFeedByUrl(`${site}/nothing/`), undefined);
-      assert.equal((await store.listFeeds()).length, feedsBefore + result.added);
-      assert.equal((await store.getFeed(gone.id))?.unfollowedAt, undefined);
+      assert.equal(await store.feeds.findByUrl(`${site}/nothing/`), undefined);
+      assert.equal((await store.feeds.list()).length, feedsBefore + result.added);
+      assert.equal((await store.feeds.get(gone.id))?.unfollowedAt, undefined);
       // the same file again: everything is followed already or fails, and nothing new is made
       const again = await importOpml(deps, text, { fetchNow: true });
       assert.deepEqual([again.followed, again.added, again.alreadyFollowed, again.failed], [0, 0, 5, 3]);
       assert.deepEqual(
-        (await store.listChannels()).map((c) => c.name),
+        (await store.channels.list()).map((c) => c.name),
         channels,
       );
-      assert.equal((await store.listFeeds()).length, feedsBefore + result.added);
+      assert.equal((await store.feeds.list()).length, feedsBefore + result.added);
     });
 
     it('reports outlines already followed; import, export, import loses nothing', async () => {
@@ -172,7 +172,7 @@ for (const backend of storeBackends()) {
     });
 
     it('moves a feed to another channel, created when new', async () => {
-      const b = await t.deps.store.findFeedByUrl(`${t.site.url}/b.xml`);
+      const b = await t.deps.store.feeds.findByUrl(`${t.site.url}/b.xml`);
       assert.ok(b);
       const moved = await move(t.deps, { feedId: b.id, to: 'Later' });
       assert.deepEqual(moved.kind === 'moved' && [moved.from.map((c) => c.name), moved.to.name], [
@@ -184,7 +184,7 @@ for (const backend of storeBackends()) {
     });
 
     it("sets a feed's own title (kept by polls), interval, user agent, pause and URL", async () => {
-      const a = await t.deps.store.findFeedByUrl(`${t.site.url}/a.xml`);
+      const a = await t.deps.store.feeds.findByUrl(`${t.site.url}/a.xml`);
       assert.ok(a);
       const set = await updateFeedSettings(t.deps, a.id, {
         title: 'My A',
@@ -193,7 +193,7 @@ for (const backend of storeBackends()) {
       });
       assert.equal(set.kind, 'updated');
       await poll(t.deps.poll, { force: true, feedIds: [a.id] });
-      const polled = await t.deps.store.getFeed(a.id);
+      const polled = await t.deps.store.feeds.get(a.id);
       assert.deepEqual(
         [polled?.title, polled?.pollIntervalSeconds, polled?.userAgent],
         ['My A', 900, 'Friendly/1.0'],
@@ -206,7 +206,7 @@ for (const backend of storeBackends()) {
       assert.equal(hits(t.site, '/a.xml'), before, 'paused: not polled');
       await updateFeedSettings(t.deps, a.id, { paused: false });
       await poll(t.deps.poll, { force: true, feedIds: [a.id] });
-      assert.equal((await t.deps.store.getFeed(a.id))?.title, 'Test feed', 'its own title is back');
+      assert.equal((await t.deps.store.feeds.get(a.id))?.title, 'Test feed', 'its own title is back');
 
       const taken = await updateFeedSettings(t.deps, a.id, { url: `${t.site.url}/b.xml` });
       assert.equal(taken.kind === 'refused' && taken.reason, 'taken');

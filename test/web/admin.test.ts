@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { hashToken } from '../../src/store/token-secrets.js';
+import { hashToken } from '../../src/store/index.js';
 import { startFixtures } from './fixtures.js';
 import { type Client, signedIn, type WebHarness, webHarness } from './harness.js';
 
@@ -15,7 +15,7 @@ describe('web: channels admin', () => {
   after(() => h.close());
 
   const names = async () =>
-    (await h.store.listChannels()).sort((a, b) => a.position - b.position).map((c) => c.name);
+    (await h.store.channels.list()).sort((a, b) => a.position - b.position).map((c) => c.name);
 
   it('sends a new reader (only Notifications) from / to follow a first feed', async () => {
     assert.equal((await client.get('/')).headers.get('location'), '/subscriptions');
@@ -28,7 +28,7 @@ describe('web: channels admin', () => {
     const page = await client.get('/channels');
     assert.equal(page.status, 200);
     assert.match(page.text, /Alpha[\s\S]*Beta[\s\S]*Gamma/);
-    const gamma = (await h.store.listChannels()).find((c) => c.name === 'Gamma');
+    const gamma = (await h.store.channels.list()).find((c) => c.name === 'Gamma');
     assert.ok(gamma);
     await client.post(`/channels/${gamma.uid}/move`, { direction: 'up' });
     assert.deepEqual(await names(), ['Notifications', 'Alpha', 'Gamma', 'Beta']);
@@ -38,7 +38,7 @@ describe('web: channels admin', () => {
     await client.post(`/channels/${gamma.uid}/move`, { direction: 'down' });
     assert.deepEqual(await names(), ['Notifications', 'Alpha', 'Gamma', 'Beta']);
     await client.post(`/channels/${gamma.uid}/rename`, { name: 'Gamma rays' });
-    assert.equal((await h.store.getChannel(gamma.uid))?.name, 'Gamma rays');
+    assert.equal((await h.store.channels.get(gamma.uid))?.name, 'Gamma rays');
     await client.post(`/channels/${gamma.uid}/delete`);
     assert.deepEqual(await names(), ['Notifications', 'Alpha', 'Beta']);
     assert.equal((await client.post('/channels/notifications/delete')).status, 400);
@@ -69,7 +69,7 @@ describe('web: subscriptions admin', () => {
     assert.match(page.text, /Story 0[\s\S]*Story 4/);
     assert.doesNotMatch(page.text, /Story 5</);
     assert.match(page.text, new RegExp(`name="url" value="${server.feedUrl}"`));
-    assert.equal((await h.store.listFeeds()).length, 0);
+    assert.equal((await h.store.feeds.list()).length, 0);
     const bad = await client.post('/subscriptions/discover', { url: `${server.url}/missing` });
     assert.match(bad.text, /class="error"/);
     assert.equal((await client.post('/subscriptions/discover', { url: 'javascript:alert(1)' })).status, 400);
@@ -79,46 +79,46 @@ describe('web: subscriptions admin', () => {
     await client.post('/channels', { name: 'Reading' });
     await client.post('/channels', { name: 'Later' });
     const [reading, later] = ['Reading', 'Later'].map((n) =>
-      h.store.listChannels().then((cs) => cs.find((c) => c.name === n)),
+      h.store.channels.list().then((cs) => cs.find((c) => c.name === n)),
     );
     const from = await reading;
     const to = await later;
     assert.ok(from && to);
     await client.post('/subscriptions/follow', { url: server.feedUrl, channel: from.uid });
-    const feed = await h.store.findFeedByUrl(server.feedUrl);
+    const feed = await h.store.feeds.findByUrl(server.feedUrl);
     assert.ok(feed);
     assert.equal(feed.status, 'ok');
-    assert.equal((await h.store.timeline({ channelId: from.id, limit: 5 })).entries.length, 5);
+    assert.equal((await h.store.reading.timeline({ channelId: from.id, limit: 5 })).entries.length, 5);
     const list = await client.get('/subscriptions');
     assert.match(list.text, /Test feed/);
     assert.match(list.text, /Reading/);
 
     await client.post(`/subscriptions/${feed.id}/move`, { from: from.uid, to: to.uid });
     assert.deepEqual(
-      (await h.store.listSubscriptions(to.id)).map((s) => s.feedId),
+      (await h.store.channels.listSubscriptions(to.id)).map((s) => s.feedId),
       [feed.id],
     );
-    assert.equal((await h.store.listSubscriptions(from.id)).length, 0);
+    assert.equal((await h.store.channels.listSubscriptions(from.id)).length, 0);
 
     h.clock.advance(1000);
     const refreshed = await client.post(`/feeds/${feed.id}/refresh`, { return: '/subscriptions' });
     assert.equal(refreshed.headers.get('location'), '/subscriptions');
-    assert.equal((await h.store.listHeartbeats(feed.id, 10)).length, 2);
+    assert.equal((await h.store.heartbeats.list(feed.id, 10)).length, 2);
 
     await client.post(`/feeds/${feed.id}/pause`, { paused: '1' });
-    assert.equal((await h.store.getFeed(feed.id))?.paused, true);
+    assert.equal((await h.store.feeds.get(feed.id))?.paused, true);
     assert.match((await client.get('/feeds')).text, /status-paused/);
     await client.post(`/feeds/${feed.id}/pause`, { paused: '0' });
-    assert.equal((await h.store.getFeed(feed.id))?.paused, false);
+    assert.equal((await h.store.feeds.get(feed.id))?.paused, false);
 
     await client.post(`/subscriptions/${feed.id}/unfollow`, { channel: to.uid });
-    assert.equal((await h.store.listSubscriptions()).length, 0);
-    const unfollowed = await h.store.getFeed(feed.id);
+    assert.equal((await h.store.channels.listSubscriptions()).length, 0);
+    const unfollowed = await h.store.feeds.get(feed.id);
     assert.ok(
       unfollowed?.unfollowedAt,
       'a feed followed nowhere is kept, marked unfollowed (no longer polled)',
     );
-    assert.equal((await h.store.listHeartbeats(feed.id, 10)).length, 2, 'with its history');
+    assert.equal((await h.store.heartbeats.list(feed.id, 10)).length, 2, 'with its history');
   });
 });
 
@@ -158,14 +158,14 @@ describe('web: OPML and tokens', () => {
       /Finished: followed 3 of 3 feeds \(3 new\); not followed: 0 already followed, 0 failed/,
     );
     assert.equal(status.headers.get('refresh'), null);
-    const tech = (await h.store.listChannels()).find((c) => c.name === 'Tech');
+    const tech = (await h.store.channels.list()).find((c) => c.name === 'Tech');
     assert.ok(tech);
-    assert.equal((await h.store.listSubscriptions(tech.id)).length, 2);
+    assert.equal((await h.store.channels.listSubscriptions(tech.id)).length, 2);
     assert.ok(
-      (await h.store.listChannels()).some((c) => c.name === 'Home'),
+      (await h.store.channels.list()).some((c) => c.name === 'Home'),
       'loose feeds go to a default channel',
     );
-    assert.equal((await h.store.findFeedByUrl(server.feedUrl))?.status, 'ok');
+    assert.equal((await h.store.feeds.findByUrl(server.feedUrl))?.status, 'ok');
     assert.match((await client.get('/opml')).text, /mine\.opml/);
 
     const exported = await client.get('/opml/export');
@@ -207,14 +207,14 @@ describe('web: OPML and tokens', () => {
     assert.equal(created.status, 200);
     const token = /value="([A-Za-z0-9_-]{43})" aria-label="New token"/.exec(created.text)?.[1];
     assert.ok(token, 'the new token is on the page');
-    const stored = await h.store.findToken(hashToken(token));
+    const stored = await h.store.accounts.findToken(hashToken(token));
     assert.equal(stored?.scope, 'read follow');
     assert.equal(stored?.label, 'Monocle');
     const list = await client.get('/tokens');
     assert.ok(!list.text.includes(token), 'shown once only');
     assert.match(list.text, /Monocle/);
     await client.post(`/tokens/${stored?.id}/revoke`);
-    assert.equal(await h.store.findToken(hashToken(token)), undefined);
+    assert.equal(await h.store.accounts.findToken(hashToken(token)), undefined);
     assert.match((await client.get('/tokens')).text, /revoked/);
     assert.equal((await client.post('/tokens', { label: 'none' })).status, 400);
   });

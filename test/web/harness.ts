@@ -3,7 +3,7 @@ import { silentLogger } from '../../src/log.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { createApp } from '../../src/server/app.js';
 import type { ServerDeps } from '../../src/server/deps.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { hashPassword, PASSWORD_SETTING } from '../../src/web/password-hash.js';
 import { pollDeps, TEST_CONFIG, type TestClock, testClock } from '../helpers/poll-harness.js';
 import { type StoreBackend, storeBackends } from '../helpers/temp-store.js';
@@ -31,7 +31,7 @@ export async function webHarness(options: { withPassword?: boolean } = {}): Prom
   const clock = testClock(new Date().toISOString());
   if (options.withPassword !== false) {
     passwordHash ??= hashPassword(PASSWORD, { N: 1024 });
-    await store.setSetting(PASSWORD_SETTING, await passwordHash);
+    await store.accounts.setSetting(PASSWORD_SETTING, await passwordHash);
   }
   const deps: ServerDeps = {
     store,

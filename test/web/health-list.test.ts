@@ -26,13 +26,17 @@ describe('web: the feed health list, filtered, sorted and paged', () => {
     client = await signedIn(h.app);
     const now = h.clock.now();
     const iso = now.toISOString();
-    even = await h.store.createChannel('Even');
-    const odd = await h.store.createChannel('Odd');
-    words = await h.store.createChannel('Words');
-    const follow = async (channel: Channel, url: string, patch: Parameters<typeof h.store.updateFeed>[1]) => {
-      const feed = await h.store.addFeed(url, iso);
-      await h.store.subscribe(channel.id, feed.id, iso);
-      await h.store.updateFeed(feed.id, patch);
+    even = await h.store.channels.create('Even');
+    const odd = await h.store.channels.create('Odd');
+    words = await h.store.channels.create('Words');
+    const follow = async (
+      channel: Channel,
+      url: string,
+      patch: Parameters<typeof h.store.feeds.update>[1],
+    ) => {
+      const feed = await h.store.feeds.add(url, iso);
+      await h.store.channels.subscribe(channel.id, feed.id, iso);
+      await h.store.feeds.update(feed.id, patch);
     };
     for (let n = 0; n < NUMBERED; n++) {
       const failing = n % 10 === 0;
@@ -137,11 +141,11 @@ describe('web: the feed health list, filtered, sorted and paged', () => {
   // last, since it adds a feed to the counts the tests above read
   it('counts an unfollowed feed and lists it after every followed one', async () => {
     const iso = h.clock.now().toISOString();
-    const feed = await h.store.addFeed('https://left.example/feed.xml', iso);
-    await h.store.subscribe(words.id, feed.id, iso);
-    await h.store.updateFeed(feed.id, { title: 'Aardvark (left)', status: 'ok' });
-    await h.store.unsubscribe(words.id, feed.id);
-    await h.store.sweepUnfollowedFeeds(iso, 30);
+    const feed = await h.store.feeds.add('https://left.example/feed.xml', iso);
+    await h.store.channels.subscribe(words.id, feed.id, iso);
+    await h.store.feeds.update(feed.id, { title: 'Aardvark (left)', status: 'ok' });
+    await h.store.channels.unsubscribe(words.id, feed.id);
+    await h.store.feeds.sweepUnfollowed(iso, 30);
     const only = await client.get('/feeds?status=unfollowed');
     assert.deepEqual(rowsOf(only.text), ['Aardvark (left)']);
     assert.match(only.text, /href="\/feeds\?status=unfollowed"><span[^>]*>[^<]*<\/span> 1<\/a>/);

@@ -18,8 +18,8 @@ describe('web: feed health at 2,000 feeds', () => {
     client = await signedIn(h.app);
     const now = new Date().toISOString();
     for (let i = 0; i < FEEDS; i++) {
-      const feed = await h.store.addFeed(`https://feed-${i}.example/feed.xml`, now);
-      await h.store.updateFeed(feed.id, {
+      const feed = await h.store.feeds.add(`https://feed-${i}.example/feed.xml`, now);
+      await h.store.feeds.update(feed.id, {
         title: `A feed with a fairly long title, number ${i}`,
         status: i % 10 === 0 ? 'fetch_error' : 'ok',
         message: i % 10 === 0 ? 'HTTP 503 Service Unavailable: the server is busy, try later' : null,

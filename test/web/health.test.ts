@@ -26,8 +26,8 @@ describe('web: feed health', () => {
       h.clock.now().toISOString(),
     );
     await pollOnce(h.deps.poll, { feedIds: [missing.id], force: true });
-    broken = (await h.store.findFeedByUrl(`${server.url}/broken.xml`)) as StoredFeed;
-    good = (await h.store.findFeedByUrl(server.feedUrl)) as StoredFeed;
+    broken = (await h.store.feeds.findByUrl(`${server.url}/broken.xml`)) as StoredFeed;
+    good = (await h.store.feeds.findByUrl(server.feedUrl)) as StoredFeed;
   });
   after(async () => {
     await server.close();
@@ -69,7 +69,7 @@ describe('web: feed health', () => {
   });
 
   it('shows the raw line of the document under a diagnostic, with a caret at the column', async () => {
-    await h.store.updateFeed(good.id, {
+    await h.store.feeds.update(good.id, {
       diagnostics: [
         {
           severity: 'warning',
@@ -108,8 +108,8 @@ describe('web: feed health', () => {
       rowsOf(byText.text).map((match) => match[2]),
       ['fetch_error'],
     );
-    const channel = await h.store.createChannel('Health only');
-    await h.store.subscribe(channel.id, good.id, new Date().toISOString());
+    const channel = await h.store.channels.create('Health only');
+    await h.store.channels.subscribe(channel.id, good.id, new Date().toISOString());
     const inChannel = await client.get(`/feeds?channel=${channel.uid}`);
     assert.deepEqual(
       rowsOf(inChannel.text).map((match) => Number(match[1])),
@@ -146,8 +146,8 @@ describe('web: feed health', () => {
     const now = h.clock.now().getTime();
     const at = (seconds: number) => new Date(now + seconds * 1000).toISOString();
     const state = { status: 'ok', errorCount: 0, lastCheckedAt: at(0), hintIntervalSeconds: null } as const;
-    const words = async (patch: Parameters<typeof h.store.updateFeed>[1]) => {
-      await h.store.updateFeed(good.id, { ...state, ...patch });
+    const words = async (patch: Parameters<typeof h.store.feeds.update>[1]) => {
+      await h.store.feeds.update(good.id, { ...state, ...patch });
       const page = await client.get(`/feeds/${good.id}`);
       return /data-next-check="([a-z-]+)">([\s\S]*?)<\/dd>/.exec(page.text)?.slice(1).join(' ') ?? '';
     };
@@ -175,12 +175,12 @@ describe('web: feed health', () => {
   });
 
   it("says no document was read when the fetch failed, and keeps the last document's diagnostics apart", async () => {
-    const missing = (await h.store.findFeedByUrl(`${server.url}/gone-missing.xml`)) as StoredFeed;
+    const missing = (await h.store.feeds.findByUrl(`${server.url}/gone-missing.xml`)) as StoredFeed;
     assert.equal(missing.status, 'fetch_error');
     const page = await client.get(`/feeds/${missing.id}`);
     assert.match(page.text, /No document was read \(the fetch failed\)/);
     assert.doesNotMatch(page.text, /No problems found in the document/);
-    await h.store.updateFeed(good.id, { status: 'fetch_error', errorCount: 1 });
+    await h.store.feeds.update(good.id, { status: 'fetch_error', errorCount: 1 });
     const earlier = await client.get(`/feeds/${good.id}`);
     assert.match(
       earlier.text,
@@ -189,7 +189,7 @@ describe('web: feed health', () => {
   });
 
   it('keeps the diagnostics of the last document on a 304', async () => {
-    await h.store.updateFeed(good.id, { status: 'not_modified', errorCount: 0 });
+    await h.store.feeds.update(good.id, { status: 'not_modified', errorCount: 0 });
     const page = await client.get(`/feeds/${good.id}`);
     assert.doesNotMatch(page.text, /No document was read/);
     assert.match(page.text, /data-diagnostic="date.unparseable"/);
@@ -207,7 +207,10 @@ describe('web: feed health', () => {
     ] as const) {
       const now = new Date(h.clock.now().getTime() + minute * 60_000).toISOString();
       const poll = testPoll(feed.id, [], now);
-      await h.store.recordPoll({ ...poll, heartbeat: { ...poll.heartbeat, diagnostics: [...diagnostics] } });
+      await h.store.polling.record({
+        ...poll,
+        heartbeat: { ...poll.heartbeat, diagnostics: [...diagnostics] },
+      });
     }
     const page = await client.get(`/feeds/${feed.id}`);
     assert.match(page.text, /<summary>1 diagnostic<\/summary>/);

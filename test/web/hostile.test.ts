@@ -40,8 +40,8 @@ describe('web: hostile feed content', () => {
 
   it('does not link the title to a javascript: URL, nor redirect to one on open', async () => {
     assert.doesNotMatch(page, /href="javascript/i);
-    const channel = (await h.store.listChannels()).find((c) => c.uid !== 'notifications');
-    const [entry] = (await h.store.timeline({ channelId: channel?.id ?? 0, limit: 1 })).entries;
+    const channel = (await h.store.channels.list()).find((c) => c.uid !== 'notifications');
+    const [entry] = (await h.store.reading.timeline({ channelId: channel?.id ?? 0, limit: 1 })).entries;
     const open = await client.get(`/c/${channel?.uid}/open/${entry?.id}`);
     assert.equal(open.status, 303);
     assert.doesNotMatch(open.headers.get('location') ?? '', /javascript/i);

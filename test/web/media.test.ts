@@ -27,15 +27,15 @@ describe('web: media in entries', () => {
       channel: '',
       new_channel: 'Watch',
     });
-    channel = (await h.store.listChannels()).find((ch) => ch.name === 'Watch') as Channel;
+    channel = (await h.store.channels.list()).find((ch) => ch.name === 'Watch') as Channel;
     await client.post('/subscriptions/follow', { url: `${server.url}/pod.xml`, channel: channel.uid });
     await client.post('/subscriptions/follow', { url: `${server.url}/variants.xml`, channel: 'Variants' });
   });
 
   /** The HTML of one entry of the Variants channel, by guid, as its river shows it. */
   async function entryHtml(guid: string): Promise<string> {
-    const variants = (await h.store.listChannels()).find((ch) => ch.name === 'Variants') as Channel;
-    const { entries } = await h.store.timeline({ channelId: variants.id, limit: 20 });
+    const variants = (await h.store.channels.list()).find((ch) => ch.name === 'Variants') as Channel;
+    const { entries } = await h.store.reading.timeline({ channelId: variants.id, limit: 20 });
     const id = entries.find((e) => e.guid === guid)?.id;
     assert.ok(id, guid);
     const page = await client.get(`/c/${variants.uid}`);
@@ -67,7 +67,7 @@ describe('web: media in entries', () => {
   });
 
   it('gives Microsub clients the thumbnail as photo and the enclosure as audio', async () => {
-    const { entries } = await h.store.timeline({ channelId: channel.id, limit: 10 });
+    const { entries } = await h.store.reading.timeline({ channelId: channel.id, limit: 10 });
     const video = entries.find((e) => e.title === 'Building a boat');
     const episode = entries.find((e) => e.title === 'Episode 1');
     assert.ok(video && episode);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { checkPassword, passwordFromInput } from '../../src/cli/password.js';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/store/index.js';
 import {
   hashPassword,
   PASSWORD_SETTING,
@@ -47,9 +47,9 @@ describe('owner password', () => {
     assert.match(set.stdout, /password set/);
     const store = await openStore(env.TIDINGS_DATABASE_URL);
     try {
-      const hash = (await store.getSetting(PASSWORD_SETTING)) ?? '';
+      const hash = (await store.accounts.getSetting(PASSWORD_SETTING)) ?? '';
       assert.equal(await verifyPassword('my new password', hash), true);
-      assert.ok(Number(await store.getSetting(SESSIONS_NOT_BEFORE_SETTING)) >= before);
+      assert.ok(Number(await store.accounts.getSetting(SESSIONS_NOT_BEFORE_SETTING)) >= before);
     } finally {
       await store.close();
     }

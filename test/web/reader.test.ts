@@ -13,7 +13,7 @@ describe('web: reader', () => {
   let feedId: number;
 
   const timeline = (query: { unreadOnly?: boolean } = {}) =>
-    h.store.timeline({ channelId: channel.id, limit: 100, ...query });
+    h.store.reading.timeline({ channelId: channel.id, limit: 100, ...query });
 
   before(async () => {
     h = await webHarness();
@@ -25,8 +25,8 @@ describe('web: reader', () => {
       new_channel: 'News',
     });
     assert.equal(followed.status, 303);
-    channel = (await h.store.listChannels()).find((ch) => ch.name === 'News') as Channel;
-    feedId = (await h.store.findFeedByUrl(server.feedUrl))?.id ?? 0;
+    channel = (await h.store.channels.list()).find((ch) => ch.name === 'News') as Channel;
+    feedId = (await h.store.feeds.findByUrl(server.feedUrl))?.id ?? 0;
     assert.equal(followed.headers.get('location'), `/c/${channel.uid}?feed=${feedId}`);
   });
   after(async () => {
@@ -74,7 +74,7 @@ describe('web: reader', () => {
     const read = await client.post(`/c/${channel.uid}/entries/${entry.id}/read`, { read: '1', return: back });
     assert.equal(read.status, 303);
     assert.equal(read.headers.get('location'), back);
-    assert.equal((await h.store.entriesById(channel.id, [entry.id]))[0]?.isRead, true);
+    assert.equal((await h.store.reading.entriesById(channel.id, [entry.id]))[0]?.isRead, true);
     const json = await client.post(
       `/c/${channel.uid}/entries/${entry.id}/read`,
       { read: '0' },
@@ -97,7 +97,7 @@ describe('web: reader', () => {
         saved: 0,
       },
     });
-    assert.equal((await h.store.entriesById(channel.id, [entry.id]))[0]?.isRead, false);
+    assert.equal((await h.store.reading.entriesById(channel.id, [entry.id]))[0]?.isRead, false);
   });
 
   it('refuses to redirect anywhere but this site after an action', async () => {
@@ -115,7 +115,7 @@ describe('web: reader', () => {
     const answer = await client.get(`/c/${channel.uid}/open/${entry.id}`);
     assert.equal(answer.status, 303);
     assert.equal(answer.headers.get('location'), entry.url);
-    assert.equal((await h.store.entriesById(channel.id, [entry.id]))[0]?.isRead, true);
+    assert.equal((await h.store.reading.entriesById(channel.id, [entry.id]))[0]?.isRead, true);
   });
 
   it('shows only unread entries in the unread view, and one feed in the per-source view', async () => {
@@ -123,7 +123,7 @@ describe('web: reader', () => {
     assert.doesNotMatch(page.text, />Story 3</);
     assert.match(page.text, />Story 2</);
     await client.post('/subscriptions/follow', { url: `${server.url}/second.xml`, channel: channel.uid });
-    const second = await h.store.findFeedByUrl(`${server.url}/second.xml`);
+    const second = await h.store.feeds.findByUrl(`${server.url}/second.xml`);
     const source = await client.get(`/c/${channel.uid}?feed=${second?.id}`);
     assert.match(source.text, /Second feed story/);
     assert.doesNotMatch(source.text, /Story 1</);
@@ -139,7 +139,7 @@ describe('web: reader', () => {
     assert.ok(after.slice(0, 10).some((e) => !e.isRead));
     const ids = after.slice(0, 3).map((e) => String(e.id));
     await client.post(`/c/${channel.uid}/read-page`, { ids });
-    assert.ok((await h.store.entriesById(channel.id, ids.map(Number))).every((e) => e.isRead));
+    assert.ok((await h.store.reading.entriesById(channel.id, ids.map(Number))).every((e) => e.isRead));
     const removed = after[5];
     await client.post(`/c/${channel.uid}/entries/${removed?.id}/remove`);
     assert.ok(!(await timeline()).entries.some((e) => e.id === removed?.id));
@@ -159,8 +159,8 @@ describe('web: reader', () => {
 
   it('refreshes the channel in the background, shows the progress, then lists what failed', async () => {
     await client.post('/subscriptions/follow', { url: `${server.url}/broken.xml`, channel: channel.uid });
-    const broken = await h.store.findFeedByUrl(`${server.url}/broken.xml`);
-    const before = (await h.store.listHeartbeats(feedId, 10)).length;
+    const broken = await h.store.feeds.findByUrl(`${server.url}/broken.xml`);
+    const before = (await h.store.heartbeats.list(feedId, 10)).length;
     // one polling run takes a feed once: the frozen test clock must move past the last check
     h.clock.advance(1000);
     const answer = await client.post(`/c/${channel.uid}/refresh`, { return: `/c/${channel.uid}` });
@@ -177,7 +177,7 @@ describe('web: reader', () => {
     assert.match(page.text, /Refreshed 3 feeds: 0 new entries; 1 failed\./);
     assert.match(page.text, new RegExp(`<a href="/feeds/${broken?.id}">Broken feed</a>: parse error`));
     assert.equal(page.headers.get('refresh'), null);
-    assert.equal((await h.store.listHeartbeats(feedId, 10)).length, before + 1);
+    assert.equal((await h.store.heartbeats.list(feedId, 10)).length, before + 1);
     assert.equal((await client.get('/refresh/unknown')).status, 404);
   });
 
@@ -189,8 +189,8 @@ describe('web: reader', () => {
 
   it('answers 404 for a feed under a channel that does not follow it, in every view of it', async () => {
     await client.post('/subscriptions/follow', { url: `${server.url}/hostile.xml`, channel: 'Elsewhere' });
-    const elsewhere = (await h.store.listChannels()).find((ch) => ch.name === 'Elsewhere') as Channel;
-    const foreign = (await h.store.findFeedByUrl(`${server.url}/hostile.xml`))?.id;
+    const elsewhere = (await h.store.channels.list()).find((ch) => ch.name === 'Elsewhere') as Channel;
+    const foreign = (await h.store.feeds.findByUrl(`${server.url}/hostile.xml`))?.id;
     assert.equal((await client.get(`/c/${elsewhere.uid}?feed=${foreign}`)).status, 200);
     const wrong = await client.get(`/c/${channel.uid}?feed=${foreign}`);
     assert.equal(wrong.status, 404);

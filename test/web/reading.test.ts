@@ -16,7 +16,7 @@ describe('web: reading views', () => {
   let secondId: number;
 
   const timeline = (query: { unreadOnly?: boolean; feedId?: number } = {}) =>
-    h.store.timeline({ channelId: channel.id, limit: 100, ...query });
+    h.store.reading.timeline({ channelId: channel.id, limit: 100, ...query });
   const hrefs = (text: string, pattern: RegExp) =>
     [...text.matchAll(pattern)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
 
@@ -25,10 +25,10 @@ describe('web: reading views', () => {
     server = await startFixtures();
     client = await signedIn(h.app);
     await client.post('/subscriptions/follow', { url: server.feedUrl, channel: '', new_channel: 'News' });
-    channel = (await h.store.listChannels()).find((ch) => ch.name === 'News') as Channel;
+    channel = (await h.store.channels.list()).find((ch) => ch.name === 'News') as Channel;
     await client.post('/subscriptions/follow', { url: `${server.url}/second.xml`, channel: channel.uid });
-    feedId = (await h.store.findFeedByUrl(server.feedUrl))?.id ?? 0;
-    secondId = (await h.store.findFeedByUrl(`${server.url}/second.xml`))?.id ?? 0;
+    feedId = (await h.store.feeds.findByUrl(server.feedUrl))?.id ?? 0;
+    secondId = (await h.store.feeds.findByUrl(`${server.url}/second.xml`))?.id ?? 0;
   });
   after(async () => {
     await server.close();
@@ -60,7 +60,7 @@ describe('web: reading views', () => {
     assert.equal(page.status, 200);
     assert.match(page.text, /<h1 class="entry-title entry-page-title" dir="auto">Story 1<\/h1>/);
     assert.match(page.text, /Body of story 1 about harbours/);
-    assert.equal((await h.store.entriesById(channel.id, [second.id]))[0]?.isRead, true);
+    assert.equal((await h.store.reading.entriesById(channel.id, [second.id]))[0]?.isRead, true);
     assert.deepEqual(hrefs(page.text, /href="([^"]+)" rel="prev"/g)[0], `/c/${channel.uid}/e/${first.id}`);
     assert.deepEqual(hrefs(page.text, /href="([^"]+)" rel="next"/g)[0], `/c/${channel.uid}/e/${third.id}`);
     assert.equal((await client.get(`/c/${channel.uid}/e/999999`)).status, 404);
@@ -92,7 +92,7 @@ describe('web: reading views', () => {
     assert.match(home.text, new RegExp(`href="/all/e/${a.id}"`));
     const page = await client.get(`/all/e/${a.id}`);
     assert.equal(page.status, 200);
-    assert.equal((await h.store.entriesById(channel.id, [a.id]))[0]?.isRead, true);
+    assert.equal((await h.store.reading.entriesById(channel.id, [a.id]))[0]?.isRead, true);
     assert.deepEqual(hrefs(page.text, /href="([^"]+)" rel="next"/g)[0], `/all/e/${b.id}?from=${a.id}`);
     const next = await client.get(`/all/e/${b.id}?from=${a.id}`);
     assert.deepEqual(hrefs(next.text, /href="([^"]+)" rel="prev"/g)[0], `/all/e/${a.id}`);
@@ -172,7 +172,7 @@ describe('web: reading views', () => {
 
   it("serves a feed's stored icon from tidings itself, with an ETag and Cache-Control, and shows it in the sidebar", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    await h.store.saveFeedIcon(feedId, { contentType: 'image/png', bytes: png }, new Date().toISOString());
+    await h.store.icons.save(feedId, { contentType: 'image/png', bytes: png }, new Date().toISOString());
     const icon = await client.get(`/icons/${feedId}`);
     assert.equal(icon.status, 200);
     assert.equal(icon.headers.get('content-type'), 'image/png');
@@ -187,11 +187,11 @@ describe('web: reading views', () => {
   });
   // last: it adds hundreds of subscriptions
   it("lists only the current channel's feeds in the sidebar once there are hundreds of them", async () => {
-    const big = await h.store.createChannel('Many');
+    const big = await h.store.channels.create('Many');
     const now = new Date().toISOString();
     for (let i = 0; i < 201; i++) {
-      const feed = await h.store.addFeed(`https://example.org/many-${i}.xml`, now);
-      await h.store.subscribe(big.id, feed.id, now);
+      const feed = await h.store.feeds.add(`https://example.org/many-${i}.xml`, now);
+      await h.store.channels.subscribe(big.id, feed.id, now);
     }
     const page = await client.get(`/c/${channel.uid}`);
     assert.equal(page.status, 200);

@@ -15,15 +15,15 @@ describe('web: saved entries', () => {
 
   const hrefs = (text: string, pattern: RegExp) =>
     [...text.matchAll(pattern)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
-  const savedIds = async () => (await h.store.savedEntries({ limit: 100 })).entries.map((e) => e.id);
+  const savedIds = async () => (await h.store.reading.savedEntries({ limit: 100 })).entries.map((e) => e.id);
 
   before(async () => {
     h = await webHarness();
     server = await startFixtures();
     client = await signedIn(h.app);
     await client.post('/subscriptions/follow', { url: server.feedUrl, channel: '', new_channel: 'News' });
-    channel = (await h.store.listChannels()).find((ch) => ch.name === 'News') as Channel;
-    ids = (await h.store.timeline({ channelId: channel.id, limit: 100 })).entries.map((e) => e.id);
+    channel = (await h.store.channels.list()).find((ch) => ch.name === 'News') as Channel;
+    ids = (await h.store.reading.timeline({ channelId: channel.id, limit: 100 })).entries.map((e) => e.id);
     assert.ok(ids.length >= 4);
   });
   after(async () => {
@@ -74,7 +74,7 @@ describe('web: saved entries', () => {
     assert.equal(answer.counts.saved, 2);
     assert.equal(
       answer.counts.unread.all,
-      (await h.store.unreadCounts()).reduce((n, c) => n + c.unread, 0),
+      (await h.store.reading.unreadCounts()).reduce((n, c) => n + c.unread, 0),
     );
     await client.post(`/entries/${third}/save`, { saved: '1' }, json);
     const unsaved = await client.post(`/entries/${third}/save`, { saved: '0' }, json);
@@ -101,7 +101,7 @@ describe('web: saved entries', () => {
     const links = hrefs(page.text, /href="(\/saved\/e\/\d+)"/g);
     assert.deepEqual(links, [`/saved/e/${second}`, `/saved/e/${first}`]);
     // more than a page: 25 saved in the river (20 a page)
-    await h.store.setSaved(ids.slice(2, 25), true, h.clock.now().toISOString());
+    await h.store.sync.setSaved(ids.slice(2, 25), true, h.clock.now().toISOString());
     const full = await client.get('/saved');
     const older = hrefs(full.text, /href="([^"]+)" rel="next" data-pager="older"/g)[0] ?? '';
     assert.ok(older.startsWith('/saved?after='));
@@ -115,7 +115,7 @@ describe('web: saved entries', () => {
     assert.equal(bad.status, 400);
     assert.match(bad.text, /paging cursor/);
     assert.equal((await client.get('/saved?before=%00')).status, 400);
-    await h.store.setSaved(ids.slice(2, 25), false, h.clock.now().toISOString());
+    await h.store.sync.setSaved(ids.slice(2, 25), false, h.clock.now().toISOString());
   });
 
   it('opens a saved entry on its page, marks it read, and links previous and next inside Saved', async () => {
@@ -126,7 +126,7 @@ describe('web: saved entries', () => {
     // Saved, most recent first: third, second, first
     const page = await client.get(`/saved/e/${second}`);
     assert.equal(page.status, 200);
-    assert.equal((await h.store.entriesById(channel.id, [second]))[0]?.isRead, true);
+    assert.equal((await h.store.reading.entriesById(channel.id, [second]))[0]?.isRead, true);
     assert.deepEqual(hrefs(page.text, /href="([^"]+)" rel="prev"/g)[0], `/saved/e/${third}`);
     assert.deepEqual(hrefs(page.text, /href="([^"]+)" rel="next"/g)[0], `/saved/e/${first}`);
     assert.match(page.text, /href="\/saved" data-back="true">Back to Saved</);
@@ -159,9 +159,9 @@ describe('web: saved entries', () => {
 
   it('keeps a saved entry in Saved after its feed is unfollowed, with Save its only action', async () => {
     const [first] = ids;
-    const feed = await h.store.findFeedByUrl(server.feedUrl);
+    const feed = await h.store.feeds.findByUrl(server.feedUrl);
     assert.ok(feed);
-    await h.store.removeFeed(feed.id);
+    await h.store.feeds.remove(feed.id);
     const page = await client.get('/saved');
     assert.match(page.text, new RegExp(`href="/saved/e/${first}"`));
     assert.doesNotMatch(page.text, /\/c\/\/entries/);

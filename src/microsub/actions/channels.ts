@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_UID } from '../../store/channels.js';
+import { NOTIFICATIONS_UID } from '../../store/index.js';
 import { channelList, findChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -21,10 +21,10 @@ export async function channelsAction(ctx: ActionContext): Promise<object> {
   const uid = ctx.params.one('channel');
   if (uid !== undefined) {
     await findChannel(store, uid);
-    await store.renameChannel(uid, name);
+    await store.channels.rename(uid, name);
     return channelView(ctx, uid);
   }
-  const created = await store.createChannel(name);
+  const created = await store.channels.create(name);
   return { uid: created.uid, name: created.name, unread: 0 };
 }
 
@@ -46,7 +46,7 @@ async function deleteChannel(ctx: ActionContext): Promise<object> {
   // the spec: notifications is special and always exists
   if (uid === NOTIFICATIONS_UID) throw badRequest('the notifications channel cannot be deleted');
   await findChannel(ctx.deps.store, uid);
-  await ctx.deps.store.deleteChannel(uid);
+  await ctx.deps.store.channels.delete(uid);
   return {};
 }
 
@@ -57,6 +57,6 @@ async function deleteChannel(ctx: ActionContext): Promise<object> {
 async function orderChannels(ctx: ActionContext): Promise<object> {
   const uids = ctx.params.all('channels');
   if (uids.length === 0) throw badRequest('method=order needs channels[] in their new order');
-  await ctx.deps.store.orderChannels(uids);
+  await ctx.deps.store.channels.order(uids);
   return { channels: await channelList(ctx.deps.store) };
 }

@@ -1,7 +1,7 @@
 import type { SSEStreamingApi } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
 import type { NewEntriesEvent } from '../../poll/events.js';
-import type { Filter, TimelineEntry } from '../../store/reader.js';
+import type { Filter, TimelineEntry } from '../../store/index.js';
 import { channelList } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { withFeedIcon } from '../feed-icon.js';
@@ -86,15 +86,15 @@ async function announceEntries(
   event: NewEntriesEvent,
 ): Promise<void> {
   const { store } = ctx.deps;
-  const subscriptions = (await store.listSubscriptions()).filter((s) => s.feedId === event.feedId);
-  const channels = new Map((await store.listChannels()).map((c) => [c.id, c]));
+  const subscriptions = (await store.channels.listSubscriptions()).filter((s) => s.feedId === event.feedId);
+  const channels = new Map((await store.channels.list()).map((c) => [c.id, c]));
   const touched: number[] = [];
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   for (const subscription of subscriptions) {
     const channel = channels.get(subscription.channelId);
     if (!channel) continue;
     const rules = await rulesOf(ctx, channel.id);
-    const entries = await store.entriesById(channel.id, event.entryIds);
+    const entries = await store.reading.entriesById(channel.id, event.entryIds);
     for (const entry of entries.filter((e) => !isFiltered(e, rules))) {
       await stream.writeSSE({
         event: 'new-item',
@@ -111,7 +111,7 @@ async function announceCounts(
   stream: SSEStreamingApi,
   channelIds: number[],
 ): Promise<void> {
-  const channels = await ctx.deps.store.listChannels();
+  const channels = await ctx.deps.store.channels.list();
   const uids = new Set(channels.filter((c) => channelIds.includes(c.id)).map((c) => c.uid));
   for (const channel of (await channelList(ctx.deps.store)).filter((c) => uids.has(c.uid))) {
     await stream.writeSSE({ event: 'change-channel', data: JSON.stringify({ channel }) });
@@ -122,8 +122,8 @@ async function rulesOf(ctx: ActionContext, channelId: number): Promise<Filter[]>
   const { store } = ctx.deps;
   // a channel's rules come with the global ones
   const lists = await Promise.all([
-    store.listFilters('mute', channelId),
-    store.listFilters('block', channelId),
+    store.filters.list('mute', channelId),
+    store.filters.list('block', channelId),
   ]);
   return lists.flat();
 }

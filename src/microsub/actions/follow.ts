@@ -30,7 +30,7 @@ export async function followAction(ctx: ActionContext): Promise<object> {
   const channel = await requireChannel(ctx);
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   if (ctx.httpMethod === 'GET') {
-    const subscriptions = await ctx.deps.store.listSubscriptions(channel.id);
+    const subscriptions = await ctx.deps.store.channels.listSubscriptions(channel.id);
     return { items: subscriptions.map((s) => feedItem(s.feed, ctx.deps.now(), iconUrl)) };
   }
   const url = requireUrlParam(ctx.params.one('url'));

@@ -29,7 +29,7 @@ export async function searchAction(ctx: ActionContext): Promise<object> {
   if (ctx.params.one('channel') === undefined) return { results: await findFeeds(ctx, query) };
   const channel = await channelOrGlobal(ctx);
   const after = ctx.params.one('after');
-  const page = await ctx.deps.store.searchEntries({
+  const page = await ctx.deps.store.reading.search({
     query,
     limit: readLimit(ctx.params.one('limit')),
     ...(channel ? { channelId: channel.id } : {}),
@@ -79,7 +79,7 @@ async function knownFeeds(ctx: ActionContext, query: string): Promise<FeedResult
   const words = query.toLowerCase();
   const matches = (feed: StoredFeed) =>
     [feed.url, feed.title, feed.siteUrl].some((field) => field?.toLowerCase().includes(words));
-  const feeds = (await ctx.deps.store.listFeeds()).filter(matches).slice(0, MAX_KNOWN_RESULTS);
+  const feeds = (await ctx.deps.store.feeds.list()).filter(matches).slice(0, MAX_KNOWN_RESULTS);
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   return feeds.map((feed) => ({
     type: 'feed',

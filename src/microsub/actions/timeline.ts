@@ -8,7 +8,7 @@ import {
   markReadUpTo,
   removeFromChannel,
 } from '../../reading/index.js';
-import type { TimelineQuery } from '../../store/reader.js';
+import type { TimelineQuery } from '../../store/index.js';
 import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
@@ -54,15 +54,16 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   if (source !== undefined) query.feedId = await sourceFeed(ctx, source);
   if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
   const { store } = ctx.deps;
-  let page = await store.timelineRefs(query);
-  const sizes = await ctx.jf2.sizes(page.refs, (ids) => store.entrySizes(ids));
+  let page = await store.reading.timelineRefs(query);
+  const sizes = await ctx.jf2.sizes(page.refs, (ids) => store.entries.sizes(ids));
   // a `before` page is the entries just newer than the cursor: a smaller one keeps the oldest of them
   const fitting = countWithinBudget(sizes, API_PAGE_BYTES, before !== undefined);
-  if (fitting < page.refs.length) page = await store.timelineRefs({ ...query, limit: fitting });
+  if (fitting < page.refs.length) page = await store.reading.timelineRefs({ ...query, limit: fitting });
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   const items = await ctx.jf2.items(
     page.refs.map((ref) => withFeedIcon(ref, iconUrl)),
-    async (ids) => (await store.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),
+    async (ids) =>
+      (await store.reading.entriesById(channel.id, ids)).map((entry) => withFeedIcon(entry, iconUrl)),
   );
   const paging: { before?: string; after?: string } = {};
   if (page.before !== undefined) paging.before = page.before;
@@ -82,8 +83,8 @@ export function readLimit(value: string | undefined): number {
 /** A `source`: the feed id tidings gives as `_source`, or the feed's URL. */
 async function sourceFeed(ctx: ActionContext, source: string): Promise<number> {
   const feed = /^\d{1,15}$/.test(source)
-    ? await ctx.deps.store.getFeed(Number(source))
-    : await ctx.deps.store.findFeedByUrl(source);
+    ? await ctx.deps.store.feeds.get(Number(source))
+    : await ctx.deps.store.feeds.findByUrl(source);
   if (!feed) throw notFound(`there is no source ${source.slice(0, 200)}`);
   return feed.id;
 }

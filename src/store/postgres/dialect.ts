@@ -1,9 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Backend } from '../backend.js';
-import { KyselyStore } from '../kysely-store.js';
 import { redactPassword } from '../redact.js';
 import type { Database } from '../schema.js';
+import { Store } from '../store.js';
 import { StoreError } from '../store-error.js';
 import { claimDueFeeds } from './claim.js';
 
@@ -36,7 +36,7 @@ const postgresBackend: Backend = {
 };
 
 /** Opens a pool on the PostgreSQL database at `url` and checks that it answers. */
-export async function openPostgresStore(url: string): Promise<KyselyStore> {
+export async function openPostgresStore(url: string): Promise<Store> {
   const pool = new pg.Pool({ connectionString: url, types: { getTypeParser } });
   // An idle client can die (server restart, network): without a listener that error would end the
   // process. The pool drops the client, and the next query reports the problem to its caller.
@@ -58,5 +58,5 @@ export async function openPostgresStore(url: string): Promise<KyselyStore> {
       cause,
     });
   }
-  return new KyselyStore(db, postgresBackend);
+  return new Store(db, postgresBackend);
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRelayMessage } from '../event-relay.js';
+import { parseRelayMessage } from '../relay-message.js';
 import { encode, IDS_PER_NOTIFICATION } from './notify.js';
 
 describe('event relay payloads', () => {

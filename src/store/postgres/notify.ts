@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { type EventRelay, parseRelayMessage, type RelayMessage } from '../event-relay.js';
+import { type EventRelay, parseRelayMessage, type RelayMessage } from '../relay-message.js';
 
 /** The LISTEN/NOTIFY channel every tidings process of a database shares. */
 export const EVENTS_CHANNEL = 'tidings_events';

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { claimableFeedIds, leaseFeeds } from '../claim.js';
 import type { Database, FeedTable } from '../schema.js';
-import type { ClaimOptions } from '../store.js';
+import type { ClaimOptions } from '../types.js';
 
 /**
  * Claims due feeds with one `UPDATE feeds SET lease... WHERE id IN (SELECT ... LIMIT n) RETURNING *`.

@@ -11,8 +11,8 @@ import {
   SqliteDriver,
 } from 'kysely';
 import type { Backend } from '../backend.js';
-import { KyselyStore } from '../kysely-store.js';
 import type { Database } from '../schema.js';
+import { Store } from '../store.js';
 import { BackgroundCheckpoints } from './checkpoints.js';
 import { claimDueFeeds } from './claim.js';
 import { ReadPool, UNANSWERED } from './read-pool.js';
@@ -123,7 +123,7 @@ export function openSqliteDatabase(
   // WAL: readers (the web UI) never wait for the poller's writes, and the poller never waits for them.
   database.pragma('journal_mode = WAL');
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  // SQLite leaves foreign keys off unless each connection asks; removeFeed relies on ON DELETE CASCADE.
+  // SQLite leaves foreign keys off unless each connection asks; feeds.remove relies on ON DELETE CASCADE.
   database.pragma('foreign_keys = ON');
   // In WAL mode NORMAL survives an application crash; only a power cut can lose the last commits.
   database.pragma('synchronous = NORMAL');
@@ -140,8 +140,8 @@ export function openSqliteDatabase(
 }
 
 /** Opens the SQLite store at `path` (an absolute path or `:memory:`), creating its folder. */
-export function openSqliteStore(path: string, options: SqliteOptions = {}): KyselyStore {
+export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   const { db, database } = openSqliteDatabase(path, options);
   const checkpoints = path === ':memory:' ? undefined : new BackgroundCheckpoints(database, path);
-  return new KyselyStore(db, sqliteBackend(checkpoints));
+  return new Store(db, sqliteBackend(checkpoints));
 }

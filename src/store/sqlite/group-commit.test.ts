@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { addFollowedFeed, testEntry, testPoll } from '../../../test/helpers/temp-store.js';
-import { pollRows } from '../entries.js';
+import { pollRows } from '../entries/poll-writes.js';
 import { openStore } from '../open.js';
 import type { Database } from '../schema.js';
 import { openSqliteDatabase } from './dialect.js';

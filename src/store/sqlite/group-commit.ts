@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type PollRows, type PollWritten, writePoll, writePolls } from '../entries.js';
+import { type PollRows, type PollWritten, writePoll, writePolls } from '../entries/poll-writes.js';
 import type { Database } from '../schema.js';
 
 /** How long the first poll of a batch waits for others to join it, when polls come one at a time. */

@@ -33,17 +33,17 @@ describe('SQLite read threads', () => {
 
   it('reads what was written just before, entries and blobs alike', async () => {
     const feed = await addFollowedFeed(store, 'https://example.org/pool.xml', minutesAfterT0(0));
-    const channel = (await store.listChannels()).find((c) => c.name === 'Test');
+    const channel = (await store.channels.list()).find((c) => c.name === 'Test');
     assert.ok(channel);
     const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 255]);
     // each read twice: a statement's first run is timed inline, later ones go to a thread (inlineBelowMs 0)
     for (const round of [1, 2]) {
-      await store.recordPoll(testPoll(feed.id, [testEntry(`a${round}`), testEntry(`b${round}`)]));
-      const page = await store.timeline({ channelId: channel.id, limit: 10 });
+      await store.polling.record(testPoll(feed.id, [testEntry(`a${round}`), testEntry(`b${round}`)]));
+      const page = await store.reading.timeline({ channelId: channel.id, limit: 10 });
       const expected = round === 1 ? ['a1', 'b1'] : ['a1', 'a2', 'b1', 'b2'];
       assert.deepEqual(page.entries.map((entry) => entry.guid).sort(), expected);
-      await store.saveFeedIcon(feed.id, { contentType: `image/png${round}`, bytes }, minutesAfterT0(round));
-      const icon = await store.feedIcon(feed.id);
+      await store.icons.save(feed.id, { contentType: `image/png${round}`, bytes }, minutesAfterT0(round));
+      const icon = await store.icons.get(feed.id);
       assert.equal(icon?.contentType, `image/png${round}`);
       assert.deepEqual([...(icon?.bytes ?? [])], [...bytes]);
     }

@@ -9,9 +9,9 @@ export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
   const { store } = ctx.deps;
   app.get('/channels', async (c) => {
     const [channels, counts, subscriptions] = await Promise.all([
-      store.listChannels(),
-      store.unreadCounts(),
-      store.listSubscriptions(),
+      store.channels.list(),
+      store.reading.unreadCounts(),
+      store.channels.listSubscriptions(),
     ]);
     const rows = channels.map((ch) => ({
       uid: ch.uid,
@@ -25,15 +25,15 @@ export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
   app.post('/channels', async (c) => {
     const name = (await field(c, 'name')).slice(0, 200);
     if (!name) return errorPage(c, ctx, 400, 'A channel needs a name.');
-    await store.createChannel(name);
+    await store.channels.create(name);
     return redirectWith(c, ctx, '/channels', `Created the channel ${name}.`);
   });
   app.post('/channels/:uid/rename', async (c) => {
-    const channel = await store.getChannel(c.req.param('uid'));
+    const channel = await store.channels.get(c.req.param('uid'));
     const name = (await field(c, 'name')).slice(0, 200);
     if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
     if (!name) return errorPage(c, ctx, 400, 'A channel needs a name.');
-    await store.renameChannel(channel.uid, name);
+    await store.channels.rename(channel.uid, name);
     return redirectWith(c, ctx, '/channels', `Renamed ${channel.name} to ${name}.`);
   });
   app.post('/channels/:uid/move', async (c) => {
@@ -43,17 +43,17 @@ export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
     return redirectWith(c, ctx, '/channels');
   });
   app.post('/channels/:uid/delete', async (c) => {
-    const channel = await store.getChannel(c.req.param('uid'));
+    const channel = await store.channels.get(c.req.param('uid'));
     if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
     if (channel.uid === 'notifications') return errorPage(c, ctx, 400, 'The notifications channel stays.');
-    await store.deleteChannel(channel.uid);
+    await store.channels.delete(channel.uid);
     return redirectWith(c, ctx, '/channels', `Deleted the channel ${channel.name}.`);
   });
 }
 
 /** Swaps a channel with its neighbour; false when there is no such (movable) channel. */
 async function moveChannel(ctx: WebContext, uid: string, up: boolean): Promise<boolean> {
-  const channels = (await ctx.deps.store.listChannels())
+  const channels = (await ctx.deps.store.channels.list())
     .filter((ch) => ch.uid !== 'notifications')
     .sort((a, b) => a.position - b.position);
   const order = channels.map((ch) => ch.uid);
@@ -62,6 +62,6 @@ async function moveChannel(ctx: WebContext, uid: string, up: boolean): Promise<b
   const j = up ? i - 1 : i + 1;
   if (j < 0 || j >= order.length) return true;
   [order[i], order[j]] = [order[j] as string, order[i] as string];
-  await ctx.deps.store.orderChannels(order);
+  await ctx.deps.store.channels.order(order);
   return true;
 }

@@ -37,7 +37,7 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
   const { store } = ctx.deps;
   const post = (path: string, action: Action) =>
     app.post(path, async (c) => {
-      const channel = await store.getChannel(c.req.param('uid') ?? '');
+      const channel = await store.channels.get(c.req.param('uid') ?? '');
       const id = c.req.param('id');
       if (!channel || (id !== undefined && !idOf(id)))
         return errorPage(c, ctx, 404, 'There is no such channel or entry.');

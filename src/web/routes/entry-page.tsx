@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { markOpened, openAnywhere } from '../../reading/index.js';
-import { encodeCursor } from '../../store/cursor.js';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
+import { encodeCursor } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { errorPage, renderPage } from '../render.js';
@@ -26,9 +26,9 @@ function cursorOf(entry: TimelineEntry): string {
 
 async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
-  const channel = await store.getChannel(c.req.param('uid') ?? '');
+  const channel = await store.channels.get(c.req.param('uid') ?? '');
   const id = idOf(c.req.param('id'));
-  const [found] = channel && id ? await store.entriesById(channel.id, [id]) : [];
+  const [found] = channel && id ? await store.reading.entriesById(channel.id, [id]) : [];
   if (!channel || !found) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
   const feed = (await feedInChannel(ctx, channel, c.req.query('feed')))?.feedId;
   const unreadOnly = c.req.query('unread') === '1';
@@ -38,8 +38,8 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
   // next: the older entry of the view (the next unread one in an unread view); previous: the newer one,
   // read or not, so that the entry just read can be reached again
   const [older, newer] = await Promise.all([
-    store.timeline({ ...view, unreadOnly, after: cursorOf(entry) }),
-    store.timeline({ ...view, before: cursorOf(entry) }),
+    store.reading.timeline({ ...view, unreadOnly, after: cursorOf(entry) }),
+    store.reading.timeline({ ...view, before: cursorOf(entry) }),
   ]);
   const next = older.entries[0];
   const previous = newer.entries[0];
@@ -63,7 +63,7 @@ async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
   if (!opened) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
   const { entry, channel } = opened;
   const scope: ViewScope = {};
-  const older = await ctx.deps.store.allUnread({ limit: 1, after: cursorOf(entry) });
+  const older = await ctx.deps.store.reading.allUnread({ limit: 1, after: cursorOf(entry) });
   const next = older.entries[0];
   // the entries above were read on the way here: "previous" is the one this page was reached from
   const from = idOf(c.req.query('from'));

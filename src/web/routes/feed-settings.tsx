@@ -21,7 +21,7 @@ export function registerFeedSettings(app: Hono<WebEnv>, ctx: WebContext): void {
 }
 
 async function settingsPage(c: Context<WebEnv>, ctx: WebContext, error?: string): Promise<Response> {
-  const feed = await ctx.deps.store.getFeed(idOf(c.req.param('feedId')) ?? 0);
+  const feed = await ctx.deps.store.feeds.get(idOf(c.req.param('feedId')) ?? 0);
   if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
   const channels = await channelsFollowing(ctx.deps.store, feed.id);
   const children = (

@@ -4,8 +4,7 @@ import { healthOf, type StoredFeed } from '../../model/stored.js';
 import { explainNextCheck } from '../../poll/next-check.js';
 import { pollOnce } from '../../poll/poller.js';
 import { isSilent } from '../../poll/scheduler.js';
-import type { FeedSummary } from '../../store/feed-summaries.js';
-import type { Store } from '../../store/store.js';
+import type { FeedSummary, Store } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
@@ -25,14 +24,14 @@ export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
     // Every feed is counted, filtered and sorted by its summary; whole rows of 2,000 feeds, and their
     // subscriptions with whole rows again, were 120 ms a request (issue 14).
     const [feeds, channels, followed] = await Promise.all([
-      store.listFeedSummaries(),
-      store.listChannels(),
+      store.feeds.listSummaries(),
+      store.channels.list(),
       query.channel === undefined ? new Set<number>() : feedsFollowedIn(store, query.channel),
     ]);
     const listed: ListedFeed[] = feeds.map((feed) => ({ feed, health: healthNow(feed, now) }));
     const selected = selectFeeds(listed, query, followed);
     // Heartbeats for the page's feeds only: all of them were 60,000 rows for 2,000 feeds.
-    const heartbeats = await store.listHeartbeatBars(
+    const heartbeats = await store.heartbeats.bars(
       selected.rows.map((row) => row.feed.id),
       STRIP_SLOTS,
     );
@@ -59,10 +58,10 @@ export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
   });
   app.get('/feeds/:id', (c) => feedPage(c, ctx));
   app.post('/feeds/:id/refresh', async (c) => {
-    const feed = await store.getFeed(idOf(c.req.param('id')) ?? 0);
+    const feed = await store.feeds.get(idOf(c.req.param('id')) ?? 0);
     if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
     await pollOnce(ctx.deps.poll, { feedIds: [feed.id], force: true });
-    const polled = (await store.getFeed(feed.id)) ?? feed;
+    const polled = (await store.feeds.get(feed.id)) ?? feed;
     const outcome =
       polled.lastCheckedAt === feed.lastCheckedAt
         ? 'not polled (paused, gone or asked to wait)'
@@ -71,10 +70,10 @@ export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
     return redirectWith(c, ctx, back, `Refreshed ${titleOf(polled)}: ${outcome}`);
   });
   app.post('/feeds/:id/pause', async (c) => {
-    const feed = await store.getFeed(idOf(c.req.param('id')) ?? 0);
+    const feed = await store.feeds.get(idOf(c.req.param('id')) ?? 0);
     if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
     const paused = (await field(c, 'paused')) === '1';
-    await store.updateFeed(feed.id, { paused });
+    await store.feeds.update(feed.id, { paused });
     const back = localPath(await field(c, 'return'), `/feeds/${feed.id}`);
     return redirectWith(c, ctx, back, paused ? 'Paused: it will not be polled.' : 'Resumed polling.');
   });
@@ -82,13 +81,13 @@ export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
 
 async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
-  const feed = await store.getFeed(idOf(c.req.param('id')) ?? 0);
+  const feed = await store.feeds.get(idOf(c.req.param('id')) ?? 0);
   if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
   const now = ctx.deps.now();
   const [heartbeats, subscriptions, channels] = await Promise.all([
-    store.listHeartbeats(feed.id, HISTORY),
-    store.listSubscriptions(),
-    store.listChannels(),
+    store.heartbeats.list(feed.id, HISTORY),
+    store.channels.listSubscriptions(),
+    store.channels.list(),
   ]);
   const following = new Set(subscriptions.filter((s) => s.feedId === feed.id).map((s) => s.channelId));
   const children = (
@@ -107,9 +106,9 @@ async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> 
 
 /** The ids of the feeds that the channel with this uid follows (none for an unknown uid). */
 async function feedsFollowedIn(store: Store, uid: string): Promise<Set<number>> {
-  const channel = await store.getChannel(uid);
+  const channel = await store.channels.get(uid);
   if (channel === undefined) return new Set();
-  const refs = await store.listSubscriptionRefs({ channelId: channel.id });
+  const refs = await store.channels.listSubscriptionRefs({ channelId: channel.id });
   return new Set(refs.map((ref) => ref.feedId));
 }
 

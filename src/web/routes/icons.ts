@@ -13,7 +13,7 @@ const ICON_CACHE = 'private, max-age=86400';
 export function registerIcons(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/icons/:feedId', async (c) => {
     const feedId = idOf(c.req.param('feedId'));
-    const icon = feedId ? await ctx.deps.store.feedIcon(feedId) : undefined;
+    const icon = feedId ? await ctx.deps.store.icons.get(feedId) : undefined;
     if (!icon || icon.bytes.length === 0) return c.text('web: this feed has no icon', 404);
     const etag = `"${createHash('sha256').update(icon.bytes).digest('hex').slice(0, 20)}"`;
     c.header('cache-control', ICON_CACHE);

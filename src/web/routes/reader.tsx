@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Channel } from '../../model/stored.js';
 import { openInChannel, undoableCount } from '../../reading/index.js';
-import { parseSearchQuery } from '../../store/search.js';
+import { parseSearchQuery } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
 import { undoLogOf } from '../reading-jobs.js';
@@ -26,7 +26,7 @@ const LIST_PAGE_SIZE = 50;
 /** GET /, /all, /c/:uid (timeline, per source, unread only), /c/:uid/open/:id, /search; POST /mode */
 export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/', async (c) => {
-    const channels = await ctx.deps.store.listChannels();
+    const channels = await ctx.deps.store.channels.list();
     // a new reader has only Notifications: start where the first feed gets followed
     if (!channels.some((ch) => ch.uid !== 'notifications')) return c.redirect('/subscriptions', 303);
     return c.redirect('/all', 303);
@@ -34,7 +34,7 @@ export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/all', (c) => allUnreadPage(c, ctx));
   app.get('/c/:uid', (c) => timelinePage(c, ctx));
   app.get('/c/:uid/open/:id', async (c) => {
-    const channel = await ctx.deps.store.getChannel(c.req.param('uid'));
+    const channel = await ctx.deps.store.channels.get(c.req.param('uid'));
     const id = idOf(c.req.param('id'));
     const entry = channel && id ? await openInChannel(ctx.deps, channel, id) : undefined;
     if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
@@ -66,13 +66,13 @@ function undoOf(c: Context<WebEnv>, ctx: WebContext) {
 
 async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
-  const channel = await store.getChannel(c.req.param('uid') ?? '');
+  const channel = await store.channels.get(c.req.param('uid') ?? '');
   if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
   const feed = await feedInChannel(ctx, channel, c.req.query('feed'));
   const unreadOnly = c.req.query('unread') === '1';
   const before = c.req.query('before');
   const after = c.req.query('after');
-  const page = await store.timeline({
+  const page = await store.reading.timeline({
     channelId: channel.id,
     limit: pageSize(c),
     ...(feed ? { feedId: feed.feedId } : {}),
@@ -102,7 +102,7 @@ async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
   const { store } = ctx.deps;
   const before = c.req.query('before');
   const after = c.req.query('after');
-  const page = await store.allUnread({
+  const page = await store.reading.allUnread({
     limit: pageSize(c),
     ...(after ? { after } : before ? { before } : {}),
   });
@@ -126,11 +126,11 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
   const { store } = ctx.deps;
   const query = (c.req.query('q') ?? '').trim();
   const uid = c.req.query('channel');
-  const channel: Channel | undefined = uid ? await store.getChannel(uid) : undefined;
+  const channel: Channel | undefined = uid ? await store.channels.get(uid) : undefined;
   if (uid && !channel) return errorPage(c, ctx, 404, 'There is no such channel.');
   const after = c.req.query('after');
   const page = query
-    ? await store.searchEntries({
+    ? await store.reading.search({
         query,
         limit: PAGE_SIZE,
         ...(channel ? { channelId: channel.id } : {}),

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { Channel } from '../../model/stored.js';
 import { channelsActingFor } from '../../reading/index.js';
-import type { SubscriptionRef } from '../../store/channels.js';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { SubscriptionRef, TimelineEntry } from '../../store/index.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
@@ -66,7 +65,7 @@ export async function feedInChannel(
   if (value === undefined || value === '') return undefined;
   const feedId = idOf(value);
   const [ref] = feedId
-    ? await ctx.deps.store.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
+    ? await ctx.deps.store.channels.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
     : [];
   if (!ref) throw new ClientError(404, `web: ${channel.name} follows no such feed`);
   return ref;

@@ -27,7 +27,7 @@ export function registerSavedPages(app: Hono<WebEnv>, ctx: WebContext): void {
 async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const before = c.req.query('before');
   const after = c.req.query('after');
-  const page = await ctx.deps.store.savedEntries({
+  const page = await ctx.deps.store.reading.savedEntries({
     limit: pageSize(c),
     ...(after ? { after } : before ? { before } : {}),
   });
@@ -53,11 +53,11 @@ async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Resp
   const id = idOf(c.req.param('id'));
   const entry = id ? await openSaved(ctx.deps, id) : undefined;
   if (!entry) throw new ClientError(404, 'web: there is no such entry');
-  const cursor = await store.savedCursor(entry.id);
+  const cursor = await store.reading.savedCursor(entry.id);
   const [older, newer] = cursor
     ? await Promise.all([
-        store.savedEntries({ limit: 1, after: cursor }),
-        store.savedEntries({ limit: 1, before: cursor }),
+        store.reading.savedEntries({ limit: 1, after: cursor }),
+        store.reading.savedEntries({ limit: 1, before: cursor }),
       ])
     : [undefined, undefined];
   const next = older?.entries[0];

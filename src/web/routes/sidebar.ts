@@ -17,7 +17,7 @@ export async function sidebarData(ctx: WebContext, current: SidebarProps['curren
   const currentId = channels.find((ch) => ch.uid === currentUid)?.id;
   const listed = listAll ? undefined : currentId;
   const subscriptions =
-    listAll || listed !== undefined ? await store.listSubscriptionRefs({ channelId: listed }) : [];
+    listAll || listed !== undefined ? await store.channels.listSubscriptionRefs({ channelId: listed }) : [];
   const byChannel = new Map<number, typeof subscriptions>();
   for (const sub of subscriptions) {
     const list = byChannel.get(sub.channelId);

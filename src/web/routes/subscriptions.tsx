@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { healthOf } from '../../model/stored.js';
 import { isSilent } from '../../poll/scheduler.js';
 import { type FeedPreview, type Preview, previewUrl } from '../../reading/index.js';
-import { pickerOrder } from '../../store/channel-choice.js';
+import { pickerOrder } from '../../store/index.js';
 import { channelsFollowing, findChannel, follow, move, unfollow } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf } from '../forms.js';
@@ -59,7 +59,10 @@ export function registerSubscriptions(app: Hono<WebEnv>, ctx: WebContext): void 
 async function subscriptionsPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const { store } = ctx.deps;
   const query = (c.req.query('q') ?? '').trim();
-  const [channels, subscriptions] = await Promise.all([store.listChannels(), store.listSubscriptions()]);
+  const [channels, subscriptions] = await Promise.all([
+    store.channels.list(),
+    store.channels.listSubscriptions(),
+  ]);
   const now = ctx.deps.now();
   const wanted = query.toLowerCase();
   const matches = subscriptions.filter(({ feed }) =>
@@ -92,7 +95,7 @@ async function subscriptionsPage(c: Context<WebEnv>, ctx: WebContext): Promise<R
 
 async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const url = withScheme(await field(c, 'url'));
-  const channels = pickerOrder(await ctx.deps.store.listChannels());
+  const channels = pickerOrder(await ctx.deps.store.channels.list());
   const props = { url, channels, csrf: sessionOf(c).csrf, isPage: false, candidates: [] as Candidate[] };
   if (!safeHref(url)) {
     const children = <DiscoverView {...props} error="That is not an http or https URL." />;
@@ -124,7 +127,7 @@ async function candidatesOf(ctx: WebContext, found: Preview): Promise<Candidate[
 
 /** Says which channels follow a candidate already, so the page can say so before Follow is pressed. */
 async function withFollowers(ctx: WebContext, candidate: Candidate): Promise<Candidate> {
-  const known = await ctx.deps.store.findFeedByUrl(candidate.url);
+  const known = await ctx.deps.store.feeds.findByUrl(candidate.url);
   if (!known) return candidate;
   const channels = await channelsFollowing(ctx.deps.store, known.id);
   return channels.length > 0 ? { ...candidate, followedIn: channels.map((ch) => ch.name) } : candidate;

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { apiUser, checkApiCredentials, setApiPassword } from '../../auth/api-credentials.js';
-import { issueToken, TOKEN_SCOPES } from '../../store/token-secrets.js';
+import { TOKEN_SCOPES } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
@@ -21,7 +21,7 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
     if (!scope) return errorPage(c, ctx, 400, 'A token needs at least one scope.');
     const label = (await field(c, 'label')).slice(0, 200);
     const now = ctx.deps.now().toISOString();
-    const { token } = await issueToken(ctx.deps.store, { scope, ...(label ? { label } : {}) }, now);
+    const { token } = await ctx.deps.store.accounts.issueToken({ scope, ...(label ? { label } : {}) }, now);
     // answered with the page itself, not a redirect: the token exists only in this response
     return tokensPage(c, ctx, { token, label: label || undefined });
   });
@@ -36,7 +36,7 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
   app.post('/tokens/:id/revoke', async (c) => {
     const id = idOf(c.req.param('id'));
     if (!id) return errorPage(c, ctx, 404, 'There is no such token.');
-    await ctx.deps.store.revokeToken(id, ctx.deps.now().toISOString());
+    await ctx.deps.store.accounts.revokeToken(id, ctx.deps.now().toISOString());
     return redirectWith(c, ctx, '/tokens', 'Revoked the token.');
   });
 }
@@ -46,7 +46,7 @@ async function tokensPage(
   ctx: WebContext,
   created?: TokensProps['created'],
 ): Promise<Response> {
-  const tokens = await ctx.deps.store.listTokens();
+  const tokens = await ctx.deps.store.accounts.listTokens();
   const endpoint = new URL('/microsub', c.req.url).href;
   const user = await apiUser(ctx.deps.store);
   const children = (

@@ -8,7 +8,7 @@ import {
   pictureWidthOf,
   plausibleBytes,
 } from '../../model/media.js';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
 import { contentForPage, imageSources } from './content-html.js';
 import { formatBytes, safeHref } from './format.js';
 

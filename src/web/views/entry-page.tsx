@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
 import { EntryBody } from './entry-body.js';
 import { entryHeading } from './format.js';
 import { EntryActions, type EntryContext, EntryMeta, originalHref } from './reader.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
 import { snippetOf } from './entry-row.js';
 
 /** The snippet as defined: the whole text cleaned, its whitespace collapsed, cut at 160 characters. */

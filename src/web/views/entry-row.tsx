@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import { entryDate } from '../../model/entry-date.js';
 import { entryMediaOf } from '../../model/media.js';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { entryPageHref } from './hrefs.js';
 import { attribute, PostForm } from './layout.js';

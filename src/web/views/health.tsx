@@ -1,6 +1,6 @@
 import type { FeedHealth, HeartbeatBar } from '../../model/heartbeat.js';
 import type { Channel } from '../../model/stored.js';
-import type { FeedSummary } from '../../store/feed-summaries.js';
+import type { FeedSummary } from '../../store/index.js';
 import {
   HEALTH_ORDER,
   type HealthQuery,

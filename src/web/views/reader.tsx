@@ -1,5 +1,5 @@
 import { entryDate } from '../../model/entry-date.js';
-import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
+import type { TimelineEntry, TimelinePage } from '../../store/index.js';
 import { EntryBody } from './entry-body.js';
 import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';
 import { channelHref, entryPageHref, type ViewScope } from './hrefs.js';

@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { TimelineEntry } from '../../store/reader.js';
+import type { TimelineEntry } from '../../store/index.js';
 import { PostForm } from './layout.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
+import type { TimelineEntry, TimelinePage } from '../../store/index.js';
 import { Chunk } from '../chunks.js';
 import type { ReadingMode } from '../reading-mode.js';
 import { EntryRow } from './entry-row.js';

@@ -1,6 +1,6 @@
 import { entryDate } from '../../model/entry-date.js';
 import { entryMediaOf } from '../../model/media.js';
-import type { TimelineEntry, TimelinePage } from '../../store/reader.js';
+import type { TimelineEntry, TimelinePage } from '../../store/index.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { highlight, snippetAround } from './highlight.js';
 import { entryPageHref } from './hrefs.js';

@@ -1,5 +1,5 @@
-import type { StoredToken } from '../../store/accounts.js';
-import { TOKEN_SCOPES } from '../../store/token-secrets.js';
+import type { StoredToken } from '../../store/index.js';
+import { TOKEN_SCOPES } from '../../store/index.js';
 import { Time } from './health.js';
 import { PostForm } from './layout.js';
 

@@ -1,0 +1,324 @@
+import {
+  type ExpressionBuilder,
+  type InsertObject,
+  sql,
+  type Transaction,
+  type Updateable,
+  type UpdateObject,
+} from 'kysely';
+import * as shown from '../channel-entries.js';
+import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '../entry-rows.js';
+import { insertUniform, runTemplate } from '../query-template.js';
+import { feedPatchToRow, namesFeed } from '../rows.js';
+import type { Database, FeedTable } from '../schema.js';
+import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from '../search-index.js';
+import type { PollOutcome } from '../types.js';
+import { binaryChunks, chunk, statementChunks, toIso } from '../values.js';
+
+// SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
+// 500 entries of 21 columns (on SQLite at most 256, see statementChunks), stay below both.
+export const GUID_CHUNK = 500;
+const ENTRY_CHUNK = 500;
+
+type Dialect = 'sqlite' | 'postgres';
+type EntryRow = InsertObject<Database, 'entries'>;
+type EntryChange = { id: number; columns: UpdateObject<Database, 'entries'>; text: string };
+
+/** What polling.record writes, built before any transaction opens. */
+export interface PollRows {
+  feedId: number;
+  workerId: string;
+  newRows: EntryRow[];
+  newTexts: Map<string, string>;
+  changes: EntryChange[];
+  feedPatch: Updateable<FeedTable>;
+  heartbeat: ReturnType<typeof heartbeatRow>;
+}
+
+/** The ids of the entries one poll inserted and updated. */
+export interface PollWritten {
+  insertedIds: number[];
+  updatedIds: number[];
+}
+
+/**
+ * Builds every row of one poll. It runs before any transaction opens, so that a bad timestamp fails
+ * the call with nothing written.
+ */
+export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
+  const now = toIso(outcome.now, 'now');
+  return {
+    feedId: outcome.feedId,
+    workerId: outcome.workerId,
+    // PostgreSQL's search_vector is added by insertEntries, from newTexts
+    newRows: outcome.newEntries.map((entry) => newEntryRow(outcome.feedId, entry, now)),
+    newTexts: new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)])),
+    changes: outcome.changedEntries.map((entry) => entryChange(dialect, entry, now)),
+    feedPatch: feedPatchToRow(outcome.feedPatch, dialect),
+    heartbeat: heartbeatRow(outcome.feedId, outcome.heartbeat),
+  };
+}
+
+/** Writes one poll's rows inside a transaction the caller holds. */
+export async function writePoll(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  rows: PollRows,
+): Promise<PollWritten> {
+  return (await writePolls(trx, dialect, [rows]))[0] as PollWritten;
+}
+
+/**
+ * Writes the rows of several polls of different feeds inside a transaction the caller holds (a group
+ * commit), each step in one statement for all of them where it can: per statement, a first poll round
+ * paid more than for its rows, PostgreSQL most of all (issue 22). Returns each poll's entry ids.
+ */
+export async function writePolls(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  batch: readonly PollRows[],
+): Promise<PollWritten[]> {
+  await shown.lockRules(trx, dialect, 'shared');
+  const checked = batch.filter((rows) => namesFeed(rows.feedPatch) || rows.changes.length > 0);
+  const befores = await feedUrls(
+    trx,
+    checked.map((rows) => rows.feedId),
+  );
+  const live: PollRows[] = [];
+  for (const rows of batch) {
+    // The feed was removed while it was being polled: there is nothing to attach the results to.
+    if (await patchPolledFeed(trx, dialect, rows.feedId, rows.workerId, rows.feedPatch)) live.push(rows);
+  }
+  const newRows = await withoutRemoved(
+    trx,
+    live.flatMap((rows) => rows.newRows),
+  );
+  const texts = new Map(live.map((rows) => [rows.feedId, rows.newTexts]));
+  const textOf = (feedId: number, guid: string) => texts.get(feedId)?.get(guid) ?? '';
+  const inserted = await insertEntries(trx, dialect, newRows, textOf);
+  await shown.addEntries(
+    trx,
+    dialect,
+    inserted.map((row) => row.id),
+  );
+  const insertedTexts = inserted.map(({ id, guid, sort_at, feed_id }) => ({
+    id,
+    sortAt: sort_at,
+    text: textOf(feed_id, guid),
+  }));
+  await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
+  const written = new Map<number, PollWritten>();
+  for (const rows of live) {
+    const updated = await updateEntries(trx, rows.feedId, rows.changes);
+    await writeSearchIndex(trx, dialect, updated, { replace: true });
+    await hideAgain(trx, rows, befores.get(rows.feedId), updated);
+    const insertedIds = inserted.filter((row) => row.feed_id === rows.feedId).map((row) => row.id);
+    written.set(rows.feedId, { insertedIds, updatedIds: updated.map((row) => row.id) });
+  }
+  const heartbeats = live.map((rows) => rows.heartbeat);
+  await insertUniform(trx, `${dialect}:heartbeats`, heartbeats, (values) =>
+    trx.insertInto('heartbeats').values(values as typeof heartbeats),
+  );
+  return batch.map((rows) => written.get(rows.feedId) ?? { insertedIds: [], updatedIds: [] });
+}
+
+/**
+ * A changed entry may name another author; a moved feed another URL: mute and block rules may differ.
+ * Without any rule nothing is hidden, nor can be (the rules' lock keeps a new one out meanwhile).
+ */
+async function hideAgain(
+  trx: Transaction<Database>,
+  rows: PollRows,
+  before: (FeedUrls & { hasRules: boolean }) | undefined,
+  updated: readonly IndexedText[],
+): Promise<void> {
+  if (!before?.hasRules) return;
+  const moved = namesFeed(rows.feedPatch) && urlsOf(before) !== urlsOf(patched(before, rows.feedPatch));
+  if (moved) await shown.refreshHidden(trx, { feedId: rows.feedId });
+  else if (updated.length > 0) await shown.refreshHidden(trx, { entryIds: updated.map((row) => row.id) });
+}
+
+/** A feed's URLs as the mute and block rules see them. */
+type FeedUrls = { url: string | undefined; site_url: string | null | undefined };
+
+/**
+ * The feeds' URL and site URL before the polls' patches, and whether any mute or block rule exists, in
+ * one statement (issue 22: two reads of the URLs and a refresh of the hidden state made every first poll
+ * slower, with no rule to apply).
+ */
+async function feedUrls(
+  trx: Transaction<Database>,
+  feedIds: readonly number[],
+): Promise<Map<number, FeedUrls & { hasRules: boolean }>> {
+  const found = new Map<number, FeedUrls & { hasRules: boolean }>();
+  for (const part of chunk(feedIds, GUID_CHUNK)) {
+    const rows = await trx
+      .selectFrom('feeds')
+      .select(['id', 'url', 'site_url'])
+      .select((eb) => eb.exists(eb.selectFrom('filters').select('filters.id')).as('has_rules'))
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      const hasRules = row.has_rules === true || Number(row.has_rules) === 1;
+      found.set(row.id, { url: row.url, site_url: row.site_url, hasRules });
+    }
+  }
+  return found;
+}
+
+/** The URLs after the patch: those it sets, else those of before. */
+function patched(before: FeedUrls, patch: Updateable<FeedTable>): FeedUrls {
+  return {
+    url: 'url' in patch ? (patch.url as string | undefined) : before.url,
+    site_url: 'site_url' in patch ? patch.site_url : before.site_url,
+  };
+}
+
+function urlsOf(urls: FeedUrls): string {
+  return JSON.stringify([urls.url, urls.site_url ?? null]);
+}
+
+/**
+ * The new rows whose guid retention has not removed from their feed: a removed entry that is still in the
+ * feed's document must not come back as new.
+ */
+async function withoutRemoved(trx: Transaction<Database>, rows: EntryRow[]): Promise<EntryRow[]> {
+  if (rows.length === 0) return rows;
+  const feedIds = [...new Set(rows.map((row) => row.feed_id as number))];
+  const removed = new Set<string>();
+  for (const part of binaryChunks(
+    rows.map((row) => row.guid as string),
+    GUID_CHUNK,
+  )) {
+    const found = await trx
+      .selectFrom('removed_guids')
+      .select(['feed_id', 'guid'])
+      .where('feed_id', 'in', feedIds)
+      .where('guid', 'in', part)
+      .execute();
+    for (const row of found) removed.add(`${row.feed_id} ${row.guid}`);
+  }
+  return removed.size === 0 ? rows : rows.filter((row) => !removed.has(`${row.feed_id} ${row.guid}`));
+}
+
+/**
+ * The update of a changed entry. It keeps when the entry was published and where it sits in timelines:
+ * an edited post does not jump back to the top.
+ */
+function entryChange(
+  dialect: Dialect,
+  entry: PollOutcome['changedEntries'][number],
+  now: string,
+): EntryChange {
+  const { published: _published, sort_at: _sortAt, ...columns } = entryContentColumns(entry);
+  const text = searchTextOf(entry);
+  return {
+    id: entry.id,
+    columns: { ...columns, changed_at: now, ...searchVectorColumn(dialect, text) },
+    text,
+  };
+}
+
+/**
+ * Patches the polled feed and drops the worker's lease (not another worker's, should the lease have
+ * expired and moved on). Returns false when the feed is gone. Updating first also locks the feed's row
+ * on PostgreSQL, so a concurrent feeds.remove waits instead of breaking the entry inserts. The statement is
+ * compiled once per set of patched columns (query-template.ts): building it with Kysely for every poll
+ * cost a third of a millisecond of the main thread.
+ */
+async function patchPolledFeed(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  feedId: number,
+  workerId: string,
+  patch: Updateable<FeedTable>,
+): Promise<boolean> {
+  const columns = Object.keys(patch) as (keyof typeof patch)[];
+  const values = [...columns.map((column) => patch[column]), workerId, workerId, feedId];
+  const result = await runTemplate(trx, `${dialect}:feed-patch|${columns.join(',')}`, values, () =>
+    trx
+      .updateTable('feeds')
+      .set(patch)
+      .set((eb) => ({
+        lease_owner: clearedIfOurs(eb, workerId, 'lease_owner'),
+        lease_expires_at: clearedIfOurs(eb, workerId, 'lease_expires_at'),
+      }))
+      .where('id', '=', feedId),
+  );
+  return (result.numAffectedRows ?? 0n) > 0n;
+}
+
+/** `column`, set to NULL when the lease is the worker's own: both lease columns go together or not at all. */
+function clearedIfOurs(
+  eb: ExpressionBuilder<Database, 'feeds'>,
+  workerId: string,
+  column: 'lease_owner' | 'lease_expires_at',
+) {
+  return eb.case().when('lease_owner', '=', workerId).then(null).else(eb.ref(column)).end();
+}
+
+/** An entry row written: what the poll's other steps need of it. */
+type InsertedEntry = { id: number; guid: string; sort_at: string; feed_id: number };
+
+/**
+ * Inserts entries and returns the id, guid and feed of each row written; a guid already stored for the
+ * feed (another process won the race) is skipped. On PostgreSQL each row's tsvector is made from its
+ * text in the statement; the text is bound as a plain value, so that the statement of a number of rows is
+ * built and compiled once (query-template.ts): built anew for each batch of 500 rows, it cost PostgreSQL
+ * workers more of their thread than their queries did (issue 22).
+ */
+async function insertEntries(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  rows: EntryRow[],
+  textOf: (feedId: number, guid: string) => string,
+): Promise<InsertedEntry[]> {
+  const withText =
+    dialect === 'postgres'
+      ? rows.map((row) => ({
+          ...row,
+          search_vector: clip(textOf(row.feed_id as number, row.guid as string)),
+        }))
+      : rows;
+  const inserted: InsertedEntry[] = [];
+  for (const part of statementChunks(dialect, withText, ENTRY_CHUNK)) {
+    const written = await insertUniform(trx, `${dialect}:entries`, part, (values) =>
+      trx
+        .insertInto('entries')
+        .values((values as EntryRow[]).map((row) => withVector(dialect, row)))
+        .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
+        .returning(['id', 'guid', 'sort_at', 'feed_id']),
+    );
+    inserted.push(...written);
+  }
+  return inserted;
+}
+
+/** The row with its search text made a tsvector (PostgreSQL); the same row on SQLite. */
+function withVector(dialect: Dialect, row: EntryRow): EntryRow {
+  if (dialect !== 'postgres') return row;
+  return { ...row, search_vector: sql<string>`to_tsvector('simple', ${row.search_vector})` };
+}
+
+/**
+ * Rewrites changed entries' content and returns those of the feed that exist; first-seen time, guid and
+ * per-channel read state stay as they were.
+ */
+async function updateEntries(
+  trx: Transaction<Database>,
+  feedId: number,
+  changes: EntryChange[],
+): Promise<IndexedText[]> {
+  const updated: IndexedText[] = [];
+  for (const change of changes) {
+    const row = await trx
+      .updateTable('entries')
+      .set(change.columns)
+      .where('id', '=', change.id)
+      .where('feed_id', '=', feedId)
+      .returning('sort_at')
+      .executeTakeFirst();
+    if (row !== undefined) updated.push({ id: change.id, sortAt: row.sort_at, text: change.text });
+  }
+  return updated;
+}

@@ -1,0 +1,248 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { decodeCursor } from '../cursor.js';
+import {
+  type KeyColumns,
+  type KeyPage,
+  type KeyQuery,
+  type PageRequest,
+  pageKeys,
+  pageSize,
+} from '../paging.js';
+import type { Database } from '../schema.js';
+import { entryIdOfKey, searchKey } from '../search-key.js';
+import { isShownIn } from '../visibility.js';
+
+type Dialect = 'sqlite' | 'postgres';
+
+/** Enough for any query a person types; more terms are dropped so one statement stays small. */
+const MAX_TERMS = 32;
+
+// A term with no letter or digit (a lone "(" or "-") indexes to nothing in either database.
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The terms of a query as typed: each "quoted phrase" and each other run of non-space characters. A
+ * double quote without its partner separates words. Every term must be found; nothing is an operator
+ * (AND, OR, NOT, NEAR, *, -, column filters are plain words), so both databases find the same entries
+ * and no input is a syntax error.
+ */
+export function searchTerms(query: string): string[] {
+  const terms: string[] = [];
+  for (const match of query.matchAll(/"([^"]*)"|([^\s"]+)/g)) {
+    const term = (match[1] ?? match[2] ?? '').trim().replace(/\s+/g, ' ');
+    if (WORD_CHARACTER.test(term)) terms.push(term);
+  }
+  return terms.slice(0, MAX_TERMS);
+}
+
+/**
+ * An FTS5 query requiring every term, each one a quoted FTS5 string (a phrase when it holds several
+ * words). Inside a string FTS5 reads no operators, and a double quote is escaped by doubling it.
+ */
+export function fts5Query(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' ');
+}
+
+/**
+ * True for the entry with id `idColumn` when its indexed text holds every term (SQLite FTS5 or PostgreSQL
+ * tsvector). Written as a look-up of that one entry, so that a walk down the timeline can test each row
+ * it passes and stop after a page.
+ */
+function matchesTerms(dialect: Dialect, terms: readonly string[], idColumn: string): Expression<SqlBool> {
+  const id = sql.ref(idColumn);
+  // SQLite answers a word for one entry no faster than for all: its searches walk the index instead
+  if (dialect === 'sqlite') return amongMatches(dialect, terms, idColumn);
+  // Kysely has no builder for tsquery functions. Each term is a bound parameter: phraseto_tsquery reads
+  // no operators, and the 'simple' configuration matches the one the index was written with.
+  const queries = terms.map((term) => sql`phraseto_tsquery('simple', ${term})`);
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM entries matched WHERE matched.id = ${id} AND matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
+}
+
+/**
+ * True for entries whose indexed text holds every term, as a set (SQLite: the FTS5 index answers it whole;
+ * PostgreSQL: the GIN index). For terms so rare that walking the timeline would pass too many rows.
+ */
+function amongMatches(dialect: Dialect, terms: readonly string[], idColumn: string): Expression<SqlBool> {
+  const id = sql.ref(idColumn);
+  if (dialect === 'sqlite')
+    return sql<SqlBool>`${id} IN (SELECT ${entryIdOfKey('rowid')} FROM entries_fts WHERE entries_fts MATCH ${fts5Query(terms)})`;
+  const queries = terms.map((term) => sql`phraseto_tsquery('simple', ${term})`);
+  return sql<SqlBool>`${id} IN (SELECT matched.id FROM entries matched WHERE matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
+}
+
+/**
+ * How many rows of the timeline a search walks, newest first, testing each, before it asks the index for
+ * every match instead. A common word fills a page within a few hundred rows; a rare one has few matches,
+ * which the index lists at once. Either way a search costs about a page, not the database.
+ */
+export const SEARCH_WALK_ROWS = 2000;
+
+type Keys = () => KeyQuery<keyof Database>;
+
+/** How a query is tested: the words (through the index), other row tests, and the whole test as a set. */
+interface QueryTests {
+  words: readonly string[];
+  /** Tests of a row other than the words (CJK substrings, excluded terms), for the walk's window. */
+  others: Expression<SqlBool>[];
+  set: Expression<SqlBool>;
+}
+
+/** Pages through `keys`: first by walking SEARCH_WALK_ROWS rows, then, if that was not enough, by the index. */
+export async function pageMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  keys: Keys,
+  tests: QueryTests,
+  request: PageRequest,
+  columns: KeyColumns,
+): Promise<KeyPage> {
+  const limit = pageSize(request.limit);
+  const window = await pageKeys(keys, { limit: SEARCH_WALK_ROWS, after: request.after }, columns);
+  const found = await windowMatches(db, dialect, keys, tests, window.keys, columns);
+  // Enough matches in the window, or the window was the whole rest of the timeline: the page is exact.
+  if (found.length > limit || !window.hasOlder)
+    return { keys: found.slice(0, limit), hasOlder: found.length > limit || window.hasOlder };
+  return pageKeys(() => keys().where(tests.set), request, columns);
+}
+
+/** The rows of the window (newest first) that match, in the window's order. */
+async function windowMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  keys: Keys,
+  tests: QueryTests,
+  window: KeyPage['keys'],
+  columns: KeyColumns,
+): Promise<KeyPage['keys']> {
+  const candidates = window;
+  const rowTests = [...tests.others];
+  // PostgreSQL reads each row's tsvector (SQLite walks its index instead: walkSearchIndex)
+  if (tests.words.length > 0) rowTests.push(matchesTerms(dialect, tests.words, 'recent.id'));
+  if (rowTests.length === 0 || candidates.length === 0) return candidates;
+  const rows = await db
+    .selectFrom(
+      keys()
+        .where(
+          sql.ref(columns.id),
+          'in',
+          candidates.map((key) => key.id),
+        )
+        .as('recent'),
+    )
+    .select('recent.id')
+    .where(all(rowTests))
+    .execute();
+  const kept = new Set(rows.map((row) => row.id));
+  return candidates.filter((key) => kept.has(key.id));
+}
+
+// reader (issue 16): -term excludes, and CJK text matches inside runs. Kept in functions of their own.
+
+// Han, kana and hangul: FTS5's unicode61 and PostgreSQL's 'simple' parser index a run of them as one
+// word, so 世博 would never find 世博五卷. Such terms are matched as substrings instead.
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A query read as people type it: terms that must appear, and -terms that must not. */
+export interface ParsedSearch {
+  include: string[];
+  exclude: string[];
+}
+
+/**
+ * The terms of a query: "quoted phrases" and words must all appear; a word written -word must not.
+ * Anything else (OR, AND, NEAR, *) is a plain word.
+ */
+export function parseSearchQuery(query: string): ParsedSearch {
+  const words = query.split(/\s+/);
+  const exclude = words
+    .filter((word) => /^-[^-"]/.test(word))
+    .map((word) => word.slice(1))
+    .filter((word) => WORD_CHARACTER.test(word));
+  const rest = words.filter((word) => !/^-[^-"]/.test(word)).join(' ');
+  return { include: searchTerms(rest), exclude: exclude.slice(0, MAX_TERMS) };
+}
+
+/** True when a term holds CJK text (matched as a substring, not through the word index). */
+export function isCjkTerm(term: string): boolean {
+  return CJK.test(term);
+}
+
+/** True when the entry with id `idColumn` holds the term as written in its title, summary or content. */
+function containsText(term: string, idColumn: string): Expression<SqlBool> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = ['title', 'summary', 'content_text', 'content_html'].map(
+    (column) => sql`${sql.ref(`found.${column}`)} LIKE ${pattern} ESCAPE '\\'`,
+  );
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM entries found WHERE found.id = ${sql.ref(idColumn)} AND (${sql.join(like, sql` OR `)}))`;
+}
+
+/** All of these conditions, as one. */
+function all(conditions: Expression<SqlBool>[]): Expression<SqlBool> {
+  return conditions.length === 1
+    ? (conditions[0] as Expression<SqlBool>)
+    : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+/**
+ * The walk's and the set's tests for a parsed query: every word through the full-text index, every CJK
+ * term as a substring, and no excluded term.
+ */
+export function queryTests(dialect: Dialect, query: ParsedSearch, idColumn: string): QueryTests {
+  const words = query.include.filter((term) => !isCjkTerm(term));
+  const cjk = query.include.filter(isCjkTerm);
+  const others = (column: string): Expression<SqlBool>[] => [
+    ...cjk.map((term) => containsText(term, column)),
+    ...query.exclude.map(
+      (term): Expression<SqlBool> =>
+        sql<SqlBool>`NOT ${isCjkTerm(term) ? containsText(term, column) : amongMatches(dialect, [term], column)}`,
+    ),
+  ];
+  return {
+    words,
+    others: others('recent.id'),
+    set: all([...(words.length > 0 ? [amongMatches(dialect, words, idColumn)] : []), ...others(idColumn)]),
+  };
+}
+
+/**
+ * SQLite: the FTS5 query of a parsed search, every word required and every excluded word (CJK terms
+ * aside) refused, or undefined when it requires no word.
+ */
+function indexQuery(query: ParsedSearch): string | undefined {
+  const words = query.include.filter((term) => !isCjkTerm(term));
+  if (words.length === 0) return undefined;
+  const refused = query.exclude.filter((term) => !isCjkTerm(term));
+  return [`(${fts5Query(words)})`, ...refused.map((term) => fts5Query([term]))].join(' NOT ');
+}
+
+/**
+ * SQLite: a page of the entries that match, in one channel or in any, read down the full-text index
+ * newest first from the cursor. The index's rowids are search keys that sort as the reader does
+ * (search-key.ts), so SQLite reads the words' entries in that order and stops once the page is full:
+ * a common word costs a page, however many entries hold it. Each entry read is kept when its channel
+ * shows it and its CJK terms (matched as text) say so. Within one minute entries come in arrival order.
+ */
+export async function walkSearchIndex(
+  db: Kysely<Database>,
+  query: ParsedSearch,
+  channelId: number | undefined,
+  request: PageRequest,
+): Promise<KeyPage> {
+  const limit = pageSize(request.limit);
+  const match = indexQuery(query) ?? '';
+  const cursor = request.after === undefined ? undefined : decodeCursor(request.after);
+  const below = cursor === undefined ? sql`` : sql`AND f.rowid < ${searchKey(cursor.sortAt, cursor.id)}`;
+  const cjk = [
+    ...query.include.filter(isCjkTerm).map((term) => containsText(term, 'e.id')),
+    ...query.exclude
+      .filter(isCjkTerm)
+      .map((term): Expression<SqlBool> => sql<SqlBool>`NOT ${containsText(term, 'e.id')}`),
+  ];
+  const others = cjk.length === 0 ? sql`` : sql`AND ${all(cjk)}`;
+  const { rows } = await sql<{ id: number; sort_at: string }>`SELECT e.id, e.sort_at
+    FROM entries_fts f JOIN entries e ON e.id = ${entryIdOfKey('f.rowid')}
+    WHERE entries_fts MATCH ${match} ${below}
+      AND ${isShownIn('sqlite', channelId, 'e.id')} ${others}
+    ORDER BY f.rowid DESC LIMIT ${limit + 1}`.execute(db);
+  return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
+}
