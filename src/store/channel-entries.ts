@@ -238,9 +238,6 @@ export async function lockFeed(db: Db, dialect: Dialect, feedId: number): Promis
     await db.selectFrom('feeds').select('id').where('id', '=', feedId).forUpdate().execute();
 }
 
-/** The advisory lock key between polls and rule changes ("tidings rules" in a 32-bit FNV-1a). */
-const RULES_LOCK_KEY = 0x5d1e_7a21;
-
 /**
  * PostgreSQL: a poll works out is_hidden from the rules it sees, and a rule change from the rows it sees;
  * run at once, each would miss the other's uncommitted work. Polls hold this lock shared, rule changes
@@ -250,5 +247,8 @@ const RULES_LOCK_KEY = 0x5d1e_7a21;
 export async function lockRules(db: Db, dialect: Dialect, mode: 'shared' | 'exclusive'): Promise<void> {
   if (dialect !== 'postgres') return;
   const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
-  await sql`SELECT ${lock}(${sql.lit(RULES_LOCK_KEY)})`.execute(db);
+  // one key per schema: stores in other schemas of the database (the tests') never wait on each other
+  await sql`SELECT ${lock}(hashtextextended('tidings rules ' || coalesce(current_schema(), ''), 0))`.execute(
+    db,
+  );
 }

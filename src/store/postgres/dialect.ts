@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Backend } from '../backend.js';
 import { redactPassword } from '../redact.js';
@@ -6,9 +6,6 @@ import type { Database } from '../schema.js';
 import { Store } from '../store.js';
 import { StoreError } from '../store-error.js';
 import { claimDueFeeds } from './claim.js';
-
-/** The advisory lock key that serializes migrations across processes ("tidings" in a 32-bit FNV-1a). */
-const MIGRATION_LOCK_KEY = 0x817c_ce03;
 
 /** BIGINT ids and counts arrive as numbers, not strings; our ids stay far below 2^53. */
 function parseInt8(text: string): number {
@@ -27,11 +24,12 @@ const postgresBackend: Backend = {
   dialect: 'postgres',
   claimDueFeeds,
   // Two processes starting at once would both see a migration as pending; the transaction-scoped lock
-  // makes the second wait and then find it recorded.
+  // makes the second wait and then find it recorded. The key names the schema migrated, so that stores
+  // in other schemas of the database (the tests give each store its own) do not wait on each other.
   lockMigrations: async (trx) => {
-    await trx
-      .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.lit(MIGRATION_LOCK_KEY)]).as('locked'))
-      .execute();
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended('tidings migrations ' || coalesce(current_schema(), ''), 0))`.execute(
+      trx,
+    );
   },
 };
 
