@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCommand } from './cli/program.js';
+import { runCommand } from './cli/index.js';
 
 // A command that failed exits at once (whatever it left open); one that ended leaves its exit code and
 // lets the process end by itself (a server keeps it running).

@@ -123,6 +123,23 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
   return circles;
 }
 
+/**
+ * The front door an import must go through, or undefined when it may name its file directly: a file may
+ * import files of its own folder and of the folders above it, but a file inside another folder only through
+ * that folder's index.ts (from src/web/routes/a.tsx, src/store/feeds/feeds.ts is reached as
+ * src/store/index.ts; from src/store/store.ts, as src/store/feeds/index.ts).
+ */
+export function frontDoorOf(importer: string, target: string): string | undefined {
+  const from = dirname(importer);
+  const to = dirname(target);
+  const within = (folder: string, inner: string) => inner === folder || inner.startsWith(`${folder}/`);
+  if (within(to, from)) return undefined;
+  let common = from;
+  while (!within(common, to)) common = dirname(common);
+  const door = join(common, relative(common, to).split('/')[0] as string, 'index.ts');
+  return door === target ? undefined : door;
+}
+
 describe('architecture', () => {
   const files = sourceFiles(SRC);
 
@@ -166,16 +183,37 @@ describe('architecture', () => {
     assert.equal(ALLOWED['http']?.includes('server'), false);
   });
 
-  it('has code outside src/store import the store through its index.ts only', () => {
-    const front = join(SRC, 'store/index.js');
+  it('has every folder of src/ an index.ts, and code in another folder import it only', () => {
+    const known = new Set(files);
+    const folders = new Set(
+      files.map((file) => dirname(file)).filter((dir) => dir !== SRC.replace(/\/$/, '')),
+    );
+    const missing = [...folders].filter((dir) => !known.has(join(dir, 'index.ts')));
+    assert.deepEqual(
+      missing.map((dir) => relative(SRC, dir)),
+      [],
+    );
     const through: string[] = [];
-    for (const file of files) {
-      if (areaOf(file) === 'store') continue;
-      for (const target of importsOf(file))
-        if (areaOf(target) === 'store' && target !== front)
-          through.push(`${relative(SRC, file)} imports ${relative(SRC, target)}`);
-    }
+    for (const file of files)
+      for (const target of importsOf(file)) {
+        const source = sourceOf(target, known);
+        const door = source === undefined ? undefined : frontDoorOf(file, source);
+        if (door !== undefined && source !== undefined)
+          through.push(`${relative(SRC, file)} imports ${relative(SRC, source)}, not ${relative(SRC, door)}`);
+      }
     assert.deepEqual(through, []);
+  });
+
+  it('finds an import that goes past a front door when there is one', () => {
+    const door = (importer: string, target: string) => frontDoorOf(`/src/${importer}`, `/src/${target}`);
+    assert.equal(door('web/routes/a.tsx', 'store/feeds/feeds.ts'), '/src/store/index.ts');
+    assert.equal(door('web/routes/a.tsx', 'store/types.ts'), '/src/store/index.ts');
+    assert.equal(door('store/store.ts', 'store/feeds/feeds.ts'), '/src/store/feeds/index.ts');
+    assert.equal(door('server/app.ts', 'web/routes/index.ts'), '/src/web/index.ts');
+    assert.equal(door('web/routes/a.tsx', 'store/index.ts'), undefined);
+    assert.equal(door('store/feeds/feeds.ts', 'store/types.ts'), undefined);
+    assert.equal(door('store/feeds/feeds.ts', 'store/feeds/icons.ts'), undefined);
+    assert.equal(door('web/routes.ts', 'web/routes/index.ts'), undefined);
   });
 
   it('has no import circle in src/', () => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkApiCredentials, setApiPassword } from '../auth/api-credentials.js';
+import { checkApiCredentials, setApiPassword } from '../auth/index.js';
 import { withApp } from './app.js';
 import { askTwice, passwordFromInput, readStdin } from './password.js';
 import { UserError } from './user-error.js';

@@ -1,11 +1,8 @@
 import { type Config, loadConfig } from '../config.js';
 import { closeSharedAgents } from '../fetch/index.js';
 import { createLogger, type Logger, silentLogger } from '../log.js';
-import type { PollDeps } from '../poll/deps.js';
-import { createPollDeps } from '../poll/deps-factory.js';
-import { PollEvents } from '../poll/events.js';
-import type { PollHooks } from '../poll/hooks.js';
-import { createPreparer } from '../poll/parse-pool.js';
+import type { PollDeps, PollHooks } from '../poll/index.js';
+import { createPollDeps, createPreparer, PollEvents } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 import { type EventRelay, openEventRelay, openStore, redactPassword, storeFault } from '../store/index.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { parseInterval } from '../config.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed, subscriptionDeps } from './subscribe.js';

@@ -1,4 +1,4 @@
-import type { ParseResult } from '../model/parse-result.js';
+import type { ParseResult } from '../model/index.js';
 
 /** A short human-readable report of one parse: format, feed, entries and every diagnostic. */
 export function formatReport(document: string, result: ParseResult): string {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { ParseResult } from '../model/parse-result.js';
+import type { ParseResult } from '../model/index.js';
 import type { ParseOptions } from '../parse/index.js';
 import { describeFailure } from './failure.js';
 import { formatReport } from './parse-report.js';

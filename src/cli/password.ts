@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../auth/password-hash.js';
+import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../auth/index.js';
 import type { Store } from '../store/index.js';
 import { withApp } from './app.js';
 import { UserError } from './user-error.js';

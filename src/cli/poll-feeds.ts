@@ -1,4 +1,4 @@
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import type { Store } from '../store/index.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 

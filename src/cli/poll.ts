@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { redactSecrets } from '../log.js';
-import { runPollLoop } from '../poll/loop.js';
-import { type PollSummary, pollOnce } from '../poll/poller.js';
+import { type PollSummary, pollOnce, runPollLoop } from '../poll/index.js';
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { parseFeedIds, requireFeeds, whyNotPolled } from './poll-feeds.js';

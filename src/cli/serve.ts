@@ -1,7 +1,7 @@
 import type { ServerType } from '@hono/node-server';
 import type { Command } from 'commander';
-import { upgradeFeverKeyStorage } from '../auth/api-credentials.js';
-import { runPollLoop } from '../poll/loop.js';
+import { upgradeFeverKeyStorage } from '../auth/index.js';
+import { runPollLoop } from '../poll/index.js';
 import { openApp } from './app.js';
 import { retentionPolicy, startRetention } from './retention.js';
 import { EXIT_USAGE, UserError } from './user-error.js';

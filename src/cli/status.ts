@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Diagnostic } from '../model/diagnostic.js';
-import { healthOf, type StoredFeed } from '../model/stored.js';
-import { isSilent } from '../poll/scheduler.js';
+import type { Diagnostic } from '../model/index.js';
+import { healthOf, type StoredFeed } from '../model/index.js';
+import { isSilent } from '../poll/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
 import { UserError } from './user-error.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import {
   feedNamed,
   follow,

@@ -1,4 +1,4 @@
-import { FETCH_ERROR_KINDS, type FetchErrorKind } from '../model/fetch-errors.js';
+import { FETCH_ERROR_KINDS, type FetchErrorKind } from '../model/index.js';
 
 /** Everything known about a failed fetch; each kind uses the fields its message template needs. */
 export interface FetchErrorContext {

@@ -1,4 +1,4 @@
-export { FETCH_ERROR_KINDS, type FetchErrorKind } from '../model/fetch-errors.js';
+export { FETCH_ERROR_KINDS, type FetchErrorKind } from '../model/index.js';
 export {
   type CacheControl,
   freshnessSeconds,

@@ -1,4 +1,4 @@
-import type { FetchErrorKind } from '../model/fetch-errors.js';
+import type { FetchErrorKind } from '../model/index.js';
 import { FetchError } from './fetch-error.js';
 
 /** What the fetch loop knows when a request throws. */

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FetchErrorKind } from '../model/fetch-errors.js';
+import type { FetchErrorKind } from '../model/index.js';
 import { FetchError } from './fetch-error.js';
 import type { RedirectStatus } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { Logins } from '../auth/logins.js';
+import type { Logins } from '../auth/index.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/index.js';
 

@@ -1,5 +1,5 @@
 import type { RequestParams } from '../http/index.js';
-import { safeLinkUrl } from '../model/safe-url.js';
+import { safeLinkUrl } from '../model/index.js';
 import type { AppFeeds } from '../reading/index.js';
 import { batchesWithinBudget, pageWithinBudget } from '../reading/index.js';
 import type { Store, SyncEntry, SyncFilter } from '../store/index.js';

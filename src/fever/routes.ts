@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { feverKeyLogin, type Logins } from '../auth/logins.js';
+import { feverKeyLogin, type Logins } from '../auth/index.js';
 import { clientAddress, limitRequestBody, type RequestParams, readRequestParams } from '../http/index.js';
 import { appFeeds, streamJsonObject } from '../reading/index.js';
 import type { FeverDeps } from './deps.js';

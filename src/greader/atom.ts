@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { safeLinkUrl } from '../model/safe-url.js';
+import { safeLinkUrl } from '../model/index.js';
 import type { AppFeeds } from '../reading/index.js';
 import type { SyncEntry } from '../store/index.js';
 import type { GReaderDeps } from './deps.js';

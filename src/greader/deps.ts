@@ -1,7 +1,7 @@
-import type { Logins } from '../auth/logins.js';
+import type { Logins } from '../auth/index.js';
 import type { FeedIconUrls } from '../http/index.js';
 import type { Logger } from '../log.js';
-import type { PollDeps } from '../poll/deps.js';
+import type { PollDeps } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 
 /** What the Google Reader API works with; server/app.ts gives it these and nothing else. */

@@ -1,4 +1,4 @@
-import { safeLinkUrl } from '../model/safe-url.js';
+import { safeLinkUrl } from '../model/index.js';
 import type { AppFeeds } from '../reading/index.js';
 import type { SyncEntry } from '../store/index.js';
 import { feedStreamId, labelStreamId, longItemId, READ, READING_LIST, STARRED } from './ids.js';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { apiUser, checkApiToken, issueApiToken } from '../auth/api-credentials.js';
-import { apiPasswordLogin, type Logins } from '../auth/logins.js';
+import { apiPasswordLogin, apiUser, checkApiToken, issueApiToken, type Logins } from '../auth/index.js';
 import { clientAddress, limitRequestBody, readRequestParams } from '../http/index.js';
 import { StoreError } from '../store/index.js';
 import { atomStream } from './atom.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { readRequestParams } from '../http/index.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import { appFeeds } from '../reading/index.js';
 import { channelsFollowing, DEFAULT_CHANNEL_NAME, defaultChannel } from '../subscriptions/index.js';
 import type { GReaderDeps } from './deps.js';

@@ -1,4 +1,4 @@
-import type { Channel } from '../model/stored.js';
+import type { Channel } from '../model/index.js';
 import type { Store } from '../store/index.js';
 import type { ActionContext } from './context.js';
 import { badRequest, notFound } from './errors.js';

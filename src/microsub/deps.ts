@@ -1,7 +1,6 @@
 import type { FeedIconUrls } from '../http/index.js';
 import type { Logger } from '../log.js';
-import type { PollDeps } from '../poll/deps.js';
-import type { PollEvents } from '../poll/events.js';
+import type { PollDeps, PollEvents } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 
 /** IndieAuth settings for verifying tokens a token endpoint issued (`--token-endpoint`, `--me`). */

@@ -3,9 +3,8 @@
 // always has something to show, and the Microsub extensions _id, _is_read and _source.
 
 import { htmlToText } from '../html/index.js';
-import { entryDate } from '../model/entry-date.js';
-import { entryMediaOf, mediaKindOf } from '../model/media.js';
-import type { StoredEntry, StoredFeed } from '../model/stored.js';
+import type { StoredEntry, StoredFeed } from '../model/index.js';
+import { entryDate, entryMediaOf, mediaKindOf } from '../model/index.js';
 import type { TimelineEntry } from '../store/index.js';
 import { safeLink, safeLinks, safeUid } from './links.js';
 

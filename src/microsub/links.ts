@@ -2,7 +2,7 @@
 // feed gave reaches a client only when it is absolute http(s), and a URL a client gives to mute or
 // block must be one, since only such URLs are shown (issue 22).
 
-import { safeLinkUrl } from '../model/safe-url.js';
+import { safeLinkUrl } from '../model/index.js';
 import { badRequest } from './errors.js';
 
 /** The longest URL a client may name (a long feed URL is some hundred characters). */

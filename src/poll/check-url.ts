@@ -1,4 +1,4 @@
-import { checkTarget } from '../fetch/guard.js';
+import { checkTarget } from '../fetch/index.js';
 import type { PollConfig } from './deps.js';
 
 /** A URL a person or a file asks to follow, checked before anything is fetched or stored. */

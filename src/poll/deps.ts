@@ -1,6 +1,6 @@
-import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
+import type { FetchOutcome, FetchRequest } from '../fetch/index.js';
 import type { Logger } from '../log.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import type { Store } from '../store/index.js';
 import type { PollHooks } from './hooks.js';
 import type { Preparer } from './parse-pool.js';

@@ -1,6 +1,5 @@
-import type { Diagnostic } from '../model/diagnostic.js';
-import { plural } from '../model/plural.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { Diagnostic, StoredFeed } from '../model/index.js';
+import { plural } from '../model/index.js';
 import type { NewEntry } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import type { PreparedItem } from './prepare.js';

@@ -1,5 +1,5 @@
-import type { FetchRequest } from '../fetch/types.js';
-import type { ParseResult } from '../model/parse-result.js';
+import type { FetchRequest } from '../fetch/index.js';
+import type { ParseResult } from '../model/index.js';
 import { decodeDocument, pageRels, parseFeed, parseHfeed } from '../parse/index.js';
 import type { PollDeps } from './deps.js';
 import { type DiscoveredFeed, feedLinksOf } from './feed-links.js';

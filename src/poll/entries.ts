@@ -1,8 +1,7 @@
 import { hash } from 'node:crypto';
 import { htmlToText } from '../html/index.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import { type Entry, MF2_PROPERTIES } from '../model/entry.js';
-import { toEntryMedia } from '../model/media.js';
+import type { Diagnostic } from '../model/index.js';
+import { type Entry, MF2_PROPERTIES, toEntryMedia } from '../model/index.js';
 import type { NewEntry } from '../store/index.js';
 import { urlKey } from './url-key.js';
 

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
-import type { FetchRequest } from '../fetch/types.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { FetchRequest } from '../fetch/index.js';
+import type { StoredFeed } from '../model/index.js';
 import type { PollDeps } from './deps.js';
 
 /** An icon is small: anything larger is no icon (issue 16: "size-capped"). */

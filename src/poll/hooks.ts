@@ -1,6 +1,5 @@
-import type { FetchOutcome } from '../fetch/types.js';
-import type { Heartbeat } from '../model/heartbeat.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { FetchOutcome } from '../fetch/index.js';
+import type { Heartbeat, StoredFeed } from '../model/index.js';
 import type { NewEntry } from '../store/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
+import type { FetchOutcome, FetchRequest } from '../fetch/index.js';
 import { createGuardedAgent, FETCH_DEFAULTS, fetchFeed, type Resolver } from '../fetch/index.js';
-import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
 import type { PollConfig } from './deps.js';
 
 /** A fetch of its own for icon lookups, and what ends it. */

@@ -1,4 +1,4 @@
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import type { FeedIconRecord } from '../store/index.js';
 import type { IconQueue, PollDeps } from './deps.js';
 import { ICON_LOOKUP_MS, type IconDeps, isIconFresh, lookUpFeedIcon } from './feed-icon.js';

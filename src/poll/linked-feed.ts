@@ -1,4 +1,4 @@
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import type { FeedPatch } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { feedLinksOf } from './feed-links.js';

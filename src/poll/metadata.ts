@@ -1,4 +1,4 @@
-import type { ParseResult } from '../model/parse-result.js';
+import type { ParseResult } from '../model/index.js';
 import type { FeedPatch } from '../store/index.js';
 import { syndicationSeconds } from './scheduler.js';
 

@@ -1,4 +1,4 @@
-import type { StoredFeed } from '../model/stored.js';
+import type { StoredFeed } from '../model/index.js';
 import type { PollConfig } from './deps.js';
 import { type NextCheck, planNextCheck } from './scheduler.js';
 

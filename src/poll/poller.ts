@@ -1,7 +1,6 @@
-import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
+import type { FetchOutcome, FetchRequest } from '../fetch/index.js';
 import { redactSecrets } from '../log.js';
-import type { HeartbeatStatus } from '../model/heartbeat.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { HeartbeatStatus, StoredFeed } from '../model/index.js';
 import { storeFault, UNFOLLOWED_KEEP_DAYS } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { HostLimit } from './host-limit.js';

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { ParseResult } from '../model/parse-result.js';
+import type { Diagnostic, ParseResult } from '../model/index.js';
 import { type ParseOptions, parseFeed } from '../parse/index.js';
 import type { NewEntry } from '../store/index.js';
 import { identifyEntries, toNewEntry } from './entries.js';

@@ -1,7 +1,5 @@
-import type { FetchOutcome, FetchRequest } from '../fetch/types.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { HeartbeatStatus } from '../model/heartbeat.js';
-import type { StoredFeed } from '../model/stored.js';
+import type { FetchOutcome, FetchRequest } from '../fetch/index.js';
+import type { Diagnostic, HeartbeatStatus, StoredFeed } from '../model/index.js';
 import type { FeedPatch, PollOutcome } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';

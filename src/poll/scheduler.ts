@@ -1,4 +1,4 @@
-import type { HeartbeatStatus } from '../model/heartbeat.js';
+import type { HeartbeatStatus } from '../model/index.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

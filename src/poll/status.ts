@@ -1,6 +1,5 @@
-import type { HeartbeatStatus } from '../model/heartbeat.js';
-import type { ParseResult } from '../model/parse-result.js';
-import { plural } from '../model/plural.js';
+import type { HeartbeatStatus, ParseResult } from '../model/index.js';
+import { plural } from '../model/index.js';
 
 const NOT_WELL_FORMED = new Set([
   'xml.not-well-formed',

@@ -1,4 +1,4 @@
-import type { Channel, StoredFeed } from '../model/stored.js';
+import type { Channel, StoredFeed } from '../model/index.js';
 import type { Store } from '../store/index.js';
 import { batchesWithinBudget } from './page-budget.js';
 

@@ -1,4 +1,4 @@
-import type { Channel } from '../model/stored.js';
+import type { Channel } from '../model/index.js';
 import type { Store, SubscriptionRef } from '../store/index.js';
 
 // Views that mix channels (All unread, Saved, search across channels) show an entry once, and it acts

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.js';
-import type { PollDeps } from '../poll/deps.js';
+import type { PollDeps } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 
 /** What the reading module works with: the store, the poller (refresh, preview), a clock and a log. */

@@ -1,4 +1,4 @@
-import type { Channel } from '../model/stored.js';
+import type { Channel } from '../model/index.js';
 import type { ReadingDeps } from './deps.js';
 import type { UndoLog, UndoRecord } from './undo-log.js';
 

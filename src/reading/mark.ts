@@ -1,4 +1,4 @@
-import type { Channel } from '../model/stored.js';
+import type { Channel } from '../model/index.js';
 import type { ReadingDeps } from './deps.js';
 
 // What the web UI and Microsub do to entries of one channel. The apps (Google Reader, Fever) have no

@@ -1,4 +1,4 @@
-import type { Channel } from '../model/stored.js';
+import type { Channel } from '../model/index.js';
 import type { SyncEntry, TimelineEntry } from '../store/index.js';
 import { channelsActingFor } from './channel-of-feed.js';
 import type { ReadingDeps } from './deps.js';

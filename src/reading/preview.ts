@@ -1,6 +1,5 @@
-import type { ParseResult } from '../model/parse-result.js';
-import { type Discovery, discover } from '../poll/discover.js';
-import { identifyEntries, toNewEntry } from '../poll/entries.js';
+import type { ParseResult } from '../model/index.js';
+import { type Discovery, discover, identifyEntries, toNewEntry } from '../poll/index.js';
 import type { NewEntry } from '../store/index.js';
 import type { ReadingDeps } from './deps.js';
 

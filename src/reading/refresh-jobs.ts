@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { HeartbeatStatus } from '../model/heartbeat.js';
-import type { Channel } from '../model/stored.js';
-import { pollOnce } from '../poll/poller.js';
+import type { Channel, HeartbeatStatus } from '../model/index.js';
+import { pollOnce } from '../poll/index.js';
 import type { ReadingDeps } from './deps.js';
 
 /** A feed that failed in a refresh, as its page lists it (with a link to the feed's health page). */

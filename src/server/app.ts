@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { Logins } from '../auth/logins.js';
+import { Logins } from '../auth/index.js';
 import { type FeverDeps, feverRoutes } from '../fever/index.js';
 import { type GReaderDeps, greaderRoutes } from '../greader/index.js';
 import { answerUnhandledError, type FeedIconUrls, logApiFailures } from '../http/index.js';

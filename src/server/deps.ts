@@ -1,9 +1,8 @@
-import type { Logins } from '../auth/logins.js';
+import type { Logins } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { IndieAuthSettings } from '../microsub/index.js';
-import type { PollDeps } from '../poll/deps.js';
-import type { PollEvents } from '../poll/events.js';
+import type { PollDeps, PollEvents } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 
 /**

@@ -1,6 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Heartbeat, HeartbeatStatus } from '../model/heartbeat.js';
-import type { StoredEntry } from '../model/stored.js';
+import type { Heartbeat, HeartbeatStatus, StoredEntry } from '../model/index.js';
 import type { EntryTable, HeartbeatTable } from './schema.js';
 import type { NewEntry, PollOutcome } from './types.js';
 import { fromJson, toIso, toIsoOrNull } from './values.js';

@@ -9,6 +9,6 @@ export async function openEventRelay(
   onError: (error: unknown) => void,
 ): Promise<EventRelay | undefined> {
   if (!/^postgres(ql)?:\/\//i.test(url)) return undefined;
-  const { openPgEventRelay } = await import('./postgres/notify.js');
+  const { openPgEventRelay } = await import('./postgres/index.js');
   return openPgEventRelay(url, onError);
 }

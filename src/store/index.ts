@@ -2,12 +2,12 @@
 // (store.feeds, store.entries, store.channels, store.reading, store.sync, store.accounts, ...), each area a
 // class whose methods are its queries; the types below are what those methods take and give.
 
-export { hashToken, newToken, TOKEN_SCOPES } from './accounts/token-secrets.js';
-export { pickerOrder } from './channels/channel-choice.js';
+export { hashToken, newToken, TOKEN_SCOPES } from './accounts/index.js';
+export { pickerOrder } from './channels/index.js';
 export { encodeCursor } from './cursor.js';
 export { openEventRelay } from './event-relay.js';
 export { type OpenOptions, openStore } from './open.js';
-export { parseSearchQuery } from './reading/search.js';
+export { parseSearchQuery } from './reading/index.js';
 export { redactPassword } from './redact.js';
 export type { EventRelay, RelayMessage } from './relay-message.js';
 export { searchKey } from './search-key.js';

@@ -23,7 +23,7 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     if (path === '')
       throw new StoreError('config', 'store: sqlite: needs a path, e.g. sqlite:data/tidings.db');
     // Each backend's driver is loaded only when it is used (pg costs 60 ms of every CLI start).
-    const { openSqliteStore } = await import('./sqlite/dialect.js');
+    const { openSqliteStore } = await import('./sqlite/index.js');
     const file = path === ':memory:' ? path : resolve(path);
     try {
       return openSqliteStore(file, { readThreads: options.readThreads });
@@ -33,7 +33,7 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     }
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    const { openPostgresStore } = await import('./postgres/dialect.js');
+    const { openPostgresStore } = await import('./postgres/index.js');
     return openPostgresStore(url);
   }
   throw new StoreError(

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Channel, StoredFeed, Subscription } from '../model/stored.js';
+import type { Channel, StoredFeed, Subscription } from '../model/index.js';
 import type { ChannelTable, FeedTable, SubscriptionTable } from './schema.js';
 import { StoreError } from './store-error.js';
 import type { FeedPatch } from './types.js';

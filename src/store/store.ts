@@ -1,19 +1,14 @@
 import type { Kysely } from 'kysely';
-import { Accounts } from './accounts/accounts.js';
+import { Accounts } from './accounts/index.js';
 import type { Area } from './area.js';
 import type { Backend } from './backend.js';
-import { Channels } from './channels/channels.js';
-import { Entries } from './entries/entries.js';
-import { Feeds } from './feeds/feeds.js';
-import { Heartbeats } from './feeds/heartbeats.js';
-import { FeedIcons } from './feeds/icons.js';
-import { Polling } from './feeds/polling.js';
+import { Channels } from './channels/index.js';
+import { Entries, PollWriter } from './entries/index.js';
+import { FeedIcons, Feeds, Heartbeats, Polling } from './feeds/index.js';
 import { migrate } from './migrate.js';
-import { Filters } from './reading/filters.js';
-import { Reading } from './reading/reading.js';
+import { Filters, Reading } from './reading/index.js';
 import type { Database } from './schema.js';
-import { PollWriter } from './sqlite/group-commit.js';
-import { Sync } from './sync/sync.js';
+import { Sync } from './sync/index.js';
 import type { ChangedChannels } from './types.js';
 
 /**

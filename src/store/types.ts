@@ -1,5 +1,4 @@
-import type { Heartbeat } from '../model/heartbeat.js';
-import type { Channel, StoredEntry, StoredFeed } from '../model/stored.js';
+import type { Channel, Heartbeat, StoredEntry, StoredFeed } from '../model/index.js';
 
 /** The two databases the store runs on. */
 export type Dialect = 'sqlite' | 'postgres';

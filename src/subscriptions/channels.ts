@@ -1,4 +1,4 @@
-import type { Channel } from '../model/stored.js';
+import type { Channel } from '../model/index.js';
 import type { Store } from '../store/index.js';
 
 /** The name of the default channel when tidings creates it. */

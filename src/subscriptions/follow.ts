@@ -1,7 +1,5 @@
-import type { HeartbeatStatus } from '../model/heartbeat.js';
-import type { Channel, StoredFeed } from '../model/stored.js';
-import { checkFollowUrl } from '../poll/check-url.js';
-import { pollOnce } from '../poll/poller.js';
+import type { Channel, HeartbeatStatus, StoredFeed } from '../model/index.js';
+import { checkFollowUrl, pollOnce } from '../poll/index.js';
 import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { channelsFollowing } from './feed-ref.js';
@@ -83,7 +81,7 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
   const known = await deps.store.feeds.findByUrl(url);
   if (known) return { kind: 'feed', url: known.url, feed: known };
   // loaded here: autodiscovery brings the parser, which many callers never need
-  const { discover } = await import('../poll/discover.js');
+  const { discover } = await import('../poll/index.js');
   const found = await discover(deps.poll, url);
   if (found.kind === 'error') return { kind: 'refused', reason: found.reason, message: found.message };
   const feedUrl = found.kind === 'feed' ? found.url : found.feeds[0]?.url;

@@ -1,4 +1,4 @@
-import type { Channel, StoredFeed } from '../model/stored.js';
+import type { Channel, StoredFeed } from '../model/index.js';
 import { channelFor, findChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { channelsFollowing } from './feed-ref.js';

@@ -1,8 +1,6 @@
-import type { Channel } from '../model/stored.js';
-import { type OpmlFeed, readOpml } from '../opml/read.js';
-import { type OpmlChannel, writeOpml } from '../opml/write.js';
-import { checkFollowUrl } from '../poll/check-url.js';
-import { pollOnce } from '../poll/poller.js';
+import type { Channel } from '../model/index.js';
+import { type OpmlChannel, type OpmlFeed, readOpml, writeOpml } from '../opml/index.js';
+import { checkFollowUrl, pollOnce } from '../poll/index.js';
 import type { FeedPatch, Store } from '../store/index.js';
 import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';

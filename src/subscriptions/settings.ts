@@ -1,5 +1,5 @@
-import type { StoredFeed } from '../model/stored.js';
-import { checkFollowUrl } from '../poll/check-url.js';
+import type { StoredFeed } from '../model/index.js';
+import { checkFollowUrl } from '../poll/index.js';
 import type { FeedPatch } from '../store/index.js';
 import type { SubscriptionDeps } from './deps.js';
 

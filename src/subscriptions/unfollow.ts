@@ -1,4 +1,4 @@
-import type { Channel, StoredFeed } from '../model/stored.js';
+import type { Channel, StoredFeed } from '../model/index.js';
 import { UNFOLLOWED_KEEP_DAYS } from '../store/index.js';
 import { findChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';

@@ -1,7 +1,7 @@
-import type { Logins } from '../auth/logins.js';
+import type { Logins } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
-import type { PollDeps } from '../poll/deps.js';
+import type { PollDeps } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 
 /** What the web UI works with; server/app.ts gives it these and nothing else. */

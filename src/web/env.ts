@@ -1,4 +1,4 @@
-import type { Logins } from '../auth/logins.js';
+import type { Logins } from '../auth/index.js';
 import type { WebDeps } from './deps.js';
 import type { OpmlJobs } from './opml-jobs.js';
 import type { Session, Sessions } from './session.js';

@@ -1,5 +1,5 @@
-import type { FeedHealth } from '../../model/heartbeat.js';
-import type { FeedSummary } from '../../store/index.js';
+import type { FeedHealth } from '../model/index.js';
+import type { FeedSummary } from '../store/index.js';
 
 // The health list's query: filter, sort and page as GET parameters, so that it works without JavaScript
 // and a filtered view is a link. 2,000 feeds on one page were 8.8 MB of HTML (issue 14): a page holds 50.

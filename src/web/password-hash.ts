@@ -4,4 +4,4 @@ export {
   PASSWORD_SETTING,
   SESSIONS_NOT_BEFORE_SETTING,
   verifyPassword,
-} from '../auth/password-hash.js';
+} from '../auth/index.js';

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { renderBytes } from './chunks.js';
 import type { WebContext, WebEnv } from './env.js';
 import type { Session } from './session.js';
-import { Layout, type LayoutProps } from './views/layout.js';
+import { Layout, type LayoutProps } from './views/index.js';
 
 /** The session of a request that passed the auth middleware. */
 export function sessionOf(c: Context<WebEnv>): Session {

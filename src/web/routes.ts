@@ -24,17 +24,20 @@ import type { WebContext, WebEnv } from './env.js';
 import { field, wantsJson } from './forms.js';
 import { OpmlJobs } from './opml-jobs.js';
 import { errorPage } from './render.js';
-import { registerLogin, registerLogout } from './routes/auth.js';
-import { registerChannels } from './routes/channels.js';
-import { registerEntryActions } from './routes/entries.js';
-import { registerHealth } from './routes/health.js';
-import { registerIcons } from './routes/icons.js';
-import { registerOpml } from './routes/opml.js';
-import { registerReader } from './routes/reader.js';
-import { registerRefresh } from './routes/refresh.js';
-import { registerSavedPages } from './routes/saved.js';
-import { registerSubscriptions } from './routes/subscriptions.js';
-import { registerTokens } from './routes/tokens.js';
+import {
+  registerChannels,
+  registerEntryActions,
+  registerHealth,
+  registerIcons,
+  registerLogin,
+  registerLogout,
+  registerOpml,
+  registerReader,
+  registerRefresh,
+  registerSavedPages,
+  registerSubscriptions,
+  registerTokens,
+} from './routes/index.js';
 import { Sessions, sameSecret } from './session.js';
 import { registerStatic } from './static.js';
 

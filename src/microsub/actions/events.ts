@@ -1,6 +1,6 @@
 import type { SSEStreamingApi } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
-import type { NewEntriesEvent } from '../../poll/events.js';
+import type { NewEntriesEvent } from '../../poll/index.js';
 import type { Filter, TimelineEntry } from '../../store/index.js';
 import { channelList } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';

@@ -1,8 +1,7 @@
 import type { FeedIconUrl } from '../../http/index.js';
-import type { StoredFeed } from '../../model/stored.js';
-import { healthOf } from '../../model/stored.js';
-import { checkFollowUrl } from '../../poll/check-url.js';
-import { isSilent } from '../../poll/scheduler.js';
+import type { StoredFeed } from '../../model/index.js';
+import { healthOf } from '../../model/index.js';
+import { checkFollowUrl, isSilent } from '../../poll/index.js';
 import { follow } from '../../subscriptions/index.js';
 import { requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';

@@ -1,5 +1,5 @@
-import type { StoredFeed } from '../../model/stored.js';
-import { type Discovery, discover } from '../../poll/discover.js';
+import type { StoredFeed } from '../../model/index.js';
+import { type Discovery, discover } from '../../poll/index.js';
 import { channelOrGlobal } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';

@@ -1,4 +1,4 @@
-import type { Channel } from '../../model/stored.js';
+import type { Channel } from '../../model/index.js';
 import {
   API_PAGE_BYTES,
   changeEntries,

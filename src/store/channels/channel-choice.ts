@@ -1,4 +1,4 @@
-import type { Channel } from '../../model/stored.js';
+import type { Channel } from '../../model/index.js';
 
 /** Channels for a picker: the usual ones first, notifications last. */
 export function pickerOrder(channels: readonly Channel[]): Channel[] {

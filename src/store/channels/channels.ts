@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Channel, StoredFeed, Subscription } from '../../model/stored.js';
+import type { Channel, StoredFeed, Subscription } from '../../model/index.js';
 import { type Area, changing } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { runTemplate } from '../query-template.js';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { StoredEntry } from '../../model/stored.js';
+import type { StoredEntry } from '../../model/index.js';
 import type { Area } from '../area.js';
 import { isFollowed } from '../claim.js';
 import { ENTRY_COLUMNS, entryFromRow } from '../entry-rows.js';

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { addFollowedFeed, testEntry, testPoll } from '../../../test/helpers/temp-store.js';
-import { pollRows } from '../entries/poll-writes.js';
 import { openStore } from '../open.js';
 import type { Database } from '../schema.js';
-import { openSqliteDatabase } from './dialect.js';
+import { openSqliteDatabase } from '../sqlite/dialect.js';
 import { PollWriter } from './group-commit.js';
+import { pollRows } from './poll-writes.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

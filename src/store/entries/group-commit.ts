@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type PollRows, type PollWritten, writePoll, writePolls } from '../entries/poll-writes.js';
 import type { Database } from '../schema.js';
+import { type PollRows, type PollWritten, writePoll, writePolls } from './poll-writes.js';
 
 /** How long the first poll of a batch waits for others to join it, when polls come one at a time. */
 const GATHER_MS = 10;

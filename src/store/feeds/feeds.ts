@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { StoredFeed } from '../../model/stored.js';
+import type { StoredFeed } from '../../model/index.js';
 import { type Area, changing } from '../area.js';
 import { refreshHidden } from '../channel-entries.js';
 import { isFollowed } from '../claim.js';

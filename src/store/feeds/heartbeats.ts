@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Heartbeat, HeartbeatBar, HeartbeatStatus } from '../../model/heartbeat.js';
+import type { Heartbeat, HeartbeatBar, HeartbeatStatus } from '../../model/index.js';
 import type { Area } from '../area.js';
 import { heartbeatFromRow } from '../entry-rows.js';
 import type { Database } from '../schema.js';

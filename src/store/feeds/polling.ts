@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { StoredFeed } from '../../model/stored.js';
+import type { StoredFeed } from '../../model/index.js';
 import type { Area } from '../area.js';
 import type { Backend } from '../backend.js';
 import { claimableFeeds, isFollowed } from '../claim.js';
-import { pollRows } from '../entries/poll-writes.js';
+import type { PollWriter } from '../entries/index.js';
+import { pollRows } from '../entries/index.js';
 import { feedFromRow } from '../rows.js';
 import type { Database } from '../schema.js';
-import type { PollWriter } from '../sqlite/group-commit.js';
 import type { ClaimFilter, ClaimOptions, PollOutcome, PollRound, PollRoundKind } from '../types.js';
 import { toDbBool, toIso } from '../values.js';
 

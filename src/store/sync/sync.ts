@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import { type Area, changing } from '../area.js';
 import * as shown from '../channel-entries.js';
-import { isSaved, loadEntriesWithFeeds } from '../reading/timeline.js';
+import { isSaved, loadEntriesWithFeeds } from '../reading/index.js';
 import type { Database } from '../schema.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from '../types.js';
 import { chunk, toDbBool, toIso } from '../values.js';

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
-import { ownerLogin } from '../../auth/logins.js';
+import { ownerLogin } from '../../auth/index.js';
 import { clientAddress } from '../../http/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, formOf, localPath } from '../forms.js';
 import { PASSWORD_SETTING } from '../password-hash.js';
 import { renderPage, sessionOf } from '../render.js';
-import { LoginForm, SetPasswordFirst } from '../views/login.js';
+import { LoginForm, SetPasswordFirst } from '../views/index.js';
 
 /** GET/POST /login (before any session) */
 export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {

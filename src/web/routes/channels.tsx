@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { WebContext, WebEnv } from '../env.js';
 import { field } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { ChannelsView } from '../views/channels.js';
+import { ChannelsView } from '../views/index.js';
 
 /** GET /channels; POST /channels, /channels/:uid/{rename,move,delete} */
 export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {

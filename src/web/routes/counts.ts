@@ -1,5 +1,5 @@
 import type { ReadingCounts } from '../../reading/index.js';
-import { channelCountKey, feedCountKey } from '../views/sidebar.js';
+import { channelCountKey, feedCountKey } from '../views/index.js';
 
 /**
  * The unread counts a reading page draws, by the key of each drawn number (`data-count`): All unread,

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { Channel } from '../../model/stored.js';
+import type { Channel } from '../../model/index.js';
 import {
   countsAfter,
   feedsToRefresh,
@@ -15,8 +15,7 @@ import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
 import { refreshJobsOf, undoLogOf } from '../reading-jobs.js';
 import { errorPage, redirectWith } from '../render.js';
-import { count } from '../views/format.js';
-import { channelCountKey } from '../views/sidebar.js';
+import { channelCountKey, count } from '../views/index.js';
 import { drawnCounts } from './counts.js';
 import { feedInChannel } from './reading-context.js';
 

@@ -5,9 +5,14 @@ import { encodeCursor } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { errorPage, renderPage } from '../render.js';
-import { EntryPage } from '../views/entry-page.js';
-import { entryHeading } from '../views/format.js';
-import { entryPageHref, type ViewScope, viewHref, withQuery } from '../views/hrefs.js';
+import {
+  EntryPage,
+  entryHeading,
+  entryPageHref,
+  type ViewScope,
+  viewHref,
+  withQuery,
+} from '../views/index.js';
 import { entryContext, feedInChannel, sidebarFor } from './reading-context.js';
 
 /**

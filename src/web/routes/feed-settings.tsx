@@ -3,7 +3,7 @@ import { channelsFollowing, type FeedSettings, updateFeedSettings } from '../../
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { FeedSettingsView } from '../views/feed-settings.js';
+import { FeedSettingsView } from '../views/index.js';
 
 /** GET /subscriptions/:feedId (a feed's settings form); POST /subscriptions/:feedId/settings */
 export function registerFeedSettings(app: Hono<WebEnv>, ctx: WebContext): void {

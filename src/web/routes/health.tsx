@@ -1,16 +1,13 @@
 import type { Context, Hono } from 'hono';
-import type { FeedHealth } from '../../model/heartbeat.js';
-import { healthOf, type StoredFeed } from '../../model/stored.js';
-import { explainNextCheck } from '../../poll/next-check.js';
-import { pollOnce } from '../../poll/poller.js';
-import { isSilent } from '../../poll/scheduler.js';
+import type { FeedHealth } from '../../model/index.js';
+import { healthOf, type StoredFeed } from '../../model/index.js';
+import { explainNextCheck, isSilent, pollOnce } from '../../poll/index.js';
 import type { FeedSummary, Store } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
+import { type ListedFeed, readHealthQuery, selectFeeds } from '../health-list.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { FeedPage } from '../views/feed.js';
-import { type FeedHealthRow, HealthDashboard } from '../views/health.js';
-import { type ListedFeed, readHealthQuery, selectFeeds } from './health-list.js';
+import { type FeedHealthRow, FeedPage, HealthDashboard } from '../views/index.js';
 
 const STRIP_SLOTS = 30;
 const HISTORY = 100;

@@ -3,7 +3,7 @@ import { exportOpml } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { formOf } from '../forms.js';
 import { errorPage, renderPage, sessionOf } from '../render.js';
-import { OpmlJobView, OpmlView } from '../views/opml.js';
+import { OpmlJobView, OpmlView } from '../views/index.js';
 
 /** GET /opml, /opml/export, /opml/jobs/:id; POST /opml/import */
 export function registerOpml(app: Hono<WebEnv>, ctx: WebContext): void {

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { Channel } from '../../model/stored.js';
+import type { Channel } from '../../model/index.js';
 import { openInChannel, undoableCount } from '../../reading/index.js';
 import { parseSearchQuery } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
@@ -7,10 +7,8 @@ import { field, idOf, localPath } from '../forms.js';
 import { undoLogOf } from '../reading-jobs.js';
 import { parseReadingMode, readingModeOf, rememberReadingMode } from '../reading-mode.js';
 import { errorPage, renderPage } from '../render.js';
-import { safeHref } from '../views/format.js';
-import type { ViewScope } from '../views/hrefs.js';
-import { SearchView } from '../views/search.js';
-import { TimelineView } from '../views/timeline.js';
+import type { ViewScope } from '../views/index.js';
+import { SearchView, safeHref, TimelineView } from '../views/index.js';
 import { registerEntryPages } from './entry-page.js';
 import {
   entryContext,

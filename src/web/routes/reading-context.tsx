@@ -1,21 +1,19 @@
 import type { Context } from 'hono';
-import type { Channel } from '../../model/stored.js';
+import type { Channel } from '../../model/index.js';
 import { channelsActingFor } from '../../reading/index.js';
 import type { SubscriptionRef, TimelineEntry } from '../../store/index.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { sessionOf } from '../render.js';
-import type { ViewScope } from '../views/hrefs.js';
-import type { LayoutProps } from '../views/layout.js';
-import type { EntryContext } from '../views/reader.js';
+import type { EntryContext, LayoutProps, ViewScope } from '../views/index.js';
 import {
   ALL_COUNT_KEY,
   channelCountKey,
   feedCountKey,
   Sidebar,
   type SidebarCurrent,
-} from '../views/sidebar.js';
+} from '../views/index.js';
 import { sidebarData } from './sidebar.js';
 
 /** The sidebar of a reading page. */

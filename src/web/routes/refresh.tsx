@@ -3,7 +3,7 @@ import type { WebContext, WebEnv } from '../env.js';
 import { wantsJson } from '../forms.js';
 import { refreshJobsOf } from '../reading-jobs.js';
 import { errorPage, renderPage } from '../render.js';
-import { RefreshView } from '../views/refresh.js';
+import { RefreshView } from '../views/index.js';
 
 /** GET /refresh/:id: a background refresh's progress (JSON for the script), then what failed. */
 export function registerRefresh(app: Hono<WebEnv>, ctx: WebContext): void {

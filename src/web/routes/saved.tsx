@@ -5,10 +5,14 @@ import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { readingModeOf } from '../reading-mode.js';
 import { renderPage } from '../render.js';
-import { EntryPage } from '../views/entry-page.js';
-import { entryHeading } from '../views/format.js';
-import { entryPageHref, type ViewScope, viewHref } from '../views/hrefs.js';
-import { SavedView } from '../views/saved.js';
+import {
+  EntryPage,
+  entryHeading,
+  entryPageHref,
+  SavedView,
+  type ViewScope,
+  viewHref,
+} from '../views/index.js';
 import { pageSize } from './reader.js';
 import { channelOfFeed, entryContext, entryContextsByFeed, sidebarFor } from './reading-context.js';
 

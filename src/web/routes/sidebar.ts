@@ -1,6 +1,6 @@
 import { readingCounts } from '../../reading/index.js';
 import type { WebContext } from '../env.js';
-import type { ChannelItem, SidebarProps } from '../views/sidebar.js';
+import type { ChannelItem, SidebarProps } from '../views/index.js';
 
 /** Up to this many subscriptions, every channel lists its feeds in the sidebar; past it only the current one. */
 export const SIDEBAR_FEEDS_MAX = 200;

@@ -1,15 +1,21 @@
 import type { Context, Hono } from 'hono';
-import { healthOf } from '../../model/stored.js';
-import { isSilent } from '../../poll/scheduler.js';
+import { healthOf } from '../../model/index.js';
+import { isSilent } from '../../poll/index.js';
 import { type FeedPreview, type Preview, previewUrl } from '../../reading/index.js';
 import { pickerOrder } from '../../store/index.js';
 import { channelsFollowing, findChannel, follow, move, unfollow } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { type Candidate, DiscoverView, FollowedElsewhereView } from '../views/discover.js';
-import { count, safeHref } from '../views/format.js';
-import { type SubscriptionGroup, SubscriptionsView } from '../views/subscriptions.js';
+import {
+  type Candidate,
+  count,
+  DiscoverView,
+  FollowedElsewhereView,
+  type SubscriptionGroup,
+  SubscriptionsView,
+  safeHref,
+} from '../views/index.js';
 import { registerFeedSettings } from './feed-settings.js';
 
 const PREVIEW_ENTRIES = 5;

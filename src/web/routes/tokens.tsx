@@ -1,11 +1,10 @@
 import type { Context, Hono } from 'hono';
-import { apiUser, checkApiCredentials, setApiPassword } from '../../auth/api-credentials.js';
+import { apiUser, checkApiCredentials, setApiPassword } from '../../auth/index.js';
 import { TOKEN_SCOPES } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
 import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
-import { ApiAccessView } from '../views/api-access.js';
-import { type TokensProps, TokensView } from '../views/tokens.js';
+import { ApiAccessView, type TokensProps, TokensView } from '../views/index.js';
 
 // The URLs apps are given, as the README's table gives them (src/server/app.ts mounts both APIs with and
 // without .php; "FreshRSS" accounts in NetNewsWire, Reeder and Read You expect greader.php).

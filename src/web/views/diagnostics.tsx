@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../model/diagnostic.js';
+import type { Diagnostic } from '../../model/index.js';
 
 /** The parser's diagnostics in words: what, where (entry index, field, line, column) and the raw line. */
 export function DiagnosticsList(props: { diagnostics: Diagnostic[] }) {

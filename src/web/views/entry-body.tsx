@@ -7,7 +7,7 @@ import {
   pictureKey,
   pictureWidthOf,
   plausibleBytes,
-} from '../../model/media.js';
+} from '../../model/index.js';
 import type { TimelineEntry } from '../../store/index.js';
 import { contentForPage, imageSources } from './content-html.js';
 import { formatBytes, safeHref } from './format.js';

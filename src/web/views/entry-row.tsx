@@ -1,6 +1,5 @@
 import { html } from 'hono/html';
-import { entryDate } from '../../model/entry-date.js';
-import { entryMediaOf } from '../../model/media.js';
+import { entryDate, entryMediaOf } from '../../model/index.js';
 import type { TimelineEntry } from '../../store/index.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { entryPageHref } from './hrefs.js';

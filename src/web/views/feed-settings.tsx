@@ -1,4 +1,4 @@
-import type { Channel, StoredFeed } from '../../model/stored.js';
+import type { Channel, StoredFeed } from '../../model/index.js';
 import { count } from './format.js';
 import { PostForm } from './layout.js';
 

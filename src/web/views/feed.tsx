@@ -1,6 +1,5 @@
-import type { FeedHealth, Heartbeat } from '../../model/heartbeat.js';
-import type { StoredFeed } from '../../model/stored.js';
-import type { NextCheckExplained } from '../../poll/next-check.js';
+import type { FeedHealth, Heartbeat, StoredFeed } from '../../model/index.js';
+import type { NextCheckExplained } from '../../poll/index.js';
 import { DiagnosticsList } from './diagnostics.js';
 import { count, formatBytes, formatTimestamp, safeHref } from './format.js';
 import { Time } from './health.js';

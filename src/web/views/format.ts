@@ -1,5 +1,5 @@
-import { safeLinkUrl } from '../../model/safe-url.js';
-import type { StoredEntry } from '../../model/stored.js';
+import type { StoredEntry } from '../../model/index.js';
+import { safeLinkUrl } from '../../model/index.js';
 
 const UNITS: [number, string][] = [
   [60, 's'],

@@ -1,13 +1,6 @@
-import type { FeedHealth, HeartbeatBar } from '../../model/heartbeat.js';
-import type { Channel } from '../../model/stored.js';
+import type { Channel, FeedHealth, HeartbeatBar } from '../../model/index.js';
 import type { FeedSummary } from '../../store/index.js';
-import {
-  HEALTH_ORDER,
-  type HealthQuery,
-  type HealthSort,
-  healthQueryString,
-  SORTS,
-} from '../routes/health-list.js';
+import { HEALTH_ORDER, type HealthQuery, type HealthSort, healthQueryString, SORTS } from '../health-list.js';
 import { count, formatTimestamp, relativeTime } from './format.js';
 import { HeartbeatStrip } from './sparkline.js';
 import { healthWords, StatusBadge } from './status.js';

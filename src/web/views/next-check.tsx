@@ -1,6 +1,6 @@
-import type { StoredFeed } from '../../model/stored.js';
-import type { NextCheckExplained } from '../../poll/next-check.js';
-import { DEFAULT_ADAPTIVE_MAX } from '../../poll/scheduler.js';
+import type { StoredFeed } from '../../model/index.js';
+import type { NextCheckExplained } from '../../poll/index.js';
+import { DEFAULT_ADAPTIVE_MAX } from '../../poll/index.js';
 import { count, formatDuration, formatTimestamp } from './format.js';
 import { Time } from './health.js';
 

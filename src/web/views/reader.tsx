@@ -1,4 +1,4 @@
-import { entryDate } from '../../model/entry-date.js';
+import { entryDate } from '../../model/index.js';
 import type { TimelineEntry, TimelinePage } from '../../store/index.js';
 import { EntryBody } from './entry-body.js';
 import { entryHeading, formatTimestamp, relativeTime, safeHref } from './format.js';

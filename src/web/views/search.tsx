@@ -1,5 +1,4 @@
-import { entryDate } from '../../model/entry-date.js';
-import { entryMediaOf } from '../../model/media.js';
+import { entryDate, entryMediaOf } from '../../model/index.js';
 import type { TimelineEntry, TimelinePage } from '../../store/index.js';
 import { entryHeading, formatTimestamp, relativeTime } from './format.js';
 import { highlight, snippetAround } from './highlight.js';

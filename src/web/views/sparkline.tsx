@@ -1,4 +1,4 @@
-import type { Heartbeat, HeartbeatBar } from '../../model/heartbeat.js';
+import type { Heartbeat, HeartbeatBar } from '../../model/index.js';
 import { count, formatTimestamp } from './format.js';
 import { healthWords } from './status.js';
 

@@ -1,4 +1,4 @@
-import type { FeedHealth } from '../../model/heartbeat.js';
+import type { FeedHealth } from '../../model/index.js';
 
 const WORDS: Record<FeedHealth, string> = {
   ok: 'ok',

@@ -1,5 +1,4 @@
-import type { FeedHealth } from '../../model/heartbeat.js';
-import type { StoredFeed } from '../../model/stored.js';
+import type { FeedHealth, StoredFeed } from '../../model/index.js';
 import { formatTimestamp, relativeTime } from './format.js';
 import { PostForm } from './layout.js';
 import { StatusBadge } from './status.js';

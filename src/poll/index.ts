@@ -1,0 +1,19 @@
+// The front door of src/poll/: what code in other folders uses of it. Imports from another
+// folder go through its index.ts (test/architecture.test.ts).
+
+export { checkFollowUrl } from './check-url.js';
+export type { PollDeps } from './deps.js';
+export { createPollDeps } from './deps-factory.js';
+export type { Discovery } from './discover.js';
+export { discover } from './discover.js';
+export { identifyEntries, toNewEntry } from './entries.js';
+export type { NewEntriesEvent } from './events.js';
+export { PollEvents } from './events.js';
+export type { PollHooks } from './hooks.js';
+export { runPollLoop } from './loop.js';
+export type { NextCheckExplained } from './next-check.js';
+export { explainNextCheck } from './next-check.js';
+export { createPreparer } from './parse-pool.js';
+export type { PollSummary } from './poller.js';
+export { pollOnce } from './poller.js';
+export { DEFAULT_ADAPTIVE_MAX, isSilent } from './scheduler.js';
