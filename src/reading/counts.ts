@@ -18,9 +18,8 @@ export interface ReadingCounts {
 
 /** The reader's counts, with those of these feeds in each channel that follows them. */
 export async function readingCounts(store: Store, feedIds: readonly number[] = []): Promise<ReadingCounts> {
-  const [channels, allUnread, feeds, saved] = await Promise.all([
-    store.reading.channelSummaries(),
-    store.reading.allUnreadCount(),
+  const [{ channels, allUnread }, feeds, saved] = await Promise.all([
+    store.reading.overview(),
     feedIds.length > 0 ? store.channels.listSubscriptionRefs({ feedIds }) : [],
     store.sync.count({ savedOnly: true }),
   ]);

@@ -1,38 +1,22 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { flag } from '../channel-entries.js';
-import type { Database } from '../schema.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
 // "All unread" counts each entry once, as its list shows it (issue 22): the sum of the channels' kept
 // counts counted an entry twice when two channels follow its feed. The kept (channel, feed) counts
-// give the feeds one channel follows; only the unread rows of feeds that several channels show unread
-// are read, from the partial index of unread rows (migration 0009), and counted once each. A reader
-// who follows each feed once pays two sums over unread_counts, whatever the number of entries.
+// give the feeds one channel has unread; only the unread rows of feeds that several channels have unread
+// are read, from the partial index of unread rows (migration 0009), and counted once each. A reader who
+// follows each feed once pays two sums over unread_counts, whatever the number of entries, and no
+// statement of its own: the expression rides along with the channels' counts (Reading.overview).
 
-/** How many entries "All unread" lists: entries some channel shows and has not read, each once. */
-export async function allUnreadCount(db: Kysely<Database>, dialect: Dialect): Promise<number> {
+/** How many entries "All unread" lists, as one SQL expression: entries some channel shows unread, each once. */
+export function allUnreadSql(dialect: Dialect): RawBuilder<number | string> {
   const no = flag(dialect, false);
-  const shared = db
-    .selectFrom('unread_counts')
-    .select('unread_counts.feed_id')
-    .where('unread_counts.unread', '>', 0)
-    .groupBy('unread_counts.feed_id')
-    .having((h) => h.fn.countAll(), '>=', 2);
-  const [single, distinct] = await Promise.all([
-    db
-      .selectFrom('unread_counts')
-      .select((s) => s.fn.sum<number | string>('unread_counts.unread').as('n'))
-      .where('unread_counts.feed_id', 'not in', shared)
-      .executeTakeFirst(),
-    db
-      .selectFrom('channel_entries')
-      .select((s) => s.fn.count('channel_entries.entry_id').distinct().as('n'))
-      .where(
-        sql<SqlBool>`channel_entries.is_read = ${no} AND channel_entries.is_removed = ${no} AND channel_entries.is_hidden = ${no}`,
-      )
-      .where('channel_entries.feed_id', 'in', shared)
-      .executeTakeFirst(),
-  ]);
-  return Number(single?.n ?? 0) + Number(distinct?.n ?? 0);
+  const shared = sql`SELECT feed_id FROM unread_counts WHERE unread > 0 GROUP BY feed_id HAVING COUNT(*) >= 2`;
+  return sql<
+    number | string
+  >`((SELECT COALESCE(SUM(unread), 0) FROM unread_counts WHERE feed_id NOT IN (${shared}))
+    + (SELECT COUNT(DISTINCT entry_id) FROM channel_entries
+       WHERE is_read = ${no} AND is_removed = ${no} AND is_hidden = ${no} AND feed_id IN (${shared})))`;
 }

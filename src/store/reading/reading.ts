@@ -19,7 +19,7 @@ import type {
   UnreadQuery,
 } from '../types.js';
 import { anyChannelEntryKeys, CHANNEL_KEYS, channelEntryKeys } from '../visibility.js';
-import { allUnreadCount } from './all-unread-count.js';
+import { allUnreadSql } from './all-unread-count.js';
 import { countDrift, rebuild, rowDrift } from './doctor.js';
 import { type StateChange, setFlag, upsertStates } from './entry-states.js';
 import { isCjkTerm, pageMatches, parseSearchQuery, queryTests, walkSearchIndex } from './search.js';
@@ -281,8 +281,18 @@ export class Reading {
 
   /** Every channel's unread count, in channel order (0 for a channel without unread entries). */
   /** How many entries "All unread" lists: entries some channel shows and has not read, each once. */
-  allUnreadCount(): Promise<number> {
-    return allUnreadCount(this.#db, this.#dialect);
+  async allUnreadCount(): Promise<number> {
+    const row = await this.#db.selectNoFrom(allUnreadSql(this.#dialect).as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Every channel's summary, as channelSummaries, and the All unread count, in one statement. */
+  async overview(): Promise<{ channels: ChannelSummary[]; allUnread: number }> {
+    const rows = await this.#summaries(true);
+    return {
+      channels: rows.map(summaryOf),
+      allUnread: rows.length === 0 ? 0 : Number(rows[0]?.all_unread ?? 0),
+    };
   }
 
   async unreadCounts(): Promise<ChannelCount[]> {
@@ -301,8 +311,11 @@ export class Reading {
    * reader's sidebar and Microsub's `channels` ask it on every request.
    */
   async channelSummaries(): Promise<ChannelSummary[]> {
-    const db = this.#db;
-    const rows = await db
+    return (await this.#summaries(false)).map(summaryOf);
+  }
+
+  #summaries(withAllUnread: boolean) {
+    return this.#db
       .selectFrom('channels')
       .selectAll('channels')
       .select((outer) => [
@@ -312,15 +325,12 @@ export class Reading {
           .select((count) => count.fn.countAll<number | string>().as('followed'))
           .whereRef('subscriptions.channel_id', '=', 'channels.id')
           .as('followed'),
+        // uncorrelated: worked out once for the statement, however many channels
+        (withAllUnread ? allUnreadSql(this.#dialect) : sql<number | string>`NULL`).as('all_unread'),
       ])
       .orderBy('channels.position')
       .orderBy('channels.id')
       .execute();
-    return rows.map((row) => ({
-      ...channelFromRow(row),
-      unread: Number(row.unread ?? 0),
-      followed: Number(row.followed ?? 0),
-    }));
   }
 
   /**
@@ -386,4 +396,13 @@ export class Reading {
       return { ...found, repaired: !clean };
     });
   }
+}
+
+type SummaryRow = Parameters<typeof channelFromRow>[0] & {
+  unread: number | string | null;
+  followed: number | string | null;
+};
+
+function summaryOf(row: SummaryRow): ChannelSummary {
+  return { ...channelFromRow(row), unread: Number(row.unread ?? 0), followed: Number(row.followed ?? 0) };
 }
