@@ -1,5 +1,5 @@
-// The front door of src/auth/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// Accounts' front door: password hashes, the apps' API credentials and the login limits (counted before
+// each check, with a global cap on password checks), for the front ends and the CLI.
 export {
   apiUser,
   checkApiCredentials,

@@ -1,3 +1,2 @@
-// The front door of src/cli/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The command line's front door: runCommand, which src/cli.ts (the bin) calls.
 export { runCommand } from './program.js';

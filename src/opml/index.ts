@@ -1,5 +1,4 @@
-// The front door of src/opml/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// OPML's front door: read an outline into folders and feeds, write one from the subscriptions.
 
 export type { OpmlFeed } from './read.js';
 export { readOpml } from './read.js';

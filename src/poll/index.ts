@@ -1,5 +1,5 @@
-// The front door of src/poll/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The poller's front door: the scheduler and one feed's refresh (fetch, parse, store in one place), its
+// deps, events, leases, icons and status words, for the CLI, the server, subscriptions and reading.
 
 export { checkFollowUrl } from './check-url.js';
 export type { PollDeps } from './deps.js';

@@ -1,5 +1,4 @@
-// The front door of src/store/accounts/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The store's accounts area: class Accounts (tokens, app passwords, settings) and token secrets.
 
 export { Accounts } from './accounts.js';
 export { hashToken, newToken, TOKEN_SCOPES } from './token-secrets.js';

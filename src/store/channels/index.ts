@@ -1,4 +1,3 @@
-// The front door of src/store/channels/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The store's channels area: class Channels (channels and subscriptions) and the channel picker's order.
 export { pickerOrder } from './channel-choice.js';
 export { Channels } from './channels.js';

@@ -1,5 +1,5 @@
-// The front door of src/store/entries/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The store's entries area: class Entries, and the group commit that writes polls that come together
+// in one transaction (PollWriter, used by store.polling).
 
 export { Entries } from './entries.js';
 export { PollWriter } from './group-commit.js';

@@ -1,5 +1,5 @@
-// The front door of src/store/feeds/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The store's feeds area: classes Feeds, FeedIcons, Heartbeats and Polling (claims, leases, rounds and
+// the writing of a poll's outcome); store.ts composes them as store.feeds, .icons, .heartbeats, .polling.
 export { Feeds } from './feeds.js';
 export { Heartbeats } from './heartbeats.js';
 export { FeedIcons } from './icons.js';

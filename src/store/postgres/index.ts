@@ -1,5 +1,4 @@
-// The front door of src/store/postgres/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// PostgreSQL: opening a store on it, and the event relay over LISTEN/NOTIFY (loaded only for postgres: URLs).
 
 export { openPostgresStore } from './dialect.js';
 export { openPgEventRelay } from './notify.js';

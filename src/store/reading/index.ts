@@ -1,5 +1,5 @@
-// The front door of src/store/reading/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The store's reading area: class Reading (timelines, marks, counts, search, the doctor's check) and
+// class Filters (mute and block rules); store.ts composes them as store.reading and store.filters.
 
 export { Filters } from './filters.js';
 export { Reading } from './reading.js';

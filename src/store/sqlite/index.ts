@@ -1,4 +1,3 @@
-// The front door of src/store/sqlite/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// SQLite: opening a store on it, with its read threads and checkpoints (loaded only for sqlite: URLs).
 
 export { openSqliteStore } from './dialect.js';

@@ -1,3 +1,2 @@
-// The front door of src/store/sync/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The store's sync area: class Sync, the queries of the Google Reader and Fever APIs (store.sync).
 export { Sync } from './sync.js';

@@ -1,5 +1,4 @@
-// The front door of src/web/routes/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The web UI's routes, one register function per page family; web/routes.ts mounts them all.
 export { registerLogin, registerLogout } from './auth.js';
 export { registerChannels } from './channels.js';
 export { registerEntryActions } from './entries.js';

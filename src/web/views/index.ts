@@ -1,5 +1,4 @@
-// The front door of src/web/views/: what code in other folders uses of it. Imports from another
-// folder go through its index.ts (test/architecture.test.ts).
+// The web UI's views (hono/jsx): the pages and their parts, rendered by web/routes and web/render.tsx.
 
 export { ApiAccessView } from './api-access.js';
 export { ChannelsView } from './channels.js';
