@@ -19,7 +19,7 @@ import type {
   UnreadQuery,
 } from '../types.js';
 import { anyChannelEntryKeys, CHANNEL_KEYS, channelEntryKeys } from '../visibility.js';
-import { allUnreadSql } from './all-unread-count.js';
+import { allUnreadOvercountSql, allUnreadSql } from './all-unread-count.js';
 import { countDrift, rebuild, rowDrift } from './doctor.js';
 import { type StateChange, setFlag, upsertStates } from './entry-states.js';
 import { isCjkTerm, pageMatches, parseSearchQuery, queryTests, walkSearchIndex } from './search.js';
@@ -286,13 +286,15 @@ export class Reading {
     return Number(row?.n ?? 0);
   }
 
-  /** Every channel's summary, as channelSummaries, and the All unread count, in one statement. */
+  /**
+   * Every channel's summary, as channelSummaries, and the All unread count, in one statement: the sum of
+   * the channels' counts less what it counts twice (feeds several channels follow).
+   */
   async overview(): Promise<{ channels: ChannelSummary[]; allUnread: number }> {
     const rows = await this.#summaries(true);
-    return {
-      channels: rows.map(summaryOf),
-      allUnread: rows.length === 0 ? 0 : Number(rows[0]?.all_unread ?? 0),
-    };
+    const channels = rows.map(summaryOf);
+    const counted = channels.reduce((sum, channel) => sum + channel.unread, 0);
+    return { channels, allUnread: counted - Number(rows[0]?.all_unread ?? 0) };
   }
 
   async unreadCounts(): Promise<ChannelCount[]> {
@@ -326,7 +328,7 @@ export class Reading {
           .whereRef('subscriptions.channel_id', '=', 'channels.id')
           .as('followed'),
         // uncorrelated: worked out once for the statement, however many channels
-        (withAllUnread ? allUnreadSql(this.#dialect) : sql<number | string>`NULL`).as('all_unread'),
+        (withAllUnread ? allUnreadOvercountSql(this.#dialect) : sql<number | string>`NULL`).as('all_unread'),
       ])
       .orderBy('channels.position')
       .orderBy('channels.id')
