@@ -1,12 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Area } from '../area.js';
+import type { Selectable } from 'kysely';
+import { StoreArea } from '../area.js';
 import { runTemplate } from '../query-template.js';
-import type { Database, TokenTable } from '../schema.js';
+import type { TokenTable } from '../schema.js';
 import type { StoredApiToken, StoredToken } from '../types.js';
 import { toIso } from '../values.js';
 import { hashToken, newToken } from './token-secrets.js';
-
-type Dialect = 'sqlite' | 'postgres';
 
 /** The token a row holds; NULL columns become absent fields. */
 function tokenFromRow(row: Selectable<TokenTable>): StoredToken {
@@ -25,15 +23,7 @@ function tokenFromRow(row: Selectable<TokenTable>): StoredToken {
  * The owner's account: Microsub tokens issued by tidings itself, Google Reader API sessions, and settings
  * (password hash, secrets). Tokens are stored by the SHA-256 of their secret only.
  */
-export class Accounts {
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Accounts extends StoreArea {
   /**
    * Creates a Microsub token: 32 random bytes, base64url. Only its hash is stored, so the returned
    * `token` is the one chance to show it.
@@ -52,7 +42,7 @@ export class Accounts {
     token: { tokenHash: string; scope: string; label?: string },
     now: string,
   ): Promise<StoredToken> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db
       .insertInto('tokens')
       .values({
@@ -71,8 +61,8 @@ export class Accounts {
    * Microsub request asks it.
    */
   async findToken(tokenHash: string): Promise<StoredToken | undefined> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const { rows } = await runTemplate<Selectable<TokenTable>>(db, `${dialect}:find-token`, [tokenHash], () =>
       db.selectFrom('tokens').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null),
     );
@@ -82,14 +72,14 @@ export class Accounts {
 
   /** Returns every token, revoked ones included, oldest first. */
   async listTokens(): Promise<StoredToken[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db.selectFrom('tokens').selectAll().orderBy('id').execute();
     return rows.map(tokenFromRow);
   }
 
   /** Revokes a token; revoking it again keeps the first revocation time. */
   async revokeToken(id: number, now: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db
       .updateTable('tokens')
       .set({ revoked_at: toIso(now, 'now') })
@@ -100,7 +90,7 @@ export class Accounts {
 
   /** Records when a token was last used. */
   async touchToken(id: number, now: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db
       .updateTable('tokens')
       .set({ last_used_at: toIso(now, 'now') })
@@ -110,14 +100,14 @@ export class Accounts {
 
   /** Returns a setting's value, if set. */
   async getSetting(key: string): Promise<string | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;
   }
 
   /** Sets a setting, replacing its value. */
   async setSetting(key: string, value: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db
       .insertInto('settings')
       .values({ key, value })
@@ -127,7 +117,7 @@ export class Accounts {
 
   /** Stores the hash of a new API token. */
   async createApiToken(tokenHash: string, now: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db
       .insertInto('api_tokens')
       .values({ token_hash: tokenHash, created_at: toIso(now, 'now') })
@@ -136,7 +126,7 @@ export class Accounts {
 
   /** The API token with this hash, if any. */
   async findApiToken(tokenHash: string): Promise<StoredApiToken | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db
       .selectFrom('api_tokens')
       .select(['id', 'created_at', 'last_used_at'])
@@ -152,7 +142,7 @@ export class Accounts {
 
   /** Records when an API token was last used. */
   async touchApiToken(id: number, now: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db
       .updateTable('api_tokens')
       .set({ last_used_at: toIso(now, 'now') })
@@ -162,7 +152,7 @@ export class Accounts {
 
   /** Deletes every API token (a new API password signs every app out). */
   async deleteApiTokens(): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db.deleteFrom('api_tokens').execute();
   }
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../../model/index.js';
-import { type Area, changing } from '../area.js';
+import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { runTemplate } from '../query-template.js';
 import { channelFromRow, feedFromRow, subscriptionFromRow } from '../rows.js';
 import type { ChannelTable, Database } from '../schema.js';
 import { StoreError } from '../store-error.js';
-import { type Dialect, NOTIFICATIONS_UID, type SubscriptionFilter, type SubscriptionRef } from '../types.js';
+import { NOTIFICATIONS_UID, type SubscriptionFilter, type SubscriptionRef } from '../types.js';
 import { toIso } from '../values.js';
 
 type Flag = 'is_read' | 'is_removed';
@@ -56,27 +56,17 @@ async function copyStates(
 }
 
 /** The channels in their order, and which feeds each follows (subscriptions). */
-export class Channels {
-  readonly #area: Area;
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#area = area;
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Channels extends StoreArea {
   /** Returns the channels in their order. */
   async list(): Promise<Channel[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db.selectFrom('channels').selectAll().orderBy('position').orderBy('id').execute();
     return rows.map(channelFromRow);
   }
 
   /** Creates a channel after the others; throws a `conflict` StoreError when the uid is taken. */
   async create(name: string, uid: string = randomUUID()): Promise<Channel> {
-    const db = this.#db;
+    const db = this.db;
     return db.transaction().execute(async (trx) => {
       const taken = await trx.selectFrom('channels').select('id').where('uid', '=', uid).executeTakeFirst();
       if (taken !== undefined) throw new StoreError('conflict', `store: channel ${uid} exists`);
@@ -95,8 +85,8 @@ export class Channels {
 
   /** Returns the channel with this uid, if any. Compiled once (query-template.ts): most Microsub requests ask it. */
   async get(uid: string): Promise<Channel | undefined> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const { rows } = await runTemplate<Selectable<ChannelTable>>(db, `${dialect}:get-channel`, [uid], () =>
       db.selectFrom('channels').selectAll().where('uid', '=', uid),
     );
@@ -106,14 +96,14 @@ export class Channels {
 
   /** Renames a channel; throws a `not_found` StoreError when there is none with this uid. */
   async rename(uid: string, name: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     const result = await db.updateTable('channels').set({ name }).where('uid', '=', uid).executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new StoreError('not_found', `store: no channel ${uid}`);
   }
 
   /** Deletes a channel with its subscriptions, entry states and filters; an unknown uid changes nothing. */
   async delete(uid: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     if (uid === NOTIFICATIONS_UID)
       throw new StoreError('invalid', 'store: the notifications channel cannot be deleted');
     await db.deleteFrom('channels').where('uid', '=', uid).execute();
@@ -124,7 +114,7 @@ export class Channels {
    * keep their relative order after them. Unknown uids are ignored. Positions are renumbered from 0.
    */
   async order(uids: readonly string[]): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('channels')
@@ -150,9 +140,9 @@ export class Channels {
    * join the channel's timeline and unread count in the same transaction.
    */
   subscribe(channelId: number, feedId: number, now: string): Promise<Subscription> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       const at = toIso(now, 'now');
       await db.transaction().execute(async (trx) => {
         await shown.lockFeed(trx, dialect, feedId);
@@ -176,9 +166,9 @@ export class Channels {
 
   /** Removes a channel's subscription to a feed; the feed itself stays. */
   unsubscribe(channelId: number, feedId: number): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       await db.transaction().execute(async (trx) => {
         await shown.lockFeed(trx, dialect, feedId);
         await trx
@@ -193,7 +183,7 @@ export class Channels {
 
   /** Returns subscriptions with their feeds, in one channel or all, by channel order then age. */
   async listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
-    const db = this.#db;
+    const db = this.db;
     let query = db
       .selectFrom('subscriptions')
       .innerJoin('feeds', 'feeds.id', 'subscriptions.feed_id')
@@ -225,7 +215,7 @@ export class Channels {
    * 2,000 feeds, this takes a few.
    */
   async listSubscriptionRefs(only: SubscriptionFilter = {}): Promise<SubscriptionRef[]> {
-    const db = this.#db;
+    const db = this.db;
     if (only.feedIds?.length === 0) return [];
     let query = db
       .selectFrom('subscriptions')
@@ -278,9 +268,9 @@ export class Channels {
    * follow: StoreError 'not_found'.
    */
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [fromChannelId, toChannelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [fromChannelId, toChannelId], async () => {
       const at = toIso(now, 'now');
       if (fromChannelId === toChannelId) return;
       await db.transaction().execute(async (trx) => {

@@ -1,11 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { StoredEntry } from '../../model/index.js';
-import type { Area } from '../area.js';
+import { StoreArea } from '../area.js';
 import { isFollowed } from '../claim.js';
 import { ENTRY_COLUMNS, entryFromRow } from '../entry-rows.js';
 import { runTemplate } from '../query-template.js';
-import type { Database } from '../schema.js';
-import type { Dialect, RetentionPolicy } from '../types.js';
+import type { RetentionPolicy } from '../types.js';
 import { chunk } from '../values.js';
 import { GUID_CHUNK } from './poll-writes.js';
 import { keepBoundary, removeBatch } from './retention.js';
@@ -29,25 +28,17 @@ const TEXT_COLUMNS = [
 ] as const;
 
 /** The stored entries: read by id or feed, looked up by guid or URL for polls, sized, and retired (retention). */
-export class Entries {
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Entries extends StoreArea {
   /** Returns the entry with this id, if any. */
   async get(id: number): Promise<StoredEntry | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : entryFromRow(row);
   }
 
   /** Returns a feed's entries, newest (by sort time) first. */
   async listByFeed(feedId: number, limit: number): Promise<StoredEntry[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db
       .selectFrom('entries')
       .select(ENTRY_COLUMNS)
@@ -67,8 +58,8 @@ export class Entries {
     feedId: number,
     guids: readonly string[],
   ): Promise<Map<string, { id: number; contentHash: string }>> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const hashes = new Map<string, { id: number; contentHash: string }>();
     for (const part of chunk([...new Set(guids)], GUID_CHUNK)) {
       const query = () =>
@@ -93,7 +84,7 @@ export class Entries {
     feedId: number,
     urlKeys: readonly string[],
   ): Promise<Map<string, { id: number; guid: string; contentHash: string }>> {
-    const db = this.#db;
+    const db = this.db;
     const found = new Map<string, { id: number; guid: string; contentHash: string }>();
     for (const part of chunk([...new Set(urlKeys)], GUID_CHUNK)) {
       const rows = await db
@@ -116,7 +107,7 @@ export class Entries {
    * PostgreSQL).
    */
   async sizes(ids: readonly number[]): Promise<Map<number, number>> {
-    const db = this.#db;
+    const db = this.db;
     const sizes = new Map<number, number>();
     const total = sql.join(
       TEXT_COLUMNS.map((column) => sql`coalesce(octet_length(${sql.ref(column)}), 0)`),
@@ -135,8 +126,8 @@ export class Entries {
 
   /** Applies the policy to the followed feeds, feed by feed, in batches, and returns how many entries it removed. */
   async applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const feeds = await db.selectFrom('feeds').select('id').where(isFollowed).orderBy('id').execute();
     const budget = policy.maxEntries ?? Number.POSITIVE_INFINITY;
     let removed = 0;

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { StoredFeed } from '../../model/index.js';
-import { type Area, changing } from '../area.js';
+import { changing, StoreArea } from '../area.js';
 import { refreshHidden } from '../channel-entries.js';
 import { isFollowed } from '../claim.js';
 import {
@@ -79,21 +79,11 @@ async function removeFeed(db: Kysely<Database>, dialect: Dialect, id: number): P
 }
 
 /** The feeds: added, looked up, patched, removed, and forgotten when no channel follows them. */
-export class Feeds {
-  readonly #area: Area;
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#area = area;
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Feeds extends StoreArea {
   /** Returns the feed stored under `url`, adding it (due at once) when there is none. */
   async add(url: string, now: string): Promise<StoredFeed> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const existing = await findFeedRow(db, url);
     if (existing !== undefined) return feedFromRow(existing);
     await db
@@ -109,29 +99,29 @@ export class Feeds {
 
   /** Returns the feed with this id, if any. */
   async get(id: number): Promise<StoredFeed | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db.selectFrom('feeds').selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : feedFromRow(row);
   }
 
   /** Returns the feed stored under this URL (polled or first subscribed), if any. */
   async findByUrl(url: string): Promise<StoredFeed | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await findFeedRow(db, url);
     return row === undefined ? undefined : feedFromRow(row);
   }
 
   /** Returns every feed, oldest first. */
   async list(): Promise<StoredFeed[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db.selectFrom('feeds').selectAll().orderBy('id').execute();
     return rows.map(feedFromRow);
   }
 
   /** Applies a patch to a feed; an unknown id changes nothing. */
   async update(id: number, patch: FeedPatch): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const row = feedPatchToRow(patch, dialect);
     if (Object.keys(row).length === 0) return;
     if (!namesFeed(row)) {
@@ -150,12 +140,12 @@ export class Feeds {
    * feed with saved entries is kept, paused and followed by no channel, with only its saved entries.
    */
   remove(id: number): Promise<void> {
-    return changing(this.#area, 'all', () => removeFeed(this.#db, this.#dialect, id));
+    return changing(this.area, 'all', () => removeFeed(this.db, this.dialect, id));
   }
 
   /** Returns every feed's summary, oldest first. */
   async listSummaries(): Promise<FeedSummary[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db
       .selectFrom('feeds')
       .select(['id', ...feedColumns(FEED_SUMMARY_FIELDS)])
@@ -169,8 +159,8 @@ export class Feeds {
    * did not say so, cleared on feeds followed again), then deletes the feeds unfollowed for `keepDays`.
    */
   async sweepUnfollowed(now: string, keepDays: number): Promise<UnfollowedSweep> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const at = toIso(now, 'now');
     const marked = await db
       .updateTable('feeds')

@@ -1,20 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Heartbeat, HeartbeatBar, HeartbeatStatus } from '../../model/index.js';
-import type { Area } from '../area.js';
+import { StoreArea } from '../area.js';
 import { heartbeatFromRow } from '../entry-rows.js';
-import type { Database } from '../schema.js';
 
 /** Each feed's heartbeats: one a poll, what the health pages show. */
-export class Heartbeats {
-  readonly #db: Kysely<Database>;
-
-  constructor(area: Area) {
-    this.#db = area.db;
-  }
-
+export class Heartbeats extends StoreArea {
   /** Returns a feed's heartbeats, newest first. */
   async list(feedId: number, limit: number): Promise<Heartbeat[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db
       .selectFrom('heartbeats')
       .selectAll()
@@ -34,7 +26,7 @@ export class Heartbeats {
    * subquery)` join ran that subquery for every heartbeat row on PostgreSQL: 7 minutes at 600,000 rows.
    */
   async bars(feedIds: readonly number[], limit: number): Promise<Map<number, HeartbeatBar[]>> {
-    const db = this.#db;
+    const db = this.db;
     const byFeed = new Map<number, HeartbeatBar[]>();
     if (feedIds.length === 0 || limit < 1) return byFeed;
     const rows = await db

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Area } from '../area.js';
+import { StoreArea } from '../area.js';
 import type { Database } from '../schema.js';
 import type { FeedIcon, FeedIconRecord } from '../types.js';
 import { toIso } from '../values.js';
@@ -31,16 +31,10 @@ async function writeIcon(
 }
 
 /** Feed icons as the poller finds them (image bytes and type, or the record that none was found). */
-export class FeedIcons {
-  readonly #db: Kysely<Database>;
-
-  constructor(area: Area) {
-    this.#db = area.db;
-  }
-
+export class FeedIcons extends StoreArea {
   /** A feed's stored icon, or the record that none was found (empty bytes); undefined when never looked for. */
   async get(feedId: number): Promise<FeedIcon | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db
       .selectFrom('feed_icons')
       .select(['content_type', 'bytes', 'fetched_at'])
@@ -56,7 +50,7 @@ export class FeedIcons {
     icon: { contentType: string; bytes: Uint8Array } | undefined,
     now: string,
   ): Promise<void> {
-    return writeIcon(this.#db, feedId, icon, now);
+    return writeIcon(this.db, feedId, icon, now);
   }
 
   /**
@@ -65,7 +59,7 @@ export class FeedIcons {
    * meanwhile, each record is stored on its own, and that feed's is dropped.
    */
   async saveMany(records: readonly FeedIconRecord[]): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     if (records.length === 0) return;
     try {
       await db.transaction().execute(async (trx) => {
@@ -78,7 +72,7 @@ export class FeedIcons {
 
   /** The feeds that have an icon to show. */
   async feedIds(): Promise<number[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db
       .selectFrom('feed_icons')
       .select('feed_id')
@@ -89,7 +83,7 @@ export class FeedIcons {
 
   /** When the icons of these feeds were last looked for (found or not); a feed never looked for is absent. */
   async times(feedIds: readonly number[]): Promise<Map<number, string>> {
-    const db = this.#db;
+    const db = this.db;
     const times = new Map<number, string>();
     for (let at = 0; at < feedIds.length; at += 500) {
       const rows = await db

@@ -1,16 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { StoredFeed } from '../../model/index.js';
-import type { Area } from '../area.js';
+import { type Area, StoreArea } from '../area.js';
 import type { Backend } from '../backend.js';
 import { claimableFeeds, isFollowed } from '../claim.js';
 import type { PollWriter } from '../entries/index.js';
 import { pollRows } from '../entries/index.js';
 import { feedFromRow } from '../rows.js';
-import type { Database } from '../schema.js';
 import type { ClaimFilter, ClaimOptions, PollOutcome, PollRound, PollRoundKind } from '../types.js';
 import { toDbBool, toIso } from '../values.js';
-
-type Dialect = 'sqlite' | 'postgres';
 
 /** The key feeds.claim_round holds for a round: its kind and number. */
 function roundKey(kind: string, round: number): string {
@@ -26,15 +22,12 @@ function parseKey(key: string): { kind: string; round: number } {
  * The poller's side of the store: claiming due feeds under leases (so that workers never poll a feed twice
  * at once), polling rounds, and writing each poll's outcome.
  */
-export class Polling {
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
+export class Polling extends StoreArea {
   readonly #backend: Backend;
   readonly #pollWriter: PollWriter;
 
   constructor(area: Area, backend: Backend, pollWriter: PollWriter) {
-    this.#db = area.db;
-    this.#dialect = area.dialect;
+    super(area);
     this.#backend = backend;
     this.#pollWriter = pollWriter;
   }
@@ -46,14 +39,14 @@ export class Polling {
    * worker's feeds come back. Soonest due first. PostgreSQL uses FOR UPDATE SKIP LOCKED.
    */
   async claimDue(options: ClaimOptions): Promise<StoredFeed[]> {
-    const rows = await this.#backend.claimDueFeeds(this.#db, options);
+    const rows = await this.#backend.claimDueFeeds(this.db, options);
     return rows.map(feedFromRow);
   }
 
   /** How many feeds a claim with these options could take now (the total a run's progress shows). */
   async countClaimable(options: ClaimFilter): Promise<number> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     if (options.feedIds?.length === 0) return 0;
     const row = await claimableFeeds(db, options, dialect)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -63,8 +56,8 @@ export class Polling {
 
   /** The earliest next-check time of a feed that is polled at all (followed, not paused, not gone). */
   async nextCheckTime(): Promise<string | undefined> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const row = await db
       .selectFrom('feeds')
       .select((eb) => eb.fn.min('next_check_at').as('next'))
@@ -77,7 +70,7 @@ export class Polling {
 
   /** Drops the worker's lease on a feed; a lease held by another worker stays. */
   async release(id: number, workerId: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     await db
       .updateTable('feeds')
       .set({ lease_owner: null, lease_expires_at: null })
@@ -88,7 +81,7 @@ export class Polling {
 
   /** Moves the expiry of the worker's leases on these feeds to `leaseExpiresAt`; returns how many it still holds. */
   async renewLeases(ids: readonly number[], workerId: string, leaseExpiresAt: string): Promise<number> {
-    const db = this.#db;
+    const db = this.db;
     if (ids.length === 0) return 0;
     const result = await db
       .updateTable('feeds')
@@ -108,7 +101,7 @@ export class Polling {
     workerId: string,
     options: { unclaimRound?: string } = {},
   ): Promise<number> {
-    const db = this.#db;
+    const db = this.db;
     if (ids.length === 0) return 0;
     const round = options.unclaimRound;
     const result = await db
@@ -137,8 +130,8 @@ export class Polling {
    * one writer, and PostgreSQL locks the row for the second upsert and then sees the first one's round.
    */
   async joinRound(kind: PollRoundKind, now: string, expiresAt: string): Promise<PollRound> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const at = toIso(now, 'now');
     const until = toIso(expiresAt, 'expiresAt');
     const row = await db
@@ -177,8 +170,8 @@ export class Polling {
 
   /** Keeps an open round open until `expiresAt` (its runs are still at work). */
   async renewRound(key: string, expiresAt: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const { kind, round } = parseKey(key);
     const until = toIso(expiresAt, 'expiresAt');
     await db
@@ -193,8 +186,8 @@ export class Polling {
 
   /** Closes the round to new runs: one of its runs found nothing more to claim. */
   async closeRound(key: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const { kind, round } = parseKey(key);
     await db
       .updateTable('poll_rounds')
@@ -211,6 +204,6 @@ export class Polling {
    * meanwhile makes it a no-op. Polls are written in group commits.
    */
   record(outcome: PollOutcome): Promise<{ insertedIds: number[]; updatedIds: number[] }> {
-    return this.#pollWriter.write(pollRows(this.#dialect, outcome));
+    return this.#pollWriter.write(pollRows(this.dialect, outcome));
   }
 }

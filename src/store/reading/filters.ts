@@ -1,8 +1,8 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { type Area, changing } from '../area.js';
+import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import type { Database, FilterTable } from '../schema.js';
-import type { ChangedChannels, Dialect, Filter, FilterRule } from '../types.js';
+import type { ChangedChannels, Filter, FilterRule } from '../types.js';
 import { toIso } from '../values.js';
 
 /** The channels a mute or block rule applies to: its channel, or all for a global one. */
@@ -50,25 +50,15 @@ async function insertRule(db: Kysely<Database>, rule: FilterRule, now: string): 
  * Mute and block rules: an author or source URL, in one channel or everywhere. URLs match exactly as
  * stored: normalize them as the parser does (`new URL(url).href`) before adding a rule.
  */
-export class Filters {
-  readonly #area: Area;
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#area = area;
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Filters extends StoreArea {
   /**
    * Adds a rule, or returns the same rule when it exists (the unique index filters_rule holds one). The
    * entries it names are hidden, and uncounted, in the same transaction.
    */
   add(rule: FilterRule, now: string): Promise<Filter> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, channelsOf(rule), async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, channelsOf(rule), async () => {
       return db.transaction().execute(async (trx) => {
         await shown.lockRules(trx, dialect, 'exclusive');
         await insertRule(trx, rule, now);
@@ -81,9 +71,9 @@ export class Filters {
 
   /** Deletes a rule, showing again what no other rule hides; one that does not exist changes nothing. */
   remove(rule: FilterRule): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, channelsOf(rule), async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, channelsOf(rule), async () => {
       await db.transaction().execute(async (trx) => {
         await shown.lockRules(trx, dialect, 'exclusive');
         await trx.deleteFrom('filters').where(isRule(rule)).execute();
@@ -94,7 +84,7 @@ export class Filters {
 
   /** Returns a channel's rules of one kind with the global ones, or only the global ones, oldest first. */
   async list(kind: 'mute' | 'block', channelId?: number): Promise<Filter[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db
       .selectFrom('filters')
       .selectAll()

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
-import { type Area, changing } from '../area.js';
+import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { flag } from '../channel-entries.js';
 import { encodeCursor } from '../cursor.js';
@@ -85,21 +85,11 @@ function channelUnread(outer: ExpressionBuilder<Database, 'channels'>) {
 }
 
 /** Timelines, read state, views, search and counts: what the front ends read with. */
-export class Reading {
-  readonly #area: Area;
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#area = area;
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Reading extends StoreArea {
   /** Returns one page of a channel's timeline, newest first. */
   async timeline(query: TimelineQuery): Promise<TimelinePage> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const page = await timelineKeys(db, dialect, query);
     const entries = await loadTimelineEntries(
       db,
@@ -115,8 +105,8 @@ export class Reading {
    * channel_entries' own, the one unread-only pages and the counts read.
    */
   async timelineRefs(query: TimelineQuery): Promise<TimelineRefPage> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const page = await channelPage(db, dialect, query, 'timeline-refs', (keys) =>
       keys
         .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
@@ -134,15 +124,15 @@ export class Reading {
 
   /** Returns the entries with these ids that exist, in the order asked, with their state in the channel. */
   entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {
-    const db = this.#db;
+    const db = this.db;
     return loadTimelineEntries(db, [...new Set(ids)], { channelId });
   }
 
   /** Marks entries read (or unread) in a channel. */
   markRead(channelId: number, entryIds: readonly number[], read: boolean, now: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       return setFlag(db, dialect, entryIds, { channelId, flag: 'is_read', value: read, now });
     });
   }
@@ -152,9 +142,9 @@ export class Reading {
    * then id), skipping those already read. An unknown entry changes nothing.
    */
   markReadUpTo(channelId: number, entryId: number, now: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       const change: StateChange = { channelId, flag: 'is_read', value: true, now };
       await db.transaction().execute(async (trx) => {
         const target = await trx
@@ -188,18 +178,18 @@ export class Reading {
 
   /** Hides entries from a channel's timeline. */
   removeEntries(channelId: number, entryIds: readonly number[], now: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       return setFlag(db, dialect, entryIds, { channelId, flag: 'is_removed', value: true, now });
     });
   }
 
   /** Hides every stored entry of a feed from a channel's timeline. */
   removeFeedEntries(channelId: number, feedId: number, now: string): Promise<void> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       const change: StateChange = { channelId, flag: 'is_removed', value: true, now };
       await db.transaction().execute(async (trx) => {
         await upsertStates(
@@ -215,8 +205,8 @@ export class Reading {
 
   /** One page of "All unread", newest first, with the timeline's cursors. */
   async allUnread(query: UnreadQuery): Promise<TimelinePage> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const page = await pageKeys(() => allUnreadKeys(db, dialect), query, CHANNEL_KEYS);
     const entries = await loadTimelineEntries(
       db,
@@ -235,9 +225,9 @@ export class Reading {
     scope: { feedId?: number | undefined; upToEntryId?: number | undefined },
     now: string,
   ): Promise<number[]> {
-    const db = this.#db;
-    const dialect = this.#dialect;
-    return changing(this.#area, [channelId], async () => {
+    const db = this.db;
+    const dialect = this.dialect;
+    return changing(this.area, [channelId], async () => {
       let query = channelEntryKeys(db, dialect, channelId, { feedId: scope.feedId, unreadOnly: true });
       if (scope.upToEntryId !== undefined) {
         const target = await db
@@ -258,7 +248,7 @@ export class Reading {
 
   /** One page of saved entries, most recently saved first; read when read in any channel. */
   async savedEntries(query: UnreadQuery): Promise<TimelinePage> {
-    const db = this.#db;
+    const db = this.db;
     const page = await pageKeys(() => savedKeys(db), query, SAVED_KEYS);
     const entries = await loadTimelineEntries(
       db,
@@ -270,7 +260,7 @@ export class Reading {
 
   /** The cursor of a saved entry's place in the Saved view (for its neighbours); undefined when not saved. */
   async savedCursor(entryId: number): Promise<string | undefined> {
-    const db = this.#db;
+    const db = this.db;
     const row = await db
       .selectFrom('saved_entries')
       .select(['entry_id', 'saved_at'])
@@ -282,7 +272,7 @@ export class Reading {
   /** Every channel's unread count, in channel order (0 for a channel without unread entries). */
   /** How many entries "All unread" lists: entries some channel shows and has not read, each once. */
   async allUnreadCount(): Promise<number> {
-    const row = await this.#db.selectNoFrom(allUnreadSql(this.#dialect).as('n')).executeTakeFirst();
+    const row = await this.db.selectNoFrom(allUnreadSql(this.dialect).as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -298,7 +288,7 @@ export class Reading {
   }
 
   async unreadCounts(): Promise<ChannelCount[]> {
-    const db = this.#db;
+    const db = this.db;
     const rows = await db
       .selectFrom('channels')
       .select((outer) => ['channels.id', channelUnread(outer)])
@@ -317,7 +307,7 @@ export class Reading {
   }
 
   #summaries(withAllUnread: boolean) {
-    return this.#db
+    return this.db
       .selectFrom('channels')
       .selectAll('channels')
       .select((outer) => [
@@ -328,7 +318,7 @@ export class Reading {
           .whereRef('subscriptions.channel_id', '=', 'channels.id')
           .as('followed'),
         // uncorrelated: worked out once for the statement, however many channels
-        (withAllUnread ? allUnreadOvercountSql(this.#dialect) : sql<number | string>`NULL`).as('all_unread'),
+        (withAllUnread ? allUnreadOvercountSql(this.dialect) : sql<number | string>`NULL`).as('all_unread'),
       ])
       .orderBy('channels.position')
       .orderBy('channels.id')
@@ -340,8 +330,8 @@ export class Reading {
    * channel's (read when read in any channel). Removed, muted and blocked entries stay hidden.
    */
   async search(query: SearchQuery): Promise<TimelinePage> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const request = { limit: query.limit, after: query.after };
     const parsed = parseSearchQuery(query.query);
     const { channelId } = query;
@@ -380,8 +370,8 @@ export class Reading {
    * rebuilds them in one transaction and reports what it found.
    */
   async checkState(options: { repair: boolean }): Promise<ReadingStateReport> {
-    const db = this.#db;
-    const dialect = this.#dialect;
+    const db = this.db;
+    const dialect = this.dialect;
     const inspect = async (trx: Kysely<Database>) => ({
       ...(await rowDrift(trx, dialect)),
       countDrift: await countDrift(trx, dialect),

@@ -6,7 +6,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { type Area, changing } from '../area.js';
+import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { isSaved, loadEntriesWithFeeds } from '../reading/index.js';
 import type { Database } from '../schema.js';
@@ -192,20 +192,10 @@ async function setReadIn(
  * The sync APIs' view of entries (Google Reader, Fever): streams by entry id, read by the apps' rule
  * (src/reading), saved entries, and the feeds' unread counts.
  */
-export class Sync {
-  readonly #area: Area;
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
-
-  constructor(area: Area) {
-    this.#area = area;
-    this.#db = area.db;
-    this.#dialect = area.dialect;
-  }
-
+export class Sync extends StoreArea {
   /** One page of a sync stream's keys, by id, newest first unless `oldestFirst`. */
   async keys(query: SyncQuery): Promise<SyncKey[]> {
-    const db = this.#db;
+    const db = this.db;
     const limit = Math.max(1, Math.floor(query.limit));
     if (query.readState === 'unread' && !query.savedOnly && query.ids === undefined)
       return unreadKeysByWindow(db, query, limit);
@@ -214,7 +204,7 @@ export class Sync {
 
   /** Every id of a sync stream, ascending (Fever's unread and saved id lists). */
   async ids(filter: SyncFilter): Promise<number[]> {
-    const db = this.#db;
+    const db = this.db;
     if (filter.readState === 'unread' && !filter.savedOnly) {
       const unread = await unreadSelection(db, filter)
         .select('entries.id')
@@ -229,7 +219,7 @@ export class Sync {
 
   /** How many entries a sync stream holds. */
   async count(filter: SyncFilter): Promise<number> {
-    const db = this.#db;
+    const db = this.db;
     if (filter.readState === 'unread' && !filter.savedOnly) {
       const unread = await unreadSelection(db, filter)
         .select((s) => s.fn.count('entries.id').distinct().as('n'))
@@ -244,13 +234,13 @@ export class Sync {
 
   /** The entries with these ids, in the order asked, as the apps see them; unknown ids are left out. */
   entries(ids: readonly number[]): Promise<SyncEntry[]> {
-    const db = this.#db;
+    const db = this.db;
     return loadEntriesWithFeeds(db, [...new Set(ids)], eb.not(isUnreadForApps()));
   }
 
   /** Every feed's count of entries the apps see as unread (feeds without any are left out). */
   async unreadCounts(): Promise<SyncFeedCount[]> {
-    const db = this.#db;
+    const db = this.db;
     // max(id) rather than max(first_seen_at): ids grow with the crawl time, and the grouping then reads
     // the timeline index, not every entry's row
     const rows = await unreadSelection(db, {})
@@ -283,7 +273,7 @@ export class Sync {
 
   /** Saves (or unsaves) the entries with these ids; unknown ids are ignored, saving twice keeps the first time. */
   async setSaved(entryIds: readonly number[], saved: boolean, now: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     const ids = [...new Set(entryIds)];
     for (const part of chunk(ids, ID_CHUNK)) {
       if (!saved) {
@@ -308,10 +298,10 @@ export class Sync {
    * (the apps' rule: src/reading). An `ids` filter may hold any number of ids.
    */
   setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
-    return changing(this.#area, 'all', async () => {
-      if (filter.ids === undefined) return setReadIn(this.#db, this.#dialect, filter, read, now);
+    return changing(this.area, 'all', async () => {
+      if (filter.ids === undefined) return setReadIn(this.db, this.dialect, filter, read, now);
       for (const ids of chunk([...new Set(filter.ids)], 500))
-        await setReadIn(this.#db, this.#dialect, { ...filter, ids }, read, now);
+        await setReadIn(this.db, this.dialect, { ...filter, ids }, read, now);
     });
   }
 }
