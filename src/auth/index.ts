@@ -15,4 +15,3 @@ export {
   SESSIONS_NOT_BEFORE_SETTING,
   verifyPassword,
 } from './password-hash.js';
-export { LoginLimiter } from './rate-limit.js';

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { SESSIONS_NOT_BEFORE_SETTING } from '../auth/index.js';
 import type { Store } from '../store/index.js';
-import { SESSIONS_NOT_BEFORE_SETTING } from './password-hash.js';
 
 const COOKIE = 'tidings_session';
 const FLASH_COOKIE = 'tidings_flash';

@@ -3,8 +3,7 @@
 // Tokens page that shows a new Microsub token once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PASSWORD_SETTING } from '../../src/auth/password-hash.js';
-import { hashPassword } from '../../src/web/password-hash.js';
+import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js';
 import { signIn } from '../greader/harness.js';
 import { API_PASSWORD, API_USER, openSyncHarness, type SyncHarness } from '../helpers/sync-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js';
 import { silentLogger } from '../../src/log.js';
 import { createPollDeps } from '../../src/poll/deps-factory.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { createApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
-import { hashPassword, PASSWORD_SETTING } from '../../src/web/password-hash.js';
 import { TEST_CONFIG } from '../helpers/poll-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';
 

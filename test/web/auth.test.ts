@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../../src/web/password-hash.js';
+import { PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../../src/auth/password-hash.js';
 import { Client, PASSWORD, signedIn, type WebHarness, webHarness } from './harness.js';
 
 describe('web: sign-in, sessions and CSRF', () => {

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
+import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js';
 import { silentLogger } from '../../src/log.js';
 import { PollEvents } from '../../src/poll/events.js';
 import { createApp } from '../../src/server/app.js';
 import type { ServerDeps } from '../../src/server/deps.js';
 import type { Store } from '../../src/store/index.js';
-import { hashPassword, PASSWORD_SETTING } from '../../src/web/password-hash.js';
 import { pollDeps, TEST_CONFIG, type TestClock, testClock } from '../helpers/poll-harness.js';
 import { type StoreBackend, storeBackends } from '../helpers/temp-store.js';
 

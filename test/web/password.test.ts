@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { checkPassword, passwordFromInput } from '../../src/cli/password.js';
-import { openStore } from '../../src/store/index.js';
 import {
   hashPassword,
   PASSWORD_SETTING,
   SESSIONS_NOT_BEFORE_SETTING,
   verifyPassword,
-} from '../../src/web/password-hash.js';
-import { LoginLimiter } from '../../src/web/rate-limit.js';
+} from '../../src/auth/password-hash.js';
+import { LoginLimiter } from '../../src/auth/rate-limit.js';
+import { checkPassword, passwordFromInput } from '../../src/cli/password.js';
+import { openStore } from '../../src/store/index.js';
 import { tidings } from '../helpers/cli.js';
 
 describe('owner password', () => {

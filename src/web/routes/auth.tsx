@@ -1,9 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { ownerLogin } from '../../auth/index.js';
+import { ownerLogin, PASSWORD_SETTING } from '../../auth/index.js';
 import { clientAddress } from '../../http/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, formOf, localPath } from '../forms.js';
-import { PASSWORD_SETTING } from '../password-hash.js';
 import { renderPage, sessionOf } from '../render.js';
 import { LoginForm, SetPasswordFirst } from '../views/index.js';
 
