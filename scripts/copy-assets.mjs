@@ -3,9 +3,11 @@
 // web static files) from src/ to dist/, keeping their paths.
 import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ASSET = /\.(sql|css|js|svg|ico|png|txt)$/;
-const root = new URL('..', import.meta.url).pathname;
+/** The files under src/ that the program reads at run time besides its code (also scripts/transpile.mjs's). */
+export const ASSET = /\.(sql|css|js|svg|ico|png|txt)$/;
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 function copyAssets(dir) {
   for (const name of readdirSync(dir)) {
@@ -19,4 +21,4 @@ function copyAssets(dir) {
   }
 }
 
-copyAssets(join(root, 'src'));
+if (process.argv[1] === fileURLToPath(import.meta.url)) copyAssets(join(root, 'src'));

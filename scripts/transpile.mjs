@@ -13,12 +13,12 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
+import { ASSET } from './copy-assets.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the compiled tree goes (ignored by git through .tmp/). */
 export const BUILD_DIR = join(ROOT, '.tmp', 'build');
 
-const ASSET = /\.(sql|css|js|svg|ico|png|txt)$/;
 const TSCONFIG = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
 
 function walk(dir, out = []) {
