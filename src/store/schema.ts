@@ -23,6 +23,8 @@ export interface Database {
   poll_rounds: PollRoundTable;
   saved_entries: SavedEntryTable;
   api_tokens: ApiTokenTable;
+  users: UserTable;
+  user_settings: UserSettingTable;
   /**
    * SQLite only: the FTS5 index of entries (rowid = the entry's search key, see search-key.ts).
    * PostgreSQL has `entries.search_vector`.
@@ -116,6 +118,8 @@ export interface EntryFtsTable {
 
 export interface ChannelTable {
   id: Generated<number>;
+  /** The user whose channel it is; a uid is unique per user (channels_user_uid). */
+  user_id: number;
   uid: string;
   name: string;
   position: number;
@@ -126,6 +130,10 @@ export interface SubscriptionTable {
   channel_id: number;
   feed_id: number;
   created_at: string;
+  /** The follower's own title for the feed (null: the feed's). */
+  title: string | null;
+  /** The follower paused it; the feed is polled while any follower has it unpaused (feeds.paused). */
+  paused: DbBool;
 }
 
 export interface EntryStateTable {
@@ -139,6 +147,8 @@ export interface EntryStateTable {
 /** What a channel shows of one entry of a feed it follows (migration 0006; see channel-entries.ts). */
 export interface ChannelEntryTable {
   channel_id: number;
+  /** The channel's user, so that a user's "All unread" reads its own index range. */
+  user_id: number;
   entry_id: number;
   feed_id: number;
   sort_at: string;
@@ -164,6 +174,7 @@ export interface RemovedGuidTable {
 
 export interface FilterTable {
   id: Generated<number>;
+  user_id: number;
   /** Null: the filter applies to every channel. */
   channel_id: number | null;
   kind: 'mute' | 'block';
@@ -188,6 +199,7 @@ export interface HeartbeatTable {
 
 export interface TokenTable {
   id: Generated<number>;
+  user_id: number;
   token_hash: string;
   scope: string;
   label: string | null;
@@ -220,8 +232,9 @@ export interface FeedIconTable {
   fetched_at: string;
 }
 
-/** A saved (starred) entry: one state per entry, kept when its feed is unfollowed (0004_saved.sql). */
+/** A saved (starred) entry: one state per user and entry, kept when its feed is unfollowed (0004_saved.sql). */
 export interface SavedEntryTable {
+  user_id: number;
   entry_id: number;
   saved_at: string;
 }
@@ -229,7 +242,29 @@ export interface SavedEntryTable {
 /** A Google Reader API session (ClientLogin's Auth token), by the SHA-256 of the token. */
 export interface ApiTokenTable {
   id: Generated<number>;
+  user_id: number;
   token_hash: string;
   created_at: string;
   last_used_at: string | null;
+}
+
+/**
+ * A person on this instance (migration 0011). `pending`: the placeholder user 1 of a database nobody has
+ * set a password on yet; the first command that creates a user takes it over.
+ */
+export interface UserTable {
+  id: Generated<number>;
+  name: string;
+  is_admin: DbBool;
+  /** The IndieAuth profile URL a verified token names. */
+  me: string | null;
+  pending: DbBool;
+  created_at: string;
+}
+
+/** A user's own settings: password hash, app password, default channel, sessions' cut-off. */
+export interface UserSettingTable {
+  user_id: number;
+  key: string;
+  value: string;
 }
