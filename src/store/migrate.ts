@@ -49,6 +49,17 @@ export function splitStatements(text: string): string[] {
  */
 export async function migrate(db: Kysely<Database>, backend: Backend, now: Date): Promise<string[]> {
   const migrations = await readMigrations(backend.dialect);
+  const run = () => applyMigrations(db, backend, migrations, now);
+  return backend.aroundMigrations === undefined ? run() : backend.aroundMigrations(run);
+}
+
+/** The migrations not yet recorded, applied and recorded in one transaction; their names. */
+function applyMigrations(
+  db: Kysely<Database>,
+  backend: Backend,
+  migrations: readonly Migration[],
+  now: Date,
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await backend.lockMigrations(trx);
     await trx.schema
@@ -70,6 +81,8 @@ export async function migrate(db: Kysely<Database>, backend: Backend, now: Date)
         .execute();
       applied.push(migration.name);
     }
+    // A whole-database check costs a scan of every table: only when something changed.
+    if (applied.length > 0) await backend.checkMigrations?.(trx);
     return applied;
   });
 }

@@ -9,10 +9,12 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  sql,
 } from 'kysely';
 import type { Backend } from '../backend.js';
 import type { Database } from '../schema.js';
 import { Store } from '../store.js';
+import { StoreError } from '../store-error.js';
 import { BackgroundCheckpoints } from './checkpoints.js';
 import { claimDueFeeds } from './claim.js';
 import { ReadPool, UNANSWERED } from './read-pool.js';
@@ -86,13 +88,48 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** The SQLite backend; a database in a file checkpoints its WAL in the background while polls are written. */
-function sqliteBackend(checkpoints: BackgroundCheckpoints | undefined): Backend {
+/** One row of PRAGMA foreign_key_check: a row of `table` whose parent in `parent` is missing. */
+interface ForeignKeyFault {
+  table: string;
+  rowid: number | null;
+  parent: string;
+}
+
+/**
+ * The SQLite backend; a database in a file checkpoints its WAL in the background while polls are written.
+ * `database` is the main (writing) connection: the read threads have their own, and a pragma set here
+ * holds for every write.
+ */
+function sqliteBackend(
+  database: BetterSqlite3.Database,
+  checkpoints: BackgroundCheckpoints | undefined,
+): Backend {
   return {
     dialect: 'sqlite',
     claimDueFeeds,
     // BEGIN IMMEDIATE already holds the one write lock for the whole migration transaction.
     lockMigrations: async () => {},
+    // Migrations run when the store opens, before anything else writes on this connection: no other
+    // write runs without foreign keys meanwhile.
+    aroundMigrations: async (run) => {
+      // inside a transaction the pragma would do nothing, silently
+      if (database.inTransaction) throw new Error('store: migrations cannot start inside a transaction');
+      database.pragma('foreign_keys = OFF');
+      try {
+        return await run();
+      } finally {
+        database.pragma('foreign_keys = ON');
+      }
+    },
+    checkMigrations: async (trx) => {
+      const { rows } = await sql<ForeignKeyFault>`PRAGMA foreign_key_check`.execute(trx);
+      const first = rows[0];
+      if (first === undefined) return;
+      throw new StoreError(
+        'invalid',
+        `store: the migrations were undone: they left rows without their parent row (${rows.length}, first: ${first.table} row ${first.rowid ?? '?'} -> ${first.parent})`,
+      );
+    },
     afterPollsWritten: () => checkpoints?.request(),
     close: async () => checkpoints?.stop(),
   };
@@ -143,5 +180,5 @@ export function openSqliteDatabase(
 export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   const { db, database } = openSqliteDatabase(path, options);
   const checkpoints = path === ':memory:' ? undefined : new BackgroundCheckpoints(database, path);
-  return new Store(db, sqliteBackend(checkpoints));
+  return new Store(db, sqliteBackend(database, checkpoints));
 }
