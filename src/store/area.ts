@@ -6,6 +6,7 @@ import type { ChangedChannels, Dialect } from './types.js';
 export interface Area {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  readonly userId: number;
   /** Tells the store's listeners (onChannelsChanged) that a write changed these channels. */
   changed(channels: ChangedChannels): void;
 }

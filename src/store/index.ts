@@ -14,3 +14,12 @@ export { searchKey } from './search-key.js';
 export type { Store } from './store.js';
 export { StoreError, type StoreErrorKind, storeFault } from './store-error.js';
 export * from './types.js';
+export {
+  isUserName,
+  type NewUser,
+  type RemovedUser,
+  type StoredUser,
+  USER_NAME_PATTERN,
+  type UserPatch,
+  Users,
+} from './users/index.js';

@@ -50,7 +50,12 @@ export class Store {
     this.#backend = backend;
     this.dialect = backend.dialect;
     this.#pollWriter = new PollWriter(db, () => backend.afterPollsWritten?.(), backend.dialect);
-    const area: Area = { db, dialect: backend.dialect, changed: (channels) => this.#changed(channels) };
+    const area: Area = {
+      db,
+      dialect: backend.dialect,
+      userId: 1,
+      changed: (channels) => this.#changed(channels),
+    };
     this.feeds = new Feeds(area);
     this.icons = new FeedIcons(area);
     this.heartbeats = new Heartbeats(area);
