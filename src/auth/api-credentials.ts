@@ -44,9 +44,9 @@ export async function setApiPassword(
   password: string,
   cost: { N?: number } = {},
 ): Promise<void> {
-  await store.accounts.setSetting(API_USER_SETTING, user);
-  await store.accounts.setSetting(API_PASSWORD_SETTING, await hashPassword(password, cost));
-  await store.accounts.setSetting(
+  await store.accounts.setUserSetting(API_USER_SETTING, user);
+  await store.accounts.setUserSetting(API_PASSWORD_SETTING, await hashPassword(password, cost));
+  await store.accounts.setUserSetting(
     API_FEVER_KEY_SETTING,
     await hashPassword(feverKeyHash(feverKey(user, password)), cost),
   );
@@ -55,14 +55,14 @@ export async function setApiPassword(
 
 /** The API user name, when an API password was set. */
 export async function apiUser(store: Store): Promise<string | undefined> {
-  return store.accounts.getSetting(API_USER_SETTING);
+  return store.accounts.getUserSetting(API_USER_SETTING);
 }
 
 /** True when the name and password are the API account's (the name compares case-insensitively, as e-mail). */
 export async function checkApiLogin(store: Store, user: string, password: string): Promise<boolean> {
   const [name, hash] = await Promise.all([
-    store.accounts.getSetting(API_USER_SETTING),
-    store.accounts.getSetting(API_PASSWORD_SETTING),
+    store.accounts.getUserSetting(API_USER_SETTING),
+    store.accounts.getUserSetting(API_PASSWORD_SETTING),
   ]);
   if (name === undefined || hash === undefined) return false;
   const passwordOk = await verifyPassword(password, hash);
@@ -89,7 +89,7 @@ function verifiedKeyMac(key: string): Buffer {
  * hash: the fast path of every Fever request. False means "not known", not "wrong": check it then.
  */
 export async function isVerifiedFeverKey(store: Store, key: string): Promise<boolean> {
-  const stored = await store.accounts.getSetting(API_FEVER_KEY_SETTING);
+  const stored = await store.accounts.getUserSetting(API_FEVER_KEY_SETTING);
   const known = stored === undefined ? undefined : verifiedFeverKeys.get(stored);
   if (known === undefined || !FEVER_KEY_PATTERN.test(key.trim())) return false;
   return timingSafeEqual(verifiedKeyMac(key), known);
@@ -121,10 +121,10 @@ export async function upgradeFeverKeyStorage(
   store: Store,
   cost: { N?: number } = {},
 ): Promise<string | undefined> {
-  const stored = await store.accounts.getSetting(API_FEVER_KEY_SETTING);
+  const stored = await store.accounts.getUserSetting(API_FEVER_KEY_SETTING);
   if (stored === undefined || !LEGACY_FEVER_KEY.test(stored)) return stored;
   const upgraded = await hashPassword(stored, cost);
-  await store.accounts.setSetting(API_FEVER_KEY_SETTING, upgraded);
+  await store.accounts.setUserSetting(API_FEVER_KEY_SETTING, upgraded);
   return upgraded;
 }
 

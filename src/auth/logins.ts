@@ -44,7 +44,7 @@ export function ownerLogin(
   password: string,
 ): Promise<LoginOutcome> {
   return logins.owner.attempt(client, nowMs, password, async () => {
-    const stored = await store.accounts.getSetting(PASSWORD_SETTING);
+    const stored = await store.accounts.getUserSetting(PASSWORD_SETTING);
     return stored !== undefined && stored !== '' && (await verifyPassword(password, stored));
   });
 }

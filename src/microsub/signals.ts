@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ChangedChannels, EventRelay, Store } from '../store/index.js';
+import type { EventRelay, Store } from '../store/index.js';
 
 /**
  * Changes made to channels (read state, follows, removals, rules) through the store of this process,
@@ -13,7 +13,7 @@ export class ChannelSignals {
   readonly #onError: (error: unknown) => void;
 
   constructor(
-    store: Pick<Store, 'onChannelsChanged' | 'channels'>,
+    store: Pick<Store, 'onChannelsChanged'>,
     relay?: EventRelay,
     onError: (error: unknown) => void = () => {},
   ) {
@@ -24,20 +24,9 @@ export class ChannelSignals {
     relay?.onMessage((message) => {
       if (message.kind === 'channel') this.#emitter.emit('changed', message.channelId);
     });
-    store.onChannelsChanged((channels) => this.#storeChanged(store, channels));
-  }
-
-  #storeChanged(store: Pick<Store, 'channels'>, channels: ChangedChannels): void {
-    if (channels !== 'all') {
+    store.onChannelsChanged((channels) => {
       for (const channelId of new Set(channels)) this.changed(channelId);
-      return;
-    }
-    store.channels.list().then(
-      (all) => {
-        for (const channel of all) this.changed(channel.id);
-      },
-      (error: unknown) => this.#onError(error),
-    );
+    });
   }
 
   onChanged(listener: (channelId: number) => void): () => void {

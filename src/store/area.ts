@@ -6,9 +6,13 @@ import type { ChangedChannels, Dialect } from './types.js';
 export interface Area {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /**
+   * The user whose data the area reads and changes (channels, subscriptions, read and saved state, rules,
+   * tokens). The instance-wide areas (feeds, entries, polling) ignore it. See Store.forUser.
+   */
   readonly userId: number;
   /** Tells the store's listeners (onChannelsChanged) that a write changed these channels. */
-  changed(channels: ChangedChannels): void;
+  changed(channels: readonly number[]): void;
 }
 
 /**
@@ -19,21 +23,36 @@ export abstract class StoreArea {
   protected readonly area: Area;
   protected readonly db: Kysely<Database>;
   protected readonly dialect: Dialect;
+  /** The area's user (Area.userId). */
+  protected readonly userId: number;
 
   constructor(area: Area) {
     this.area = area;
     this.db = area.db;
     this.dialect = area.dialect;
+    this.userId = area.userId;
   }
 }
 
-/** The result of `write`, once the store's listeners have heard which channels it changed. */
+/**
+ * The result of `write`, once the store's listeners have heard which channels it changed: 'all' is every
+ * channel of the area's user (a write may touch any of theirs, and nobody else's).
+ */
 export async function changing<T>(
   area: Area,
   channels: ChangedChannels,
   write: () => Promise<T>,
 ): Promise<T> {
   const result = await write();
-  area.changed(channels);
+  if (channels !== 'all') area.changed(channels);
+  else {
+    const rows = await area.db
+      .selectFrom('channels')
+      .select('id')
+      .where('user_id', '=', area.userId)
+      .orderBy('id')
+      .execute();
+    area.changed(rows.map((row) => row.id));
+  }
   return result;
 }

@@ -44,11 +44,19 @@ function counts(row: Pick<ChangedRow, 'is_read' | 'is_removed' | 'is_hidden'>): 
   return !isSet(row.is_read) && !isSet(row.is_removed) && !isSet(row.is_hidden);
 }
 
-/** SQL: true when a rule of channel `channel` (or a global rule) names the entry, its feed or its site. */
-function filteredSql(entry: string, feed: string, channel: RawBuilder<unknown>): RawBuilder<unknown> {
+/**
+ * SQL: true when a rule of channel `channel` (or a global rule of its user `user`) names the entry, its
+ * feed or its site.
+ */
+function filteredSql(
+  entry: string,
+  feed: string,
+  channel: RawBuilder<unknown>,
+  user: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const e = sql.ref(entry);
   const f = sql.ref(feed);
-  return sql`EXISTS (SELECT 1 FROM filters WHERE filters.url IN (${e}.author_url, ${f}.url, ${f}.site_url) AND COALESCE(filters.channel_id, 0) IN (0, ${channel}))`;
+  return sql`EXISTS (SELECT 1 FROM filters WHERE filters.url IN (${e}.author_url, ${f}.url, ${f}.site_url) AND filters.user_id = ${user} AND COALESCE(filters.channel_id, 0) IN (0, ${channel}))`;
 }
 
 /**
@@ -59,11 +67,12 @@ function filteredSql(entry: string, feed: string, channel: RawBuilder<unknown>):
 async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>): Promise<UnreadDelta[]> {
   const no = flag(dialect, false);
   const { rows } = await sql<ChangedRow>`
-    INSERT INTO channel_entries (channel_id, entry_id, feed_id, sort_at, is_read, is_removed, is_hidden)
-    SELECT s.channel_id, e.id, e.feed_id, e.sort_at, COALESCE(st.is_read, ${no}), COALESCE(st.is_removed, ${no}),
-      ${filteredSql('e', 'f', sql.ref('s.channel_id'))}
+    INSERT INTO channel_entries (channel_id, user_id, entry_id, feed_id, sort_at, is_read, is_removed, is_hidden)
+    SELECT s.channel_id, c.user_id, e.id, e.feed_id, e.sort_at, COALESCE(st.is_read, ${no}), COALESCE(st.is_removed, ${no}),
+      ${filteredSql('e', 'f', sql.ref('s.channel_id'), sql.ref('c.user_id'))}
     FROM entries e
     JOIN subscriptions s ON s.feed_id = e.feed_id
+    JOIN channels c ON c.id = s.channel_id
     JOIN feeds f ON f.id = e.feed_id
     LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
     WHERE ${where}
@@ -155,7 +164,7 @@ export async function setFlag(
 
 /** Which rows a hidden-state refresh looks at. */
 export type HiddenScope =
-  | { ruleUrl: string; channelId?: number | undefined }
+  | { ruleUrl: string; userId: number; channelId?: number | undefined }
   | { feedId: number }
   | { entryIds: readonly number[] };
 
@@ -164,7 +173,7 @@ export type HiddenScope =
  * author changed), counting the rows whose state flips.
  */
 export async function refreshHidden(db: Db, scope: HiddenScope): Promise<void> {
-  const hidden = sql`EXISTS (SELECT 1 FROM entries e JOIN feeds f ON f.id = e.feed_id WHERE e.id = channel_entries.entry_id AND ${filteredSql('e', 'f', sql.ref('channel_entries.channel_id'))})`;
+  const hidden = sql`EXISTS (SELECT 1 FROM entries e JOIN feeds f ON f.id = e.feed_id WHERE e.id = channel_entries.entry_id AND ${filteredSql('e', 'f', sql.ref('channel_entries.channel_id'), sql.ref('channel_entries.user_id'))})`;
   const run = async (where: RawBuilder<unknown>) => {
     const { rows } = await sql<ChangedRow>`
       UPDATE channel_entries SET is_hidden = NOT is_hidden
@@ -176,7 +185,9 @@ export async function refreshHidden(db: Db, scope: HiddenScope): Promise<void> {
   if ('ruleUrl' in scope) {
     // Two statements, each on its own index: an OR of both made SQLite read every row.
     const url = scope.ruleUrl;
-    const inChannel = scope.channelId === undefined ? sql`TRUE` : sql`channel_id = ${scope.channelId}`;
+    // a rule is its user's: a global one reaches every channel of that user, and no one else's
+    const inChannel =
+      scope.channelId === undefined ? sql`user_id = ${scope.userId}` : sql`channel_id = ${scope.channelId}`;
     const feeds = await db
       .selectFrom('feeds')
       .select('id')

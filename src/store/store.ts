@@ -9,7 +9,19 @@ import { migrate } from './migrate.js';
 import { Filters, Reading } from './reading/index.js';
 import type { Database } from './schema.js';
 import { Sync } from './sync/index.js';
-import type { ChangedChannels } from './types.js';
+import { Users } from './users/index.js';
+
+/** User 1: the instance's first user, whom the root store (openStore's) acts as. */
+export const FIRST_USER_ID = 1;
+
+/** What a user's store shares with the root store: connection, backend, poll writer, listeners. */
+interface Shared {
+  db: Kysely<Database>;
+  backend: Backend;
+  pollWriter: PollWriter;
+  listeners: Set<(channels: readonly number[]) => void>;
+  closed: { value: boolean };
+}
 
 /**
  * The store: SQLite (embedded, default) or PostgreSQL behind one query layer (Kysely), by area. Each area
@@ -38,34 +50,54 @@ export class Store {
   readonly sync: Sync;
   /** Tokens, API sessions, settings. */
   readonly accounts: Accounts;
+  /** The instance's users. */
+  readonly users: Users;
+  /** The user this store reads and writes as (FIRST_USER_ID for the root store). */
+  readonly userId: number;
   readonly #db: Kysely<Database>;
   readonly #backend: Backend;
-  #closed = false;
-  /** Writes polls in group commits. */
-  readonly #pollWriter: PollWriter;
-  readonly #channelListeners = new Set<(channels: ChangedChannels) => void>();
+  /** What every user's store of this connection shares with it. */
+  readonly #shared: Shared;
 
-  constructor(db: Kysely<Database>, backend: Backend) {
+  constructor(db: Kysely<Database>, backend: Backend, userId: number = FIRST_USER_ID, shared?: Shared) {
     this.#db = db;
     this.#backend = backend;
     this.dialect = backend.dialect;
-    this.#pollWriter = new PollWriter(db, () => backend.afterPollsWritten?.(), backend.dialect);
+    this.userId = userId;
+    this.#shared = shared ?? {
+      db,
+      backend,
+      // writes polls in group commits
+      pollWriter: new PollWriter(db, () => backend.afterPollsWritten?.(), backend.dialect),
+      listeners: new Set(),
+      closed: { value: false },
+    };
     const area: Area = {
       db,
       dialect: backend.dialect,
-      userId: 1,
+      userId,
       changed: (channels) => this.#changed(channels),
     };
     this.feeds = new Feeds(area);
     this.icons = new FeedIcons(area);
     this.heartbeats = new Heartbeats(area);
-    this.polling = new Polling(area, backend, this.#pollWriter);
+    this.polling = new Polling(area, backend, this.#shared.pollWriter);
     this.entries = new Entries(area);
     this.channels = new Channels(area);
     this.reading = new Reading(area);
     this.filters = new Filters(area);
     this.sync = new Sync(area);
     this.accounts = new Accounts(area);
+    this.users = new Users(area);
+  }
+
+  /**
+   * The same store acting as another user: one connection, one poll writer and one set of listeners for
+   * all, so that closing the root store closes every user's.
+   */
+  forUser(userId: number): Store {
+    if (userId === this.userId) return this;
+    return new Store(this.#db, this.#backend, userId, this.#shared);
   }
 
   /** Applies pending migrations (run on start). */
@@ -75,9 +107,9 @@ export class Store {
 
   /** Closes the connection (pool); calling it again does nothing. */
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    await this.#pollWriter.drain();
+    if (this.#shared.closed.value) return;
+    this.#shared.closed.value = true;
+    await this.#shared.pollWriter.drain();
     await this.#backend.close?.();
     await this.#db.destroy();
   }
@@ -86,15 +118,18 @@ export class Store {
    * Calls `listener` after each write of this store that may change what channels count as unread or
    * which feeds they follow (read state, removals, follows, moves, mute and block rules, a feed removed,
    * whichever front end asked), with the channels it touched, or 'all' when it may touch any. New entries
-   * are the poller's to announce (PollEvents). Returns a function that stops listening.
+   * are the poller's to announce (PollEvents). A write that may touch any of a user's channels is heard
+   * as all that user's channels. Listeners hear the writes of every user's store of this connection.
+   * Returns a function that stops listening.
    */
-  onChannelsChanged(listener: (channels: ChangedChannels) => void): () => void {
-    this.#channelListeners.add(listener);
-    return () => this.#channelListeners.delete(listener);
+  onChannelsChanged(listener: (channels: readonly number[]) => void): () => void {
+    const listeners = this.#shared.listeners;
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
-  #changed(channels: ChangedChannels): void {
-    for (const listener of this.#channelListeners) {
+  #changed(channels: readonly number[]): void {
+    for (const listener of this.#shared.listeners) {
       try {
         listener(channels);
       } catch {

@@ -230,6 +230,8 @@ export interface SyncFeedCount {
 /** A bearer token for the Microsub endpoint, stored by the hash of its secret only. */
 export interface StoredToken {
   id: number;
+  /** The user the token acts as. */
+  userId: number;
   /** SHA-256 of the token, hex. */
   tokenHash: string;
   /** Space-separated scopes, e.g. "read follow mute block channels". */
@@ -243,6 +245,8 @@ export interface StoredToken {
 /** A Google Reader API session as stored: the SHA-256 of its token only. */
 export interface StoredApiToken {
   id: number;
+  /** The user the session acts as. */
+  userId: number;
   createdAt: string;
   lastUsedAt?: string;
 }

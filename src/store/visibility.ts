@@ -61,15 +61,26 @@ export function channelKeysTemplate(
 
 /**
  * SQL: the entry with id `entryIdColumn` is shown in the channel, or (channelId undefined) in at least
- * one channel.
+ * one channel of the user.
  */
-export function isShownIn(dialect: Dialect, channelId: number | undefined, entryIdColumn: string) {
-  const inChannel = channelId === undefined ? sql`` : sql`shown.channel_id = ${channelId} AND `;
+export function isShownIn(
+  dialect: Dialect,
+  where: { channelId?: number | undefined; userId: number },
+  entryIdColumn: string,
+) {
+  const inChannel =
+    where.channelId === undefined
+      ? sql`shown.user_id = ${where.userId} AND `
+      : sql`shown.channel_id = ${where.channelId} AND `;
   return sql<SqlBool>`EXISTS (SELECT 1 FROM channel_entries shown WHERE ${inChannel}shown.entry_id = ${sql.ref(entryIdColumn)} AND ${shownSql(dialect, 'shown')})`;
 }
 
-/** The entries that at least one channel shows (each once, however many channels follow its feed). */
-export function anyChannelEntryKeys(db: Kysely<Database>, dialect: Dialect): KeyQuery<'entries'> {
+/** The entries that at least one channel of the user shows (each once, however many channels follow its feed). */
+export function anyChannelEntryKeys(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  userId: number,
+): KeyQuery<'entries'> {
   return db
     .selectFrom('entries')
     .select(['entries.id', 'entries.sort_at'])
@@ -79,6 +90,7 @@ export function anyChannelEntryKeys(db: Kysely<Database>, dialect: Dialect): Key
           .selectFrom('channel_entries as shown')
           .select('shown.entry_id')
           .whereRef('shown.entry_id', '=', 'entries.id')
+          .where('shown.user_id', '=', userId)
           .where(shownSql(dialect, 'shown')),
       ),
     );
@@ -104,10 +116,11 @@ export function hasState(flags: readonly ('is_read' | 'is_removed')[]): Expressi
 }
 
 /**
- * True when a mute or block rule of the subscription's channel, or a global rule, names the entry's
- * author URL, its feed's URL or its feed's site URL. URLs compare as stored, exactly.
+ * True when a mute or block rule of the subscription's channel, or a global rule of the user (whose
+ * channel it is), names the entry's author URL, its feed's URL or its feed's site URL. URLs compare as
+ * stored, exactly.
  */
-export function isFiltered(): Expression<SqlBool> {
+export function isFiltered(userId: number): Expression<SqlBool> {
   // Written as `url IN (...)` and `COALESCE(channel_id, 0) IN (0, channel)` so that both databases look
   // rules up by URL in filters_rule. The plainer `channel_id IS NULL OR channel_id = ...` made SQLite
   // walk every rule of the channel for each entry: 27 s for unread counts with 1,000 rules and 100,000
@@ -121,6 +134,7 @@ export function isFiltered(): Expression<SqlBool> {
         eb.ref('feeds.url'),
         eb.ref('feeds.site_url'),
       ])
+      .where('filters.user_id', '=', userId)
       .where((rule) =>
         rule(rule.fn.coalesce('filters.channel_id', rule.lit(0)), 'in', [
           rule.lit(0),
@@ -130,7 +144,7 @@ export function isFiltered(): Expression<SqlBool> {
   );
 }
 
-/** True when the subscription's channel shows the entry: not removed there, not muted or blocked. */
-export function isShown(): Expression<SqlBool> {
-  return eb.and([eb.not(hasState(['is_removed'])), eb.not(isFiltered())]);
+/** True when the subscription's channel (one of the user's) shows the entry: not removed there, not muted or blocked. */
+export function isShown(userId: number): Expression<SqlBool> {
+  return eb.and([eb.not(hasState(['is_removed'])), eb.not(isFiltered(userId))]);
 }

@@ -12,12 +12,12 @@ export const DEFAULT_CHANNEL_SETTING = 'subscriptions.default_channel';
  */
 export async function defaultChannel(store: Store): Promise<Channel> {
   const home = (await existingDefault(store)) ?? (await store.channels.create(DEFAULT_CHANNEL_NAME));
-  await store.accounts.setSetting(DEFAULT_CHANNEL_SETTING, home.uid);
+  await store.accounts.setUserSetting(DEFAULT_CHANNEL_SETTING, home.uid);
   return home;
 }
 
 async function existingDefault(store: Store): Promise<Channel | undefined> {
-  const uid = await store.accounts.getSetting(DEFAULT_CHANNEL_SETTING);
+  const uid = await store.accounts.getUserSetting(DEFAULT_CHANNEL_SETTING);
   const remembered = uid === undefined ? undefined : await store.channels.get(uid);
   return remembered ?? (await findChannel(store, DEFAULT_CHANNEL_NAME));
 }

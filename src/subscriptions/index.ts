@@ -20,8 +20,10 @@ export {
 } from './opml.js';
 export {
   type FeedSettings,
+  feedAsSeen,
   MAX_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
+  type SettingsActor,
   type SettingsResult,
   updateFeedSettings,
 } from './settings.js';

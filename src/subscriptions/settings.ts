@@ -22,18 +22,65 @@ export const MAX_POLL_INTERVAL_SECONDS = 7 * 24 * 3600;
 
 export type SettingsResult =
   | { kind: 'updated'; feed: StoredFeed }
-  | { kind: 'refused'; reason: 'bad-url' | 'private-address' | 'taken' | 'bad-interval'; message: string }
+  | {
+      kind: 'refused';
+      reason: 'bad-url' | 'private-address' | 'taken' | 'bad-interval' | 'shared';
+      message: string;
+    }
   | { kind: 'not-found'; message: string };
 
-/** Changes a feed's own settings; returns the feed as stored afterwards. */
+/** Who changes the settings: an admin may change any feed's, others those of feeds they follow. */
+export interface SettingsActor {
+  isAdmin: boolean;
+}
+
+/**
+ * A feed as the store's user sees it: with their own title and pause where they follow it, else (an
+ * admin looking at a feed nobody or somebody else follows) as stored; undefined when there is no feed or
+ * the user may not see it (`actor` not an admin and not a follower).
+ */
+export async function feedAsSeen(
+  store: SubscriptionDeps['store'],
+  feedId: number,
+  actor: SettingsActor,
+): Promise<StoredFeed | undefined> {
+  const [feed, own] = await Promise.all([store.feeds.get(feedId), store.channels.follows(feedId)]);
+  if (!feed || (!own && !actor.isAdmin)) return undefined;
+  if (!own) return feed;
+  const seen: StoredFeed = { ...feed, paused: own.paused };
+  if (own.title !== undefined) {
+    seen.title = own.title;
+    seen.customTitle = own.title;
+  } else delete seen.customTitle;
+  return seen;
+}
+
+/**
+ * Changes a feed's settings; returns the feed as its user sees it afterwards. The title and the pause are
+ * the follower's own (each follower names and pauses the feed for themselves; it is polled while anyone
+ * has it unpaused). The URL, interval and User-Agent change how the one shared fetch is made: a user may
+ * change them while nobody else follows the feed, an admin always. A feed the user does not follow is
+ * not found, unless they are an admin (who then sets the feed's own title and pause).
+ */
 export async function updateFeedSettings(
   deps: SubscriptionDeps,
   feedId: number,
   settings: FeedSettings,
+  actor: SettingsActor = { isAdmin: true },
 ): Promise<SettingsResult> {
   const { store } = deps;
-  const feed = await store.feeds.get(feedId);
+  const feed = await feedAsSeen(store, feedId, actor);
   if (!feed) return { kind: 'not-found', message: `feed: there is no feed ${feedId}` };
+  const fetching =
+    (settings.url !== undefined && settings.url.trim() !== feed.url) ||
+    settings.pollIntervalSeconds !== undefined ||
+    settings.userAgent !== undefined;
+  if (fetching && !actor.isAdmin && (await store.channels.otherFollowers(feed.id)) > 0)
+    return {
+      kind: 'refused',
+      reason: 'shared',
+      message: `feed: others follow feed ${feed.id} too; only an admin may change its URL, interval or User-Agent`,
+    };
   const patch: FeedPatch = {};
   if (settings.url !== undefined && settings.url.trim() !== feed.url) {
     const checked = checkFollowUrl(deps.poll.config, settings.url);
@@ -65,15 +112,19 @@ export async function updateFeedSettings(
       };
   }
   if (interval !== undefined) patch.pollIntervalSeconds = interval;
-  if (settings.title !== undefined) Object.assign(patch, titlePatch(settings.title));
   if (settings.userAgent !== undefined) patch.userAgent = settings.userAgent?.trim() || null;
-  if (settings.paused !== undefined) patch.paused = settings.paused;
-  await store.feeds.update(feed.id, patch);
-  return { kind: 'updated', feed: (await store.feeds.get(feed.id)) ?? feed };
+  const title = settings.title === undefined ? undefined : settings.title?.trim() || null;
+  const followed = await store.channels.setFollowerSettings(feed.id, { title, paused: settings.paused });
+  if (!followed) {
+    // an admin's change of a feed nobody of theirs follows: the feed's own title and pause
+    if (title !== undefined) Object.assign(patch, titlePatch(title));
+    if (settings.paused !== undefined) patch.paused = settings.paused;
+  }
+  if (Object.keys(patch).length > 0) await store.feeds.update(feed.id, patch);
+  return { kind: 'updated', feed: (await feedAsSeen(store, feed.id, actor)) ?? feed };
 }
 
 function titlePatch(title: string | null): FeedPatch {
-  const wanted = title?.trim();
   // the feed's own title comes back with its next poll
-  return wanted ? { title: wanted, customTitle: wanted } : { customTitle: null };
+  return title ? { title, customTitle: title } : { customTitle: null };
 }

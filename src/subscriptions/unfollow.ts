@@ -54,7 +54,10 @@ export async function unfollow(deps: SubscriptionDeps, request: UnfollowRequest)
     const gone = channels.find((c) => c.id === s.channelId);
     if (gone) left.push(gone);
   }
-  const unfollowed = (await store.channels.listSubscriptions()).every((s) => s.feedId !== feed.id);
+  // the feed stays followed while another channel of this user, or another user, follows it
+  const unfollowed =
+    (await store.channels.follows(feed.id)) === undefined &&
+    (await store.channels.otherFollowers(feed.id)) === 0;
   if (unfollowed) await store.feeds.update(feed.id, { unfollowedAt: now });
   return { kind: 'unfollowed', feed: (await store.feeds.get(feed.id)) ?? feed, channels: left, unfollowed };
 }

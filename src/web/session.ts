@@ -67,7 +67,7 @@ export class Sessions {
     if (!id || !Number.isFinite(issuedAtMs) || this.ended.has(id)) return undefined;
     const nowMs = this.now().getTime();
     if (nowMs - issuedAtMs > SESSION_MS || issuedAtMs > nowMs + 60_000) return undefined;
-    const notBefore = Number((await this.store.accounts.getSetting(SESSIONS_NOT_BEFORE_SETTING)) ?? 0);
+    const notBefore = Number((await this.store.accounts.getUserSetting(SESSIONS_NOT_BEFORE_SETTING)) ?? 0);
     if (issuedAtMs < notBefore) return undefined;
     return { id, issuedAtMs, csrf: csrfToken(secret, id) };
   }

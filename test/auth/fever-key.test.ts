@@ -42,22 +42,22 @@ for (const backend of storeBackends()) {
     it('stores the key as scrypt with a random salt at the password cost, never as a fast hash', async () => {
       await setApiPassword(h.store, API_USER, 'a fever password');
       const key = feverKey(API_USER, 'a fever password');
-      const stored = (await h.store.accounts.getSetting(API_FEVER_KEY_SETTING)) ?? '';
+      const stored = (await h.store.accounts.getUserSetting(API_FEVER_KEY_SETTING)) ?? '';
       const [kind, n, r, p, salt] = stored.split('$');
       assert.deepEqual([kind, n, r, p], ['scrypt', '32768', '8', '1']);
       assert.ok((salt ?? '').length >= 20);
       assert.ok(!stored.includes(key) && !stored.includes(legacyStored(key)));
       // the same password again: another salt, another hash
       await setApiPassword(h.store, API_USER, 'a fever password', { N: 1024 });
-      assert.notEqual(await h.store.accounts.getSetting(API_FEVER_KEY_SETTING), stored);
+      assert.notEqual(await h.store.accounts.getUserSetting(API_FEVER_KEY_SETTING), stored);
       assert.equal(await checkFeverKey(h.store, key), true);
     });
 
     it('keeps a key stored as a plain SHA-256 working, rewriting it as a slow hash on the first request', async () => {
       const key = feverKey(API_USER, 'an old password');
-      await h.store.accounts.setSetting(API_FEVER_KEY_SETTING, legacyStored(key));
+      await h.store.accounts.setUserSetting(API_FEVER_KEY_SETTING, legacyStored(key));
       assert.equal(await feverAuth(h, feverKey(API_USER, 'not the old password')), false);
-      const upgraded = (await h.store.accounts.getSetting(API_FEVER_KEY_SETTING)) ?? '';
+      const upgraded = (await h.store.accounts.getUserSetting(API_FEVER_KEY_SETTING)) ?? '';
       assert.match(upgraded, /^scrypt\$32768\$8\$1\$/, 'even a wrong key upgrades the storage');
       assert.equal(await verifyPassword(legacyStored(key), upgraded), true);
       assert.equal(await feverAuth(h, key), true);
@@ -66,9 +66,9 @@ for (const backend of storeBackends()) {
 
     it('upgrades a stored SHA-256 without any request (as `serve` does when it starts)', async () => {
       const key = feverKey(API_USER, 'an older password');
-      await h.store.accounts.setSetting(API_FEVER_KEY_SETTING, legacyStored(key));
+      await h.store.accounts.setUserSetting(API_FEVER_KEY_SETTING, legacyStored(key));
       await upgradeFeverKeyStorage(h.store, { N: 1024 });
-      const stored = (await h.store.accounts.getSetting(API_FEVER_KEY_SETTING)) ?? '';
+      const stored = (await h.store.accounts.getUserSetting(API_FEVER_KEY_SETTING)) ?? '';
       assert.match(stored, /^scrypt\$1024\$/);
       assert.equal(await upgradeFeverKeyStorage(h.store), stored, 'a slow hash is left as it is');
       assert.equal(await feverAuth(h, key), true);

@@ -84,7 +84,10 @@ for (const backend of storeBackends()) {
 
     before(async () => {
       h = await openSyncHarness(backend);
-      await h.store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(OWNER_PASSWORD, { N: 1024 }));
+      await h.store.accounts.setUserSetting(
+        PASSWORD_SETTING,
+        await hashPassword(OWNER_PASSWORD, { N: 1024 }),
+      );
     });
     after(async () => {
       await h.close();
@@ -141,7 +144,7 @@ describe('login bursts from many addresses', () => {
     h = await openSyncHarness(backend);
     // a real cost, so that the checks take time as they do under `serve`
     const hash = await hashPassword(OWNER_PASSWORD, { N: 2 ** 14 });
-    await h.store.accounts.setSetting(PASSWORD_SETTING, hash);
+    await h.store.accounts.setUserSetting(PASSWORD_SETTING, hash);
     const started = performance.now();
     await verifyPassword(OWNER_PASSWORD, hash);
     checkMs = performance.now() - started;

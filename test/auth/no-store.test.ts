@@ -18,7 +18,7 @@ describe('no-store on answers that carry credentials', () => {
   before(async () => {
     if (!backend) throw new Error('no SQLite backend');
     h = await openSyncHarness(backend);
-    await h.store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(OWNER_PASSWORD, { N: 1024 }));
+    await h.store.accounts.setUserSetting(PASSWORD_SETTING, await hashPassword(OWNER_PASSWORD, { N: 1024 }));
   });
   after(async () => {
     await h.close();

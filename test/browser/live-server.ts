@@ -22,7 +22,7 @@ export async function startLiveServer(): Promise<LiveServer> {
   const backend = storeBackends()[0];
   if (!backend) throw new Error('live-server: no SQLite backend');
   const store = await backend.open();
-  await store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
+  await store.accounts.setUserSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
   // TIDINGS_ALLOW_PRIVATE_ADDRESSES semantics: the fixture feeds live on 127.0.0.1
   const config = { ...TEST_CONFIG, allowPrivateAddresses: true };
   const poll = createPollDeps(store, config, silentLogger);

@@ -26,8 +26,8 @@ describe('tidings api-password', () => {
       assert.equal(await checkApiLogin(store, 'ann', 'long enough secret'), true);
       assert.equal(await checkFeverKey(store, feverKey('ann', 'long enough secret')), true);
       const stored = [
-        await store.accounts.getSetting('api.password'),
-        await store.accounts.getSetting('api.fever_key'),
+        await store.accounts.getUserSetting('api.password'),
+        await store.accounts.getUserSetting('api.fever_key'),
       ];
       assert.ok(stored.every((value) => value !== undefined && !value.includes('long enough secret')));
       assert.notEqual(stored[1], feverKey('ann', 'long enough secret'));
@@ -45,7 +45,7 @@ describe('tidings api-password', () => {
     );
     const store = await openStore(env['TIDINGS_DATABASE_URL'] as string);
     try {
-      assert.equal(await store.accounts.getSetting('api.user'), 'ann');
+      assert.equal(await store.accounts.getUserSetting('api.user'), 'ann');
     } finally {
       await store.close();
     }

@@ -71,7 +71,7 @@ for (const backend of storeBackends()) {
 
     before(async () => {
       h = await openSyncHarness(backend);
-      await h.store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
+      await h.store.accounts.setUserSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
       h.serve(
         '/feed.xml',
         [0, 1, 2, 3].map((i) => rssItem(`e${i}`, i)),

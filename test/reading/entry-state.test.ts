@@ -139,7 +139,7 @@ for (const backend of storeBackends()) {
       assert.equal(await checkFeverKey(store, key), true);
       assert.equal(await checkFeverKey(store, key.toUpperCase()), true);
       assert.equal(await checkFeverKey(store, feverKey('ann', 'other')), false);
-      assert.notEqual(await store.accounts.getSetting('api.fever_key'), key);
+      assert.notEqual(await store.accounts.getUserSetting('api.fever_key'), key);
       const token = await issueApiToken(store, NOW);
       assert.equal(await checkApiToken(store, token, NOW), true);
       assert.equal(await checkApiToken(store, 'f'.repeat(64), NOW), false);

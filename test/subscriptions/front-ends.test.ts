@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
 import { hashToken, newToken } from '../../src/store/index.js';
-import { follow, importOpml } from '../../src/subscriptions/index.js';
+import { feedAsSeen, follow, importOpml } from '../../src/subscriptions/index.js';
 import { tidings } from '../helpers/cli.js';
 import type { TestServer } from '../helpers/http-server.js';
 import { type Client, signedIn, type WebHarness, webHarness } from '../web/harness.js';
@@ -114,18 +114,22 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
       paused: '1',
     };
     assert.equal((await client.post(`/subscriptions/${id}/settings`, form)).status, 303);
-    const saved = await h.store.feeds.get(id);
+    // the title and the pause are the follower's own, the rest the feed's
+    const saved = await feedAsSeen(h.store, id, { isAdmin: false });
     assert.deepEqual(
       [saved?.title, saved?.customTitle, saved?.pollIntervalSeconds, saved?.userAgent, saved?.paused],
       ['Mine', 'Mine', 900, 'UA/1', true],
     );
+    assert.equal((await h.store.feeds.get(id))?.paused, true, 'its one follower paused it: not polled');
     const bad = await client.post(`/subscriptions/${id}/settings`, { ...form, interval_minutes: '0' });
     assert.equal(bad.status, 400);
     assert.match(bad.text, /between 1 minute and 7 days/);
     const taken = await client.post(`/subscriptions/${id}/settings`, { ...form, url: feedUrl() });
     assert.match(taken.text, /is feed \d+ already/);
     assert.equal((await client.get('/subscriptions/999')).status, 404);
-    await client.post(`/subscriptions/${id}/unfollow`, { channel: blogs.uid });
+    const gone = await client.post(`/subscriptions/${id}/unfollow`, { channel: blogs.uid });
+    assert.equal(gone.status, 303, gone.text);
+    assert.equal(await h.store.channels.follows(id), undefined);
   });
 
   it('web UI and Microsub: a feed unfollowed there is not claimed by a forced run', async () => {

@@ -2,7 +2,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
-import { exportOpml, follow, importOpml, move, updateFeedSettings } from '../../src/subscriptions/index.js';
+import {
+  exportOpml,
+  feedAsSeen,
+  follow,
+  importOpml,
+  move,
+  updateFeedSettings,
+} from '../../src/subscriptions/index.js';
 import { testClock } from '../helpers/poll-harness.js';
 import { storeBackends } from '../helpers/temp-store.js';
 import { hits, subscriptionDeps, withSite } from './fixtures.js';
@@ -193,11 +200,13 @@ for (const backend of storeBackends()) {
       });
       assert.equal(set.kind, 'updated');
       await poll(t.deps.poll, { force: true, feedIds: [a.id] });
-      const polled = await t.deps.store.feeds.get(a.id);
+      // the title is the follower's own; the feed keeps the one it gives itself
+      const polled = await feedAsSeen(t.deps.store, a.id, { isAdmin: false });
       assert.deepEqual(
-        [polled?.title, polled?.pollIntervalSeconds, polled?.userAgent],
-        ['My A', 900, 'Friendly/1.0'],
+        [polled?.title, polled?.customTitle, polled?.pollIntervalSeconds, polled?.userAgent],
+        ['My A', 'My A', 900, 'Friendly/1.0'],
       );
+      assert.equal((await t.deps.store.feeds.get(a.id))?.title, 'Test feed');
       assert.equal(t.site.requests.at(-1)?.headers['user-agent'], 'Friendly/1.0');
       assert.equal((await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 5 })).kind, 'refused');
       await updateFeedSettings(t.deps, a.id, { title: null, paused: true });
@@ -206,7 +215,11 @@ for (const backend of storeBackends()) {
       assert.equal(hits(t.site, '/a.xml'), before, 'paused: not polled');
       await updateFeedSettings(t.deps, a.id, { paused: false });
       await poll(t.deps.poll, { force: true, feedIds: [a.id] });
-      assert.equal((await t.deps.store.feeds.get(a.id))?.title, 'Test feed', 'its own title is back');
+      assert.equal(
+        (await feedAsSeen(t.deps.store, a.id, { isAdmin: false }))?.title,
+        'Test feed',
+        'its own title is back',
+      );
 
       const taken = await updateFeedSettings(t.deps, a.id, { url: `${t.site.url}/b.xml` });
       assert.equal(taken.kind === 'refused' && taken.reason, 'taken');

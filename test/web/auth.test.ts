@@ -105,7 +105,7 @@ describe('web: sign-in, sessions and CSRF', () => {
   it('ends every session when the password changes (tidings password)', async () => {
     const client = await signedIn(h.app);
     h.clock.advance(1000);
-    await h.store.accounts.setSetting(SESSIONS_NOT_BEFORE_SETTING, String(h.clock.now().getTime()));
+    await h.store.accounts.setUserSetting(SESSIONS_NOT_BEFORE_SETTING, String(h.clock.now().getTime()));
     assert.equal((await client.get('/feeds')).status, 303);
     assert.equal((await (await signedIn(h.app)).get('/feeds')).status, 200);
   });
@@ -131,7 +131,7 @@ describe('web: sign-in, sessions and CSRF', () => {
   it('stays closed and says how to set a password when none is set', async () => {
     const open = await webHarness({ withPassword: false });
     try {
-      assert.equal(await open.store.accounts.getSetting(PASSWORD_SETTING), undefined);
+      assert.equal(await open.store.accounts.getUserSetting(PASSWORD_SETTING), undefined);
       const client = new Client(open.app);
       assert.equal((await client.get('/feeds')).status, 303);
       const login = await client.get('/login');

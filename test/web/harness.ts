@@ -31,7 +31,7 @@ export async function webHarness(options: { withPassword?: boolean } = {}): Prom
   const clock = testClock(new Date().toISOString());
   if (options.withPassword !== false) {
     passwordHash ??= hashPassword(PASSWORD, { N: 1024 });
-    await store.accounts.setSetting(PASSWORD_SETTING, await passwordHash);
+    await store.accounts.setUserSetting(PASSWORD_SETTING, await passwordHash);
   }
   const deps: ServerDeps = {
     store,

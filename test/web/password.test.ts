@@ -47,9 +47,9 @@ describe('owner password', () => {
     assert.match(set.stdout, /password set/);
     const store = await openStore(env.TIDINGS_DATABASE_URL);
     try {
-      const hash = (await store.accounts.getSetting(PASSWORD_SETTING)) ?? '';
+      const hash = (await store.accounts.getUserSetting(PASSWORD_SETTING)) ?? '';
       assert.equal(await verifyPassword('my new password', hash), true);
-      assert.ok(Number(await store.accounts.getSetting(SESSIONS_NOT_BEFORE_SETTING)) >= before);
+      assert.ok(Number(await store.accounts.getUserSetting(SESSIONS_NOT_BEFORE_SETTING)) >= before);
     } finally {
       await store.close();
     }

@@ -13,6 +13,7 @@ function accountSuite(backend: StoreBackend) {
     );
     assert.deepEqual(token, {
       id: token.id,
+      userId: 1,
       tokenHash: 'aa11',
       scope: 'read follow',
       label: 'Monocle',

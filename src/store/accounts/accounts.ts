@@ -10,6 +10,7 @@ import { hashToken, newToken } from './token-secrets.js';
 function tokenFromRow(row: Selectable<TokenTable>): StoredToken {
   return {
     id: row.id,
+    userId: row.user_id,
     tokenHash: row.token_hash,
     scope: row.scope,
     ...(row.label === null ? {} : { label: row.label }),
@@ -20,8 +21,9 @@ function tokenFromRow(row: Selectable<TokenTable>): StoredToken {
 }
 
 /**
- * The owner's account: Microsub tokens issued by tidings itself, Google Reader API sessions, and settings
- * (password hash, secrets). Tokens are stored by the SHA-256 of their secret only.
+ * Accounts: Microsub tokens issued by tidings itself and Google Reader API sessions, each the area's user's
+ * (a token found by its hash names its user); the user's own settings (password hash, app password,
+ * default channel) and the instance's (secrets). Tokens are stored by the SHA-256 of their secret only.
  */
 export class Accounts extends StoreArea {
   /**
@@ -46,6 +48,7 @@ export class Accounts extends StoreArea {
     const row = await db
       .insertInto('tokens')
       .values({
+        user_id: this.userId,
         token_hash: token.tokenHash,
         scope: token.scope,
         label: token.label ?? null,
@@ -57,7 +60,7 @@ export class Accounts extends StoreArea {
   }
 
   /**
-   * Returns the token with this hash unless it was revoked. Compiled once (query-template.ts): every
+   * Returns the token with this hash unless it was revoked, whoever's it is (it names its user). Compiled once (query-template.ts): every
    * Microsub request asks it.
    */
   async findToken(tokenHash: string): Promise<StoredToken | undefined> {
@@ -70,22 +73,38 @@ export class Accounts extends StoreArea {
     return row === undefined ? undefined : tokenFromRow(row);
   }
 
-  /** Returns every token, revoked ones included, oldest first. */
+  /** Returns the user's tokens, revoked ones included, oldest first. */
   async listTokens(): Promise<StoredToken[]> {
     const db = this.db;
-    const rows = await db.selectFrom('tokens').selectAll().orderBy('id').execute();
+    const rows = await db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('user_id', '=', this.userId)
+      .orderBy('id')
+      .execute();
     return rows.map(tokenFromRow);
   }
 
-  /** Revokes a token; revoking it again keeps the first revocation time. */
-  async revokeToken(id: number, now: string): Promise<void> {
+  /**
+   * Revokes one of the user's tokens; revoking it again keeps the first revocation time. False when the
+   * user has no token with this id (another user's is left alone).
+   */
+  async revokeToken(id: number, now: string): Promise<boolean> {
     const db = this.db;
+    const mine = await db
+      .selectFrom('tokens')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', this.userId)
+      .executeTakeFirst();
+    if (mine === undefined) return false;
     await db
       .updateTable('tokens')
       .set({ revoked_at: toIso(now, 'now') })
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .execute();
+    return true;
   }
 
   /** Records when a token was last used. */
@@ -98,14 +117,54 @@ export class Accounts extends StoreArea {
       .execute();
   }
 
-  /** Returns a setting's value, if set. */
+  /** Returns one of the user's own settings (password hash, app password, ...), if set. */
+  async getUserSetting(key: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select('value')
+      .where('user_id', '=', this.userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Sets one of the user's own settings, replacing its value. */
+  async setUserSetting(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('user_settings')
+      .values({ user_id: this.userId, key, value })
+      .onConflict((conflict) => conflict.columns(['user_id', 'key']).doUpdateSet({ value }))
+      .execute();
+  }
+
+  /** Deletes one of the user's own settings. */
+  async deleteUserSetting(key: string): Promise<void> {
+    await this.db
+      .deleteFrom('user_settings')
+      .where('user_id', '=', this.userId)
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /** Every user's value of one of the users' own settings, by user id (e.g. who has an app password). */
+  async usersWithSetting(key: string): Promise<{ userId: number; value: string }[]> {
+    const rows = await this.db
+      .selectFrom('user_settings')
+      .select(['user_id', 'value'])
+      .where('key', '=', key)
+      .orderBy('user_id')
+      .execute();
+    return rows.map((row) => ({ userId: row.user_id, value: row.value }));
+  }
+
+  /** Returns an instance setting's value (secrets shared by every user), if set. */
   async getSetting(key: string): Promise<string | undefined> {
     const db = this.db;
     const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;
   }
 
-  /** Sets a setting, replacing its value. */
+  /** Sets an instance setting, replacing its value. */
   async setSetting(key: string, value: string): Promise<void> {
     const db = this.db;
     await db
@@ -115,26 +174,27 @@ export class Accounts extends StoreArea {
       .execute();
   }
 
-  /** Stores the hash of a new API token. */
+  /** Stores the hash of a new API token of the user. */
   async createApiToken(tokenHash: string, now: string): Promise<void> {
     const db = this.db;
     await db
       .insertInto('api_tokens')
-      .values({ token_hash: tokenHash, created_at: toIso(now, 'now') })
+      .values({ user_id: this.userId, token_hash: tokenHash, created_at: toIso(now, 'now') })
       .execute();
   }
 
-  /** The API token with this hash, if any. */
+  /** The API token with this hash, if any, whoever's it is (it names its user). */
   async findApiToken(tokenHash: string): Promise<StoredApiToken | undefined> {
     const db = this.db;
     const row = await db
       .selectFrom('api_tokens')
-      .select(['id', 'created_at', 'last_used_at'])
+      .select(['id', 'user_id', 'created_at', 'last_used_at'])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (row === undefined) return undefined;
     return {
       id: row.id,
+      userId: row.user_id,
       createdAt: row.created_at,
       ...(row.last_used_at === null ? {} : { lastUsedAt: row.last_used_at }),
     };
@@ -150,9 +210,9 @@ export class Accounts extends StoreArea {
       .execute();
   }
 
-  /** Deletes every API token (a new API password signs every app out). */
+  /** Deletes the user's API tokens (a new app password signs the user's apps out). */
   async deleteApiTokens(): Promise<void> {
     const db = this.db;
-    await db.deleteFrom('api_tokens').execute();
+    await db.deleteFrom('api_tokens').where('user_id', '=', this.userId).execute();
   }
 }

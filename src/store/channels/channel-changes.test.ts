@@ -37,6 +37,10 @@ function suite(backend: StoreBackend) {
       testPoll(feed.id, [testEntry('c-0', { sortAt: at(0) }), testEntry('c-1', { sortAt: at(1) })]),
     );
     const [newer, older] = (await store.reading.timeline({ channelId: news.id, limit: 10 })).entries;
+    // a write that may touch any channel of the user is heard as all of theirs, and only theirs
+    const other = await store.users.add({ name: 'other', isAdmin: false }, at(0));
+    await store.forUser(other.id).channels.create('not theirs');
+    const everyOne = (await store.channels.list()).map((c) => c.id).sort((a, b) => a - b);
     const ids = [newer!.id, older!.id];
 
     // the listener sees the write done: the count it reads is the new one
@@ -60,7 +64,9 @@ function suite(backend: StoreBackend) {
     assert.deepEqual(await heard(store, () => store.reading.markReadReturningIds(news.id, {}, at(5))), [
       [news.id],
     ]);
-    assert.deepEqual(await heard(store, () => store.sync.setReadEverywhere({ ids }, false, at(6))), ['all']);
+    assert.deepEqual(await heard(store, () => store.sync.setReadEverywhere({ ids }, false, at(6))), [
+      everyOne,
+    ]);
     assert.deepEqual(await heard(store, () => store.reading.removeEntries(news.id, [ids[1]!], at(7))), [
       [news.id],
     ]);
@@ -68,8 +74,8 @@ function suite(backend: StoreBackend) {
     assert.deepEqual(await heard(store, () => store.filters.add({ ...rule, channelId: later.id }, at(8))), [
       [later.id],
     ]);
-    assert.deepEqual(await heard(store, () => store.filters.add(rule, at(8))), ['all']);
-    assert.deepEqual(await heard(store, () => store.filters.remove(rule)), ['all']);
+    assert.deepEqual(await heard(store, () => store.filters.add(rule, at(8))), [everyOne]);
+    assert.deepEqual(await heard(store, () => store.filters.remove(rule)), [everyOne]);
     assert.deepEqual(
       await heard(store, () => store.channels.moveSubscription(feed.id, news.id, later.id, at(9))),
       [[news.id, later.id]],
@@ -78,7 +84,7 @@ function suite(backend: StoreBackend) {
       [later.id],
     ]);
     assert.deepEqual(await heard(store, () => store.channels.unsubscribe(later.id, feed.id)), [[later.id]]);
-    assert.deepEqual(await heard(store, () => store.feeds.remove(feed.id)), ['all']);
+    assert.deepEqual(await heard(store, () => store.feeds.remove(feed.id)), [everyOne]);
   });
 
   it('tells nothing of reads, saves and writes that failed, and a failing listener fails no write', async () => {

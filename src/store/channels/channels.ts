@@ -5,10 +5,10 @@ import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { runTemplate } from '../query-template.js';
 import { channelFromRow, feedFromRow, subscriptionFromRow } from '../rows.js';
-import type { ChannelTable, Database } from '../schema.js';
+import type { ChannelTable, Database, DbBool } from '../schema.js';
 import { StoreError } from '../store-error.js';
-import { NOTIFICATIONS_UID, type SubscriptionFilter, type SubscriptionRef } from '../types.js';
-import { toIso } from '../values.js';
+import { type Dialect, NOTIFICATIONS_UID, type SubscriptionFilter, type SubscriptionRef } from '../types.js';
+import { fromDbBool, toDbBool, toIso } from '../values.js';
 
 type Flag = 'is_read' | 'is_removed';
 
@@ -55,40 +55,116 @@ async function copyStates(
     .execute();
 }
 
-/** The channels in their order, and which feeds each follows (subscriptions). */
+/** A follower's own settings of a feed. */
+export interface FollowerSettings {
+  title?: string;
+  paused: boolean;
+}
+
+/** The feed as its follower sees it: with their title (when they set one) and their pause. */
+function followedFeed(feed: StoredFeed, own: { title: string | null; paused: DbBool }): StoredFeed {
+  const seen: StoredFeed = { ...feed, paused: fromDbBool(own.paused) };
+  if (own.title !== null) {
+    seen.title = own.title;
+    seen.customTitle = own.title;
+  } else delete seen.customTitle;
+  return seen;
+}
+
+async function isOwnChannel(db: Kysely<Database>, userId: number, channelId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('channels')
+    .select('id')
+    .where('id', '=', channelId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Throws StoreError 'not_found' unless the channel is the user's: another user's is as good as missing. */
+async function ownChannel(db: Kysely<Database>, userId: number, channelId: number): Promise<void> {
+  if (!(await isOwnChannel(db, userId, channelId)))
+    throw new StoreError('not_found', `store: no channel ${channelId}`);
+}
+
+/**
+ * Keeps feeds.paused true exactly when every subscription of the feed is paused, so that the poller's
+ * claim reads one column: a feed is polled while any follower has it unpaused. A feed nobody follows
+ * keeps its flag (it is not polled either way).
+ */
+export async function keepPaused(db: Kysely<Database>, dialect: Dialect, feedId: number): Promise<void> {
+  const counts = await db
+    .selectFrom('subscriptions')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('followers'),
+      eb.fn
+        .count<number | string>(eb.case().when('paused', '=', toDbBool(false, dialect)).then(1).end())
+        .as('unpaused'),
+    ])
+    .where('feed_id', '=', feedId)
+    .executeTakeFirst();
+  if (Number(counts?.followers ?? 0) === 0) return;
+  await db
+    .updateTable('feeds')
+    .set({ paused: toDbBool(Number(counts?.unpaused ?? 0) === 0, dialect) })
+    .where('id', '=', feedId)
+    .execute();
+}
+
+/** The user's channels in their order, and which feeds each follows (subscriptions). */
 export class Channels extends StoreArea {
-  /** Returns the channels in their order. */
+  /** Returns the user's channels in their order. */
   async list(): Promise<Channel[]> {
     const db = this.db;
-    const rows = await db.selectFrom('channels').selectAll().orderBy('position').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('channels')
+      .selectAll()
+      .where('user_id', '=', this.userId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     return rows.map(channelFromRow);
   }
 
-  /** Creates a channel after the others; throws a `conflict` StoreError when the uid is taken. */
+  /** Creates a channel after the user's others; throws a `conflict` StoreError when the user has the uid. */
   async create(name: string, uid: string = randomUUID()): Promise<Channel> {
     const db = this.db;
+    const userId = this.userId;
     return db.transaction().execute(async (trx) => {
-      const taken = await trx.selectFrom('channels').select('id').where('uid', '=', uid).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('channels')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('uid', '=', uid)
+        .executeTakeFirst();
       if (taken !== undefined) throw new StoreError('conflict', `store: channel ${uid} exists`);
       const last = await trx
         .selectFrom('channels')
         .select((eb) => eb.fn.max('position').as('position'))
+        .where('user_id', '=', userId)
         .executeTakeFirst();
       const row = await trx
         .insertInto('channels')
-        .values({ uid, name, position: (last?.position ?? -1) + 1 })
+        .values({ user_id: userId, uid, name, position: (last?.position ?? -1) + 1 })
         .returningAll()
         .executeTakeFirstOrThrow();
       return channelFromRow(row);
     });
   }
 
-  /** Returns the channel with this uid, if any. Compiled once (query-template.ts): most Microsub requests ask it. */
+  /**
+   * Returns the user's channel with this uid, if any. Compiled once (query-template.ts): most Microsub
+   * requests ask it.
+   */
   async get(uid: string): Promise<Channel | undefined> {
     const db = this.db;
     const dialect = this.dialect;
-    const { rows } = await runTemplate<Selectable<ChannelTable>>(db, `${dialect}:get-channel`, [uid], () =>
-      db.selectFrom('channels').selectAll().where('uid', '=', uid),
+    const userId = this.userId;
+    const { rows } = await runTemplate<Selectable<ChannelTable>>(
+      db,
+      `${dialect}:get-channel`,
+      [userId, uid],
+      () => db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('uid', '=', uid),
     );
     const row = rows[0];
     return row === undefined ? undefined : channelFromRow(row);
@@ -97,7 +173,12 @@ export class Channels extends StoreArea {
   /** Renames a channel; throws a `not_found` StoreError when there is none with this uid. */
   async rename(uid: string, name: string): Promise<void> {
     const db = this.db;
-    const result = await db.updateTable('channels').set({ name }).where('uid', '=', uid).executeTakeFirst();
+    const result = await db
+      .updateTable('channels')
+      .set({ name })
+      .where('user_id', '=', this.userId)
+      .where('uid', '=', uid)
+      .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new StoreError('not_found', `store: no channel ${uid}`);
   }
 
@@ -106,7 +187,7 @@ export class Channels extends StoreArea {
     const db = this.db;
     if (uid === NOTIFICATIONS_UID)
       throw new StoreError('invalid', 'store: the notifications channel cannot be deleted');
-    await db.deleteFrom('channels').where('uid', '=', uid).execute();
+    await db.deleteFrom('channels').where('user_id', '=', this.userId).where('uid', '=', uid).execute();
   }
 
   /**
@@ -119,6 +200,7 @@ export class Channels extends StoreArea {
       const rows = await trx
         .selectFrom('channels')
         .select(['id', 'uid', 'position'])
+        .where('user_id', '=', this.userId)
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -136,23 +218,42 @@ export class Channels extends StoreArea {
   }
 
   /**
-   * Subscribes a channel to a feed, or returns the subscription that exists. The feed's stored entries
-   * join the channel's timeline and unread count in the same transaction.
+   * Subscribes one of the user's channels to a feed, or returns the subscription that exists. The feed's
+   * stored entries join the channel's timeline and unread count in the same transaction. Another user's
+   * channel: StoreError 'not_found'.
    */
   subscribe(channelId: number, feedId: number, now: string): Promise<Subscription> {
     const db = this.db;
     const dialect = this.dialect;
+    const userId = this.userId;
     return changing(this.area, [channelId], async () => {
       const at = toIso(now, 'now');
       await db.transaction().execute(async (trx) => {
+        await ownChannel(trx, userId, channelId);
         await shown.lockFeed(trx, dialect, feedId);
+        // a second channel of the same user follows the feed as the first does: same title, same pause
+        const own = await trx
+          .selectFrom('subscriptions')
+          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+          .select(['subscriptions.title', 'subscriptions.paused'])
+          .where('channels.user_id', '=', userId)
+          .where('subscriptions.feed_id', '=', feedId)
+          .orderBy('subscriptions.id')
+          .executeTakeFirst();
         await trx
           .insertInto('subscriptions')
-          .values({ channel_id: channelId, feed_id: feedId, created_at: at })
+          .values({
+            channel_id: channelId,
+            feed_id: feedId,
+            created_at: at,
+            title: own?.title ?? null,
+            paused: own?.paused ?? toDbBool(false, dialect),
+          })
           .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
           .execute();
         // Rows that exist stay: subscribing again changes nothing.
         await shown.addSubscription(trx, dialect, channelId, feedId);
+        await keepPaused(trx, dialect, feedId);
       });
       const row = await db
         .selectFrom('subscriptions')
@@ -164,12 +265,14 @@ export class Channels extends StoreArea {
     });
   }
 
-  /** Removes a channel's subscription to a feed; the feed itself stays. */
+  /** Removes a channel's subscription to a feed; the feed itself stays. Another user's channel: nothing. */
   unsubscribe(channelId: number, feedId: number): Promise<void> {
     const db = this.db;
     const dialect = this.dialect;
+    const userId = this.userId;
     return changing(this.area, [channelId], async () => {
       await db.transaction().execute(async (trx) => {
+        if (!(await isOwnChannel(trx, userId, channelId))) return;
         await shown.lockFeed(trx, dialect, feedId);
         await trx
           .deleteFrom('subscriptions')
@@ -177,11 +280,81 @@ export class Channels extends StoreArea {
           .where('feed_id', '=', feedId)
           .execute();
         await shown.dropSubscription(trx, channelId, feedId);
+        await keepPaused(trx, dialect, feedId);
       });
     });
   }
 
-  /** Returns subscriptions with their feeds, in one channel or all, by channel order then age. */
+  /**
+   * How the user follows a feed: its title and pause (the first of the user's subscriptions of it), or
+   * undefined when none of the user's channels follows it.
+   */
+  async follows(feedId: number): Promise<FollowerSettings | undefined> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+      .select(['subscriptions.title', 'subscriptions.paused'])
+      .where('channels.user_id', '=', this.userId)
+      .where('subscriptions.feed_id', '=', feedId)
+      .orderBy('subscriptions.id')
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    return { paused: fromDbBool(row.paused), ...(row.title === null ? {} : { title: row.title }) };
+  }
+
+  /** How many users other than this one follow the feed. */
+  async otherFollowers(feedId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+      .select((eb) => eb.fn.count('channels.user_id').distinct().as('n'))
+      .where('subscriptions.feed_id', '=', feedId)
+      .where('channels.user_id', '!=', this.userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Sets the user's own title (null: the feed's) and pause of a feed, on each of the user's subscriptions
+   * of it; the feed is polled while any follower has it unpaused. False when the user does not follow it.
+   */
+  async setFollowerSettings(
+    feedId: number,
+    settings: { title?: string | null | undefined; paused?: boolean | undefined },
+  ): Promise<boolean> {
+    const db = this.db;
+    const dialect = this.dialect;
+    const userId = this.userId;
+    return db.transaction().execute(async (trx) => {
+      const patch: { title?: string | null; paused?: DbBool } = {};
+      if (settings.title !== undefined) patch.title = settings.title;
+      if (settings.paused !== undefined) patch.paused = toDbBool(settings.paused, dialect);
+      const mine = trx.selectFrom('channels').select('channels.id').where('channels.user_id', '=', userId);
+      if (Object.keys(patch).length === 0) {
+        const row = await trx
+          .selectFrom('subscriptions')
+          .select('id')
+          .where('feed_id', '=', feedId)
+          .where('channel_id', 'in', mine)
+          .executeTakeFirst();
+        return row !== undefined;
+      }
+      const result = await trx
+        .updateTable('subscriptions')
+        .set(patch)
+        .where('feed_id', '=', feedId)
+        .where('channel_id', 'in', mine)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await keepPaused(trx, dialect, feedId);
+      return true;
+    });
+  }
+
+  /**
+   * Returns the user's subscriptions with their feeds, in one channel or all, by channel order then age.
+   * Each feed carries the user's own title and pause.
+   */
   async listSubscriptions(channelId?: number): Promise<(Subscription & { feed: StoredFeed })[]> {
     const db = this.db;
     let query = db
@@ -193,20 +366,32 @@ export class Channels extends StoreArea {
         'subscriptions.id as subscription_id',
         'subscriptions.channel_id as subscription_channel_id',
         'subscriptions.created_at as subscription_created_at',
-      ]);
+        'subscriptions.title as subscription_title',
+        'subscriptions.paused as subscription_paused',
+      ])
+      .where('channels.user_id', '=', this.userId);
     if (channelId !== undefined) query = query.where('subscriptions.channel_id', '=', channelId);
     const rows = await query
       .orderBy('channels.position')
       .orderBy('channels.id')
       .orderBy('subscriptions.id')
       .execute();
-    return rows.map(({ subscription_id, subscription_channel_id, subscription_created_at, ...feed }) => ({
-      id: subscription_id,
-      channelId: subscription_channel_id,
-      feedId: feed.id,
-      createdAt: subscription_created_at,
-      feed: feedFromRow(feed),
-    }));
+    return rows.map(
+      ({
+        subscription_id,
+        subscription_channel_id,
+        subscription_created_at,
+        subscription_title,
+        subscription_paused,
+        ...feed
+      }) => ({
+        id: subscription_id,
+        channelId: subscription_channel_id,
+        feedId: feed.id,
+        createdAt: subscription_created_at,
+        feed: followedFeed(feedFromRow(feed), { title: subscription_title, paused: subscription_paused }),
+      }),
+    );
   }
 
   /**
@@ -230,6 +415,7 @@ export class Channels extends StoreArea {
         'subscriptions.channel_id',
         'subscriptions.feed_id',
         'feeds.title',
+        'subscriptions.title as own_title',
         'feeds.url',
         'unread_counts.unread',
       ])
@@ -244,6 +430,7 @@ export class Channels extends StoreArea {
           )
           .as('has_icon'),
       );
+    query = query.where('channels.user_id', '=', this.userId);
     if (only.channelId !== undefined) query = query.where('subscriptions.channel_id', '=', only.channelId);
     if (only.feedIds !== undefined)
       query = query.where('subscriptions.feed_id', 'in', [...new Set(only.feedIds)]);
@@ -258,33 +445,43 @@ export class Channels extends StoreArea {
       url: row.url,
       hasIcon: Boolean(row.has_icon),
       unread: Number(row.unread ?? 0),
-      ...(row.title === null ? {} : { title: row.title }),
+      ...((row.own_title ?? row.title) === null ? {} : { title: row.own_title ?? row.title ?? '' }),
     }));
   }
 
   /**
    * Moves a feed's subscription from one channel to another with the feed's entry states: an entry read
-   * (or removed) in either channel is read (or removed) in the target. A feed the first channel does not
-   * follow: StoreError 'not_found'.
+   * (or removed) in either channel is read (or removed) in the target; the user's title and pause go
+   * along. A feed the first channel does not follow, or a channel of another user: StoreError 'not_found'.
    */
   moveSubscription(feedId: number, fromChannelId: number, toChannelId: number, now: string): Promise<void> {
     const db = this.db;
     const dialect = this.dialect;
+    const userId = this.userId;
     return changing(this.area, [fromChannelId, toChannelId], async () => {
       const at = toIso(now, 'now');
       if (fromChannelId === toChannelId) return;
       await db.transaction().execute(async (trx) => {
+        await ownChannel(trx, userId, fromChannelId);
+        await ownChannel(trx, userId, toChannelId);
         await shown.lockFeed(trx, dialect, feedId);
         const moved = await trx
           .deleteFrom('subscriptions')
           .where('channel_id', '=', fromChannelId)
           .where('feed_id', '=', feedId)
+          .returning(['title', 'paused'])
           .executeTakeFirst();
-        if (moved.numDeletedRows === 0n)
+        if (moved === undefined)
           throw new StoreError('not_found', `store: channel ${fromChannelId} does not follow feed ${feedId}`);
         await trx
           .insertInto('subscriptions')
-          .values({ channel_id: toChannelId, feed_id: feedId, created_at: at })
+          .values({
+            channel_id: toChannelId,
+            feed_id: feedId,
+            created_at: at,
+            title: moved.title,
+            paused: moved.paused,
+          })
           .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
           .execute();
         await copyStates(trx, feedId, fromChannelId, toChannelId, at);

@@ -1,3 +1,3 @@
 // The store's channels area: class Channels (channels and subscriptions) and the channel picker's order.
 export { pickerOrder } from './channel-choice.js';
-export { Channels } from './channels.js';
+export { Channels, type FollowerSettings, keepPaused } from './channels.js';

@@ -39,7 +39,7 @@ function retentionSuite(backend: StoreBackend) {
     await runSql(
       backend,
       store,
-      `INSERT INTO saved_entries (entry_id, saved_at) VALUES (${ids[1]}, '${at(21)}')`,
+      `INSERT INTO saved_entries (user_id, entry_id, saved_at) VALUES (1, ${ids[1]}, '${at(21)}')`,
     );
     const countsBefore = await store.reading.unreadCounts();
 

@@ -12,18 +12,19 @@ type Dialect = 'sqlite' | 'postgres';
 /** SQL: the rows channel_entries should hold, as a derived table `expected`. */
 function expectedRows(dialect: Dialect): RawBuilder<unknown> {
   const no = flag(dialect, false);
-  return sql`(SELECT s.channel_id, e.id AS entry_id, e.feed_id, e.sort_at,
+  return sql`(SELECT s.channel_id, ch.user_id, e.id AS entry_id, e.feed_id, e.sort_at,
       COALESCE(st.is_read, ${no}) AS is_read, COALESCE(st.is_removed, ${no}) AS is_removed,
       EXISTS (SELECT 1 FROM filters WHERE filters.url IN (e.author_url, f.url, f.site_url)
-        AND COALESCE(filters.channel_id, 0) IN (0, s.channel_id)) AS is_hidden
+        AND filters.user_id = ch.user_id AND COALESCE(filters.channel_id, 0) IN (0, s.channel_id)) AS is_hidden
     FROM subscriptions s
+    JOIN channels ch ON ch.id = s.channel_id
     JOIN entries e ON e.feed_id = s.feed_id
     JOIN feeds f ON f.id = e.feed_id
     LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id)`;
 }
 
 const DIFFERS = sql`(c.is_read <> x.is_read OR c.is_removed <> x.is_removed OR c.is_hidden <> x.is_hidden
-  OR c.feed_id <> x.feed_id OR c.sort_at <> x.sort_at)`;
+  OR c.feed_id <> x.feed_id OR c.sort_at <> x.sort_at OR c.user_id <> x.user_id)`;
 
 async function countOf(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${query} AS counted`.execute(

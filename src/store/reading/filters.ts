@@ -24,18 +24,25 @@ function filterFromRow(row: Selectable<FilterTable>): Filter {
 const eb = expressionBuilder<Database, 'filters'>();
 
 /** True for the row of exactly this rule (a global rule matches only a NULL channel). */
-function isRule(rule: FilterRule): Expression<SqlBool> {
+function isRule(rule: FilterRule, userId: number): Expression<SqlBool> {
   return eb.and([
+    eb('user_id', '=', userId),
     eb('kind', '=', rule.kind),
     eb('url', '=', rule.url),
     rule.channelId === undefined ? eb('channel_id', 'is', null) : eb('channel_id', '=', rule.channelId),
   ]);
 }
 
-async function insertRule(db: Kysely<Database>, rule: FilterRule, now: string): Promise<void> {
+async function insertRule(
+  db: Kysely<Database>,
+  userId: number,
+  rule: FilterRule,
+  now: string,
+): Promise<void> {
   await db
     .insertInto('filters')
     .values({
+      user_id: userId,
       channel_id: rule.channelId ?? null,
       kind: rule.kind,
       url: rule.url,
@@ -47,7 +54,7 @@ async function insertRule(db: Kysely<Database>, rule: FilterRule, now: string): 
 }
 
 /**
- * Mute and block rules: an author or source URL, in one channel or everywhere. URLs match exactly as
+ * The user's mute and block rules: an author or source URL, in one of their channels or in all of them. URLs match exactly as
  * stored: normalize them as the parser does (`new URL(url).href`) before adding a rule.
  */
 export class Filters extends StoreArea {
@@ -58,12 +65,17 @@ export class Filters extends StoreArea {
   add(rule: FilterRule, now: string): Promise<Filter> {
     const db = this.db;
     const dialect = this.dialect;
+    const userId = this.userId;
     return changing(this.area, channelsOf(rule), async () => {
       return db.transaction().execute(async (trx) => {
         await shown.lockRules(trx, dialect, 'exclusive');
-        await insertRule(trx, rule, now);
-        await shown.refreshHidden(trx, { ruleUrl: rule.url, channelId: rule.channelId });
-        const row = await trx.selectFrom('filters').selectAll().where(isRule(rule)).executeTakeFirstOrThrow();
+        await insertRule(trx, userId, rule, now);
+        await shown.refreshHidden(trx, { ruleUrl: rule.url, userId, channelId: rule.channelId });
+        const row = await trx
+          .selectFrom('filters')
+          .selectAll()
+          .where(isRule(rule, userId))
+          .executeTakeFirstOrThrow();
         return filterFromRow(row);
       });
     });
@@ -73,11 +85,12 @@ export class Filters extends StoreArea {
   remove(rule: FilterRule): Promise<void> {
     const db = this.db;
     const dialect = this.dialect;
+    const userId = this.userId;
     return changing(this.area, channelsOf(rule), async () => {
       await db.transaction().execute(async (trx) => {
         await shown.lockRules(trx, dialect, 'exclusive');
-        await trx.deleteFrom('filters').where(isRule(rule)).execute();
-        await shown.refreshHidden(trx, { ruleUrl: rule.url, channelId: rule.channelId });
+        await trx.deleteFrom('filters').where(isRule(rule, userId)).execute();
+        await shown.refreshHidden(trx, { ruleUrl: rule.url, userId, channelId: rule.channelId });
       });
     });
   }
@@ -88,6 +101,7 @@ export class Filters extends StoreArea {
     const rows = await db
       .selectFrom('filters')
       .selectAll()
+      .where('user_id', '=', this.userId)
       .where('kind', '=', kind)
       .where((eb) =>
         channelId === undefined

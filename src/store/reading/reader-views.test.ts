@@ -141,7 +141,7 @@ describe('All unread on SQLite', () => {
     const { db, database } = openSqliteDatabase(':memory:');
     for (const migration of await readMigrations('sqlite'))
       for (const statement of migration.statements) database.exec(statement);
-    const newestFirst = allUnreadKeys(db, 'sqlite')
+    const newestFirst = allUnreadKeys(db, 'sqlite', 1)
       .orderBy('channel_entries.sort_at', 'desc')
       .orderBy('channel_entries.entry_id', 'desc')
       .limit(21);

@@ -4,7 +4,15 @@ import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { flag } from '../channel-entries.js';
 import { encodeCursor } from '../cursor.js';
-import { ENTRY_KEYS, type KeyColumns, type KeyQuery, pageCursors, pageKeys, toPage } from '../paging.js';
+import {
+  ENTRY_KEYS,
+  type KeyColumns,
+  type KeyPage,
+  type KeyQuery,
+  pageCursors,
+  pageKeys,
+  toPage,
+} from '../paging.js';
 import { channelFromRow } from '../rows.js';
 import type { Database } from '../schema.js';
 import type {
@@ -26,8 +34,10 @@ import { isCjkTerm, pageMatches, parseSearchQuery, queryTests, walkSearchIndex }
 import {
   channelPage,
   FEED_COLUMNS,
+  inChannel,
   isSaved,
   loadTimelineEntries,
+  type ReadStateOf,
   refFromRow,
   timelineKeys,
 } from './timeline.js';
@@ -45,17 +55,22 @@ const eb = expressionBuilder<Database, 'entries'>();
 // a selection read while returning what changed (for the "N entries marked read - Undo" notice).
 
 /**
- * Entries some channel shows and has not read yet, each once (the "All unread" view), as channel_entries
- * keys (page them with CHANNEL_KEYS): the shown, unread rows of every channel by timeline order, read from
- * their own index (migration 0009), so that a page stops after the page however much is read. An entry's
+ * Entries some channel of the user shows and has not read yet, each once (the "All unread" view), as
+ * channel_entries keys (page them with CHANNEL_KEYS): the shown, unread rows of the user's channels by
+ * timeline order, read from their own index (migrations 0009, 0011), so that a page stops after the page however much is read. An entry's
  * rows all carry its sort_at, so an entry unread in several channels is one key.
  */
-export function allUnreadKeys(db: Kysely<Database>, dialect: Dialect): KeyQuery<'channel_entries'> {
+export function allUnreadKeys(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  userId: number,
+): KeyQuery<'channel_entries'> {
   const no = flag(dialect, false);
   return db
     .selectFrom('channel_entries')
     .select(['channel_entries.entry_id as id', 'channel_entries.sort_at'])
     .distinct()
+    .where('channel_entries.user_id', '=', userId)
     .where(
       sql<SqlBool>`channel_entries.is_read = ${no} AND channel_entries.is_removed = ${no} AND channel_entries.is_hidden = ${no}`,
     );
@@ -67,10 +82,11 @@ export function allUnreadKeys(db: Kysely<Database>, dialect: Dialect): KeyQuery<
 
 const SAVED_KEYS: KeyColumns = { sortAt: 'saved_entries.saved_at', id: 'saved_entries.entry_id' };
 
-function savedKeys(db: Kysely<Database>) {
+function savedKeys(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('saved_entries')
-    .select(['saved_entries.entry_id as id', 'saved_entries.saved_at as sort_at']);
+    .select(['saved_entries.entry_id as id', 'saved_entries.saved_at as sort_at'])
+    .where('saved_entries.user_id', '=', userId);
 }
 
 // Reading the kept counts: a sum over a channel's (channel, feed) rows, never over its entries.
@@ -84,19 +100,24 @@ function channelUnread(outer: ExpressionBuilder<Database, 'channels'>) {
     .as('unread');
 }
 
-/** Timelines, read state, views, search and counts: what the front ends read with. */
+/** The user's timelines, read state, views, search and counts: what the front ends read with. */
 export class Reading extends StoreArea {
   /** Returns one page of a channel's timeline, newest first. */
   async timeline(query: TimelineQuery): Promise<TimelinePage> {
-    const db = this.db;
-    const dialect = this.dialect;
-    const page = await timelineKeys(db, dialect, query);
-    const entries = await loadTimelineEntries(
-      db,
-      page.keys.map((key) => key.id),
-      { channelId: query.channelId },
-    );
-    return toPage(page, entries, query.before);
+    if (!(await this.#mine(query.channelId))) return { entries: [] };
+    const page = await timelineKeys(this.db, this.dialect, query);
+    return this.#entriesOf(page, { channelId: query.channelId }, query.before);
+  }
+
+  /** A page of keys as a page of entries with the user's state (read as `readState` says). */
+  async #entriesOf(
+    page: KeyPage,
+    readState: ReadStateOf,
+    before?: string | undefined,
+  ): Promise<TimelinePage> {
+    const ids = page.keys.map((key) => key.id);
+    const entries = await loadTimelineEntries(this.db, ids, readState, this.userId);
+    return toPage(page, entries, before);
   }
 
   /**
@@ -105,6 +126,7 @@ export class Reading extends StoreArea {
    * channel_entries' own, the one unread-only pages and the counts read.
    */
   async timelineRefs(query: TimelineQuery): Promise<TimelineRefPage> {
+    if (!(await this.#mine(query.channelId))) return { refs: [] };
     const db = this.db;
     const dialect = this.dialect;
     const page = await channelPage(db, dialect, query, 'timeline-refs', (keys) =>
@@ -116,23 +138,49 @@ export class Reading extends StoreArea {
           'entries.feed_id',
           ...FEED_COLUMNS,
           'channel_entries.is_read',
-          isSaved().as('is_saved'),
+          isSaved(this.userId).as('is_saved'),
         ]),
     );
     return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
   }
 
-  /** Returns the entries with these ids that exist, in the order asked, with their state in the channel. */
-  entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {
+  /**
+   * Returns the entries with these ids that the channel has (of feeds it follows), in the order asked,
+   * with their state in the channel.
+   */
+  async entriesById(channelId: number, ids: readonly number[]): Promise<TimelineEntry[]> {
+    if (!(await this.#mine(channelId))) return [];
     const db = this.db;
-    return loadTimelineEntries(db, [...new Set(ids)], { channelId });
+    return loadTimelineEntries(db, [...new Set(ids)], { channelId }, this.userId, inChannel(channelId));
   }
+
+  /**
+   * True when the channel is the user's. Every method that takes a channel id asks it first: another
+   * user's channel reads as empty and changes nothing. A channel never changes hands (and a deleted
+   * channel's id is never given again), so a yes is kept.
+   */
+  async #mine(channelId: number): Promise<boolean> {
+    if (this.#ownChannels.has(channelId)) return true;
+    const row = await this.db
+      .selectFrom('channels')
+      .select('id')
+      .where('id', '=', channelId)
+      .where('user_id', '=', this.userId)
+      .executeTakeFirst();
+    if (row === undefined) return false;
+    if (this.#ownChannels.size > 10_000) this.#ownChannels.clear();
+    this.#ownChannels.add(channelId);
+    return true;
+  }
+
+  readonly #ownChannels = new Set<number>();
 
   /** Marks entries read (or unread) in a channel. */
   markRead(channelId: number, entryIds: readonly number[], read: boolean, now: string): Promise<void> {
     const db = this.db;
     const dialect = this.dialect;
     return changing(this.area, [channelId], async () => {
+      if (!(await this.#mine(channelId))) return;
       return setFlag(db, dialect, entryIds, { channelId, flag: 'is_read', value: read, now });
     });
   }
@@ -145,6 +193,7 @@ export class Reading extends StoreArea {
     const db = this.db;
     const dialect = this.dialect;
     return changing(this.area, [channelId], async () => {
+      if (!(await this.#mine(channelId))) return;
       const change: StateChange = { channelId, flag: 'is_read', value: true, now };
       await db.transaction().execute(async (trx) => {
         const target = await trx
@@ -181,6 +230,7 @@ export class Reading extends StoreArea {
     const db = this.db;
     const dialect = this.dialect;
     return changing(this.area, [channelId], async () => {
+      if (!(await this.#mine(channelId))) return;
       return setFlag(db, dialect, entryIds, { channelId, flag: 'is_removed', value: true, now });
     });
   }
@@ -190,6 +240,7 @@ export class Reading extends StoreArea {
     const db = this.db;
     const dialect = this.dialect;
     return changing(this.area, [channelId], async () => {
+      if (!(await this.#mine(channelId))) return;
       const change: StateChange = { channelId, flag: 'is_removed', value: true, now };
       await db.transaction().execute(async (trx) => {
         await upsertStates(
@@ -205,15 +256,8 @@ export class Reading extends StoreArea {
 
   /** One page of "All unread", newest first, with the timeline's cursors. */
   async allUnread(query: UnreadQuery): Promise<TimelinePage> {
-    const db = this.db;
-    const dialect = this.dialect;
-    const page = await pageKeys(() => allUnreadKeys(db, dialect), query, CHANNEL_KEYS);
-    const entries = await loadTimelineEntries(
-      db,
-      page.keys.map((key) => key.id),
-      'any channel',
-    );
-    return toPage(page, entries, query.before);
+    const page = await pageKeys(() => allUnreadKeys(this.db, this.dialect, this.userId), query, CHANNEL_KEYS);
+    return this.#entriesOf(page, { anyChannelOf: this.userId }, query.before);
   }
 
   /**
@@ -228,6 +272,7 @@ export class Reading extends StoreArea {
     const db = this.db;
     const dialect = this.dialect;
     return changing(this.area, [channelId], async () => {
+      if (!(await this.#mine(channelId))) return [];
       let query = channelEntryKeys(db, dialect, channelId, { feedId: scope.feedId, unreadOnly: true });
       if (scope.upToEntryId !== undefined) {
         const target = await db
@@ -246,16 +291,10 @@ export class Reading extends StoreArea {
     });
   }
 
-  /** One page of saved entries, most recently saved first; read when read in any channel. */
+  /** One page of the user's saved entries, most recently saved first; read when read in any channel. */
   async savedEntries(query: UnreadQuery): Promise<TimelinePage> {
-    const db = this.db;
-    const page = await pageKeys(() => savedKeys(db), query, SAVED_KEYS);
-    const entries = await loadTimelineEntries(
-      db,
-      page.keys.map((key) => key.id),
-      'any channel',
-    );
-    return toPage(page, entries, query.before);
+    const page = await pageKeys(() => savedKeys(this.db, this.userId), query, SAVED_KEYS);
+    return this.#entriesOf(page, { anyChannelOf: this.userId }, query.before);
   }
 
   /** The cursor of a saved entry's place in the Saved view (for its neighbours); undefined when not saved. */
@@ -264,15 +303,17 @@ export class Reading extends StoreArea {
     const row = await db
       .selectFrom('saved_entries')
       .select(['entry_id', 'saved_at'])
+      .where('user_id', '=', this.userId)
       .where('entry_id', '=', entryId)
       .executeTakeFirst();
     return row ? encodeCursor({ sortAt: row.saved_at, id: row.entry_id }) : undefined;
   }
 
-  /** Every channel's unread count, in channel order (0 for a channel without unread entries). */
-  /** How many entries "All unread" lists: entries some channel shows and has not read, each once. */
+  /** How many entries "All unread" lists: entries some channel of the user shows unread, each once. */
   async allUnreadCount(): Promise<number> {
-    const row = await this.db.selectNoFrom(allUnreadSql(this.dialect).as('n')).executeTakeFirst();
+    const row = await this.db
+      .selectNoFrom(allUnreadSql(this.dialect, this.userId).as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -287,11 +328,13 @@ export class Reading extends StoreArea {
     return { channels, allUnread: counted - Number(rows[0]?.all_unread ?? 0) };
   }
 
+  /** Every channel's unread count, in channel order (0 for a channel without unread entries). */
   async unreadCounts(): Promise<ChannelCount[]> {
     const db = this.db;
     const rows = await db
       .selectFrom('channels')
       .select((outer) => ['channels.id', channelUnread(outer)])
+      .where('channels.user_id', '=', this.userId)
       .orderBy('channels.position')
       .orderBy('channels.id')
       .execute();
@@ -318,8 +361,11 @@ export class Reading extends StoreArea {
           .whereRef('subscriptions.channel_id', '=', 'channels.id')
           .as('followed'),
         // uncorrelated: worked out once for the statement, however many channels
-        (withAllUnread ? allUnreadOvercountSql(this.dialect) : sql<number | string>`NULL`).as('all_unread'),
+        (withAllUnread ? allUnreadOvercountSql(this.dialect, this.userId) : sql<number | string>`NULL`).as(
+          'all_unread',
+        ),
       ])
+      .where('channels.user_id', '=', this.userId)
       .orderBy('channels.position')
       .orderBy('channels.id')
       .execute();
@@ -336,14 +382,15 @@ export class Reading extends StoreArea {
     const parsed = parseSearchQuery(query.query);
     const { channelId } = query;
     if (parsed.include.length === 0) return { entries: [] };
+    if (channelId !== undefined && !(await this.#mine(channelId))) return { entries: [] };
     const page =
       dialect === 'sqlite' && parsed.include.some((term) => !isCjkTerm(term))
-        ? await walkSearchIndex(db, parsed, channelId, request)
+        ? await walkSearchIndex(db, parsed, { channelId, userId: this.userId }, request)
         : channelId === undefined
           ? await pageMatches(
               db,
               dialect,
-              () => anyChannelEntryKeys(db, dialect),
+              () => anyChannelEntryKeys(db, dialect, this.userId),
               queryTests(dialect, parsed, 'entries.id'),
               request,
               ENTRY_KEYS,
@@ -356,13 +403,7 @@ export class Reading extends StoreArea {
               request,
               CHANNEL_KEYS,
             );
-    const ids = page.keys.map((key) => key.id);
-    const entries = await loadTimelineEntries(
-      db,
-      ids,
-      channelId === undefined ? 'any channel' : { channelId },
-    );
-    return toPage(page, entries);
+    return this.#entriesOf(page, channelId === undefined ? { anyChannelOf: this.userId } : { channelId });
   }
 
   /**

@@ -216,7 +216,7 @@ function indexQuery(query: ParsedSearch): string | undefined {
 }
 
 /**
- * SQLite: a page of the entries that match, in one channel or in any, read down the full-text index
+ * SQLite: a page of the entries that match, in one channel or in any of the user's, read down the full-text index
  * newest first from the cursor. The index's rowids are search keys that sort as the reader does
  * (search-key.ts), so SQLite reads the words' entries in that order and stops once the page is full:
  * a common word costs a page, however many entries hold it. Each entry read is kept when its channel
@@ -225,7 +225,7 @@ function indexQuery(query: ParsedSearch): string | undefined {
 export async function walkSearchIndex(
   db: Kysely<Database>,
   query: ParsedSearch,
-  channelId: number | undefined,
+  where: { channelId: number | undefined; userId: number },
   request: PageRequest,
 ): Promise<KeyPage> {
   const limit = pageSize(request.limit);
@@ -242,7 +242,7 @@ export async function walkSearchIndex(
   const { rows } = await sql<{ id: number; sort_at: string }>`SELECT e.id, e.sort_at
     FROM entries_fts f JOIN entries e ON e.id = ${entryIdOfKey('f.rowid')}
     WHERE entries_fts MATCH ${match} ${below}
-      AND ${isShownIn('sqlite', channelId, 'e.id')} ${others}
+      AND ${isShownIn('sqlite', where, 'e.id')} ${others}
     ORDER BY f.rowid DESC LIMIT ${limit + 1}`.execute(db);
   return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
 }

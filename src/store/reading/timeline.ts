@@ -14,8 +14,8 @@ import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate } from '../visibili
 
 const ID_CHUNK = 500;
 
-/** Whose read state a loaded entry carries: one channel's, or read in any channel. */
-export type ReadStateOf = { channelId: number } | 'any channel';
+/** Whose read state a loaded entry carries: one channel's, or read in any channel of the user. */
+export type ReadStateOf = { channelId: number } | { anyChannelOf: number };
 
 export function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', query: TimelineQuery) {
   return channelPage(db, dialect, query, 'timeline-keys', (keys) => keys);
@@ -84,16 +84,18 @@ export function refFromRow(row: RefRow): TimelineRef {
 const eb = expressionBuilder<Database, 'entries'>();
 
 /**
- * True when the entry is read in the channel; for 'any channel', in any channel that follows its feed
- * (a state left behind by an unsubscribed channel does not count).
+ * True when the entry is read in the channel; for any channel of a user, in any of the user's channels
+ * that follows its feed (a state left behind by an unsubscribed channel does not count).
  */
 function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
   const channels =
-    readState === 'any channel'
+    'anyChannelOf' in readState
       ? eb
           .selectFrom('subscriptions')
+          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
           .select('subscriptions.channel_id')
           .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
+          .where('channels.user_id', '=', readState.anyChannelOf)
       : [readState.channelId];
   return eb.exists(
     eb
@@ -105,43 +107,66 @@ function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', 
   );
 }
 
-/** Loads entries with their feeds and read state, in the order of `ids`; missing ids are left out. */
+/**
+ * Loads entries with their feeds and the user's read and saved state, in the order of `ids`; missing ids
+ * are left out, and so are ids that `visible` (when given) refuses.
+ */
 export function loadTimelineEntries(
   db: Kysely<Database>,
   ids: readonly number[],
   readState: ReadStateOf,
+  userId: number,
+  visible?: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool>,
 ): Promise<TimelineEntry[]> {
-  return loadEntriesWithFeeds(db, ids, isRead(readState));
+  return loadEntriesWithFeeds(db, ids, { isRead: isRead(readState), userId, visible });
 }
 
-/** True when the entry is saved (starred). */
-export function isSaved(): ExpressionWrapper<Database, 'entries', SqlBool> {
+/** True when the user saved (starred) the entry. */
+export function isSaved(userId: number): ExpressionWrapper<Database, 'entries', SqlBool> {
   return eb.exists(
     eb
       .selectFrom('saved_entries')
       .select('saved_entries.entry_id')
-      .whereRef('saved_entries.entry_id', '=', 'entries.id'),
+      .whereRef('saved_entries.entry_id', '=', 'entries.id')
+      .where('saved_entries.user_id', '=', userId),
+  );
+}
+
+/** True when the channel has the entry (its feed is one the channel follows). */
+export function inChannel(channelId: number): ExpressionWrapper<Database, 'entries', SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('channel_entries')
+      .select('channel_entries.entry_id')
+      .whereRef('channel_entries.entry_id', '=', 'entries.id')
+      .where('channel_entries.channel_id', '=', channelId),
   );
 }
 
 /**
- * Loads entries with their feeds, saved state and the read state `isRead` works out (a channel's, any
- * channel's, the apps' rule), in the order of `ids`; missing ids are left out.
+ * Loads entries with their feeds, the user's saved state and the read state `isRead` works out (a
+ * channel's, any channel's, the apps' rule), in the order of `ids`; missing ids are left out, and so are
+ * those `visible` (when given) refuses.
  */
 export async function loadEntriesWithFeeds(
   db: Kysely<Database>,
   ids: readonly number[],
-  isRead: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool>,
+  state: {
+    isRead: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool>;
+    userId: number;
+    visible?: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool> | undefined;
+  },
 ): Promise<(TimelineEntry & { isSaved: boolean })[]> {
   const byId = new Map<number, TimelineEntry & { isSaved: boolean }>();
   for (const part of chunk(ids, ID_CHUNK)) {
-    const rows = await db
+    let query = db
       .selectFrom('entries')
       .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
       .select(ENTRY_COLUMNS)
-      .select([...FEED_COLUMNS, isRead.as('is_read'), isSaved().as('is_saved')])
-      .where('entries.id', 'in', part)
-      .execute();
+      .select([...FEED_COLUMNS, state.isRead.as('is_read'), isSaved(state.userId).as('is_saved')])
+      .where('entries.id', 'in', part);
+    if (state.visible !== undefined) query = query.where(state.visible);
+    const rows = await query.execute();
     for (const row of rows) byId.set(row.id, timelineEntryFromRow(row));
   }
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -23,49 +23,76 @@ type Scope = 'entries' | 'feeds';
 const ID_CHUNK = 500;
 const eb = expressionBuilder<Database, Scope>();
 
-/** True when a channel (this one, or any) follows the entry's feed and shows the entry, unread if asked. */
-function shownInChannel(options: {
-  channelId?: number | undefined;
-  unread?: boolean;
-}): ExpressionWrapper<Database, Scope, SqlBool> {
+/** SQL: the ids of the user's channels. */
+function channelsOf(userId: number) {
+  return eb.selectFrom('channels').select('channels.id').where('channels.user_id', '=', userId);
+}
+
+/**
+ * True when a channel of the user (this one, or any) follows the entry's feed and shows the entry,
+ * unread if asked.
+ */
+function shownInChannel(
+  userId: number,
+  options: {
+    channelId?: number | undefined;
+    unread?: boolean;
+  },
+): ExpressionWrapper<Database, Scope, SqlBool> {
   let subscriptions = eb
     .selectFrom('subscriptions')
     .select('subscriptions.id')
     .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
-    .where(isShown());
-  if (options.channelId !== undefined)
-    subscriptions = subscriptions.where('subscriptions.channel_id', '=', options.channelId);
+    .where(isShown(userId));
+  subscriptions =
+    options.channelId !== undefined
+      ? subscriptions
+          .where('subscriptions.channel_id', '=', options.channelId)
+          .where('subscriptions.channel_id', 'in', channelsOf(userId))
+      : subscriptions.where('subscriptions.channel_id', 'in', channelsOf(userId));
   if (options.unread) subscriptions = subscriptions.where(eb.not(hasState(['is_read'])));
   return eb.exists(subscriptions);
 }
 
 /**
- * True when a channel follows the entry's feed. The apps see every entry of a followed feed; one that
- * is removed, muted or blocked in every channel is read for them (isUnreadForApps).
+ * True when a channel of the user follows the entry's feed. The apps see every entry of a followed feed;
+ * one that is removed, muted or blocked in every channel is read for them (isUnreadForApps).
  */
-function isFollowed(): ExpressionWrapper<Database, Scope, SqlBool> {
-  return eb('entries.feed_id', 'in', eb.selectFrom('subscriptions').select('subscriptions.feed_id'));
+function isFollowed(userId: number): ExpressionWrapper<Database, Scope, SqlBool> {
+  return eb(
+    'entries.feed_id',
+    'in',
+    eb
+      .selectFrom('subscriptions')
+      .select('subscriptions.feed_id')
+      .where('subscriptions.channel_id', 'in', channelsOf(userId)),
+  );
 }
 
-/** True when the apps see the entry as unread: some channel that follows its feed shows it unread. */
-function isUnreadForApps(): ExpressionWrapper<Database, Scope, SqlBool> {
-  return shownInChannel({ unread: true });
+/** True when the user's apps see the entry as unread: some channel of theirs shows it unread. */
+function isUnreadForApps(userId: number): ExpressionWrapper<Database, Scope, SqlBool> {
+  return shownInChannel(userId, { unread: true });
+}
+
+/** True when the user may see the entry at all: a channel of theirs follows its feed, or they saved it. */
+function isVisible(userId: number): ExpressionWrapper<Database, Scope, SqlBool> {
+  return eb.or([isFollowed(userId), isSaved(userId)]);
 }
 
 /**
  * The conditions of a filter on entries joined with their feeds; `joined` leaves out what a join with
  * the subscriptions that show the entry unread already holds (unreadSelection).
  */
-function conditions(filter: SyncFilter, joined = false): Expression<SqlBool>[] {
+function conditions(filter: SyncFilter, userId: number, joined = false): Expression<SqlBool>[] {
   const all: Expression<SqlBool>[] = [];
   if (joined) filter = { ...filter, readState: undefined, savedOnly: undefined };
   // An entry unread for the apps is followed already: the cheap "followed" test is left out then.
-  if (filter.savedOnly) all.push(isSaved());
-  else if (filter.readState !== 'unread' && !joined) all.push(eb.or([isFollowed(), isSaved()]));
-  if (filter.channelId !== undefined) all.push(shownInChannel({ channelId: filter.channelId }));
+  if (filter.savedOnly) all.push(isSaved(userId));
+  else if (filter.readState !== 'unread' && !joined) all.push(isVisible(userId));
+  if (filter.channelId !== undefined) all.push(shownInChannel(userId, { channelId: filter.channelId }));
   if (filter.feedId !== undefined) all.push(eb('entries.feed_id', '=', filter.feedId));
-  if (filter.readState === 'unread') all.push(isUnreadForApps());
-  if (filter.readState === 'read') all.push(eb.not(isUnreadForApps()));
+  if (filter.readState === 'unread') all.push(isUnreadForApps(userId));
+  if (filter.readState === 'read') all.push(eb.not(isUnreadForApps(userId)));
   if (filter.seenFrom !== undefined)
     all.push(eb('entries.first_seen_at', '>=', toIso(filter.seenFrom, 'seenFrom')));
   if (filter.seenUntil !== undefined)
@@ -76,14 +103,25 @@ function conditions(filter: SyncFilter, joined = false): Expression<SqlBool>[] {
   return all;
 }
 
-function selection(db: Kysely<Database>, filter: SyncFilter): SelectQueryBuilder<Database, Scope, object> {
+function selection(
+  db: Kysely<Database>,
+  filter: SyncFilter,
+  userId: number,
+): SelectQueryBuilder<Database, Scope, object> {
   // the starred stream starts from the few saved entries rather than testing every entry
   const from = filter.savedOnly
     ? db
         .selectFrom('entries')
-        .where('entries.id', 'in', db.selectFrom('saved_entries').select('saved_entries.entry_id'))
+        .where(
+          'entries.id',
+          'in',
+          db
+            .selectFrom('saved_entries')
+            .select('saved_entries.entry_id')
+            .where('saved_entries.user_id', '=', userId),
+        )
     : db.selectFrom('entries');
-  return from.innerJoin('feeds', 'feeds.id', 'entries.feed_id').where(eb.and(conditions(filter)));
+  return from.innerJoin('feeds', 'feeds.id', 'entries.feed_id').where(eb.and(conditions(filter, userId)));
 }
 
 /**
@@ -91,18 +129,24 @@ function selection(db: Kysely<Database>, filter: SyncFilter): SelectQueryBuilder
  * entry appears once per such channel (select it DISTINCT). Reading every unread entry this way, from
  * each subscription down its feed's entries, needs no test of every entry for an unread channel.
  */
-function unreadSelection(db: Kysely<Database>, filter: SyncFilter) {
+function unreadSelection(db: Kysely<Database>, filter: SyncFilter, userId: number) {
   return db
     .selectFrom('subscriptions')
     .innerJoin('entries', 'entries.feed_id', 'subscriptions.feed_id')
     .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
+    .where('subscriptions.channel_id', 'in', channelsOf(userId))
     .where(eb.not(hasState(['is_read', 'is_removed'])))
-    .where(eb.not(isFiltered()))
-    .where(eb.and(conditions(filter, true)));
+    .where(eb.not(isFiltered(userId)))
+    .where(eb.and(conditions(filter, userId, true)));
 }
 
-async function keysOf(db: Kysely<Database>, query: SyncQuery, limit: number): Promise<SyncKey[]> {
-  const rows = await selection(db, query)
+async function keysOf(
+  db: Kysely<Database>,
+  query: SyncQuery,
+  limit: number,
+  userId: number,
+): Promise<SyncKey[]> {
+  const rows = await selection(db, query, userId)
     .select(['entries.id', 'entries.first_seen_at'])
     .orderBy('entries.id', query.oldestFirst ? 'asc' : 'desc')
     .limit(limit)
@@ -115,7 +159,12 @@ async function keysOf(db: Kysely<Database>, query: SyncQuery, limit: number): Pr
  * "unread, newest first, limit 1,000" as a test of every entry and a sort (0.9 s over 100,000 entries,
  * bench:sync), where a window of ids is an index range; SQLite walks the id index either way.
  */
-async function unreadKeysByWindow(db: Kysely<Database>, query: SyncQuery, limit: number): Promise<SyncKey[]> {
+async function unreadKeysByWindow(
+  db: Kysely<Database>,
+  query: SyncQuery,
+  limit: number,
+  userId: number,
+): Promise<SyncKey[]> {
   const bounds = await db
     .selectFrom('entries')
     .select((s) => [s.fn.min('entries.id').as('low'), s.fn.max('entries.id').as('high')])
@@ -131,7 +180,7 @@ async function unreadKeysByWindow(db: Kysely<Database>, query: SyncQuery, limit:
     const window = query.oldestFirst
       ? { idAbove: edge, idBelow: Math.min(high, edge + width + 1) }
       : { idAbove: Math.max(low, edge - width - 1), idBelow: edge };
-    keys.push(...(await keysOf(db, { ...query, ...window }, limit - keys.length)));
+    keys.push(...(await keysOf(db, { ...query, ...window }, limit - keys.length, userId)));
     const isLast = query.oldestFirst ? window.idBelow >= high : window.idAbove <= low;
     if (keys.length >= limit || isLast) return keys;
     edge = query.oldestFirst ? window.idBelow - 1 : window.idAbove + 1;
@@ -140,8 +189,8 @@ async function unreadKeysByWindow(db: Kysely<Database>, query: SyncQuery, limit:
 }
 
 /**
- * Marks the entries a filter selects read (or unread) in every channel that follows their feed, in one
- * statement; entries of feeds no channel follows have no read state to change.
+ * Marks the entries a filter selects read (or unread) in every channel of the user that follows their
+ * feed, in one statement; entries of feeds no channel follows have no read state to change.
  */
 async function setReadIn(
   db: Kysely<Database>,
@@ -149,22 +198,22 @@ async function setReadIn(
   filter: SyncFilter,
   read: boolean,
   now: string,
+  userId: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const pairs = await selection(trx, filter)
-      .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
-      .select(['subscriptions.channel_id', 'entries.id as entry_id'])
-      .execute();
+    const followers = () =>
+      selection(trx, filter, userId)
+        .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
+        .where('subscriptions.channel_id', 'in', channelsOf(userId));
+    const pairs = await followers().select(['subscriptions.channel_id', 'entries.id as entry_id']).execute();
     if (pairs.length === 0) return;
-    const rows = selection(trx, filter)
-      .innerJoin('subscriptions', 'subscriptions.feed_id', 'entries.feed_id')
-      .select((s) => [
-        'subscriptions.channel_id',
-        s.ref('entries.id').as('entry_id'),
-        s.val(toDbBool(read, dialect)).as('is_read'),
-        s.val(toDbBool(false, dialect)).as('is_removed'),
-        s.val(toIso(now, 'now')).as('updated_at'),
-      ]);
+    const rows = followers().select((s) => [
+      'subscriptions.channel_id',
+      s.ref('entries.id').as('entry_id'),
+      s.val(toDbBool(read, dialect)).as('is_read'),
+      s.val(toDbBool(false, dialect)).as('is_removed'),
+      s.val(toIso(now, 'now')).as('updated_at'),
+    ]);
     await trx
       .insertInto('entry_states')
       .columns(['channel_id', 'entry_id', 'is_read', 'is_removed', 'updated_at'])
@@ -189,8 +238,9 @@ async function setReadIn(
 }
 
 /**
- * The sync APIs' view of entries (Google Reader, Fever): streams by entry id, read by the apps' rule
- * (src/reading), saved entries, and the feeds' unread counts.
+ * The sync APIs' view of the user's entries (Google Reader, Fever): streams by entry id, read by the
+ * apps' rule (src/reading), saved entries, and the feeds' unread counts. An entry the user neither
+ * follows nor saved is in no stream, and acting on it changes nothing.
  */
 export class Sync extends StoreArea {
   /** One page of a sync stream's keys, by id, newest first unless `oldestFirst`. */
@@ -198,22 +248,25 @@ export class Sync extends StoreArea {
     const db = this.db;
     const limit = Math.max(1, Math.floor(query.limit));
     if (query.readState === 'unread' && !query.savedOnly && query.ids === undefined)
-      return unreadKeysByWindow(db, query, limit);
-    return keysOf(db, query, limit);
+      return unreadKeysByWindow(db, query, limit, this.userId);
+    return keysOf(db, query, limit, this.userId);
   }
 
   /** Every id of a sync stream, ascending (Fever's unread and saved id lists). */
   async ids(filter: SyncFilter): Promise<number[]> {
     const db = this.db;
     if (filter.readState === 'unread' && !filter.savedOnly) {
-      const unread = await unreadSelection(db, filter)
+      const unread = await unreadSelection(db, filter, this.userId)
         .select('entries.id')
         .distinct()
         .orderBy('entries.id')
         .execute();
       return unread.map((row) => row.id);
     }
-    const rows = await selection(db, filter).select('entries.id').orderBy('entries.id').execute();
+    const rows = await selection(db, filter, this.userId)
+      .select('entries.id')
+      .orderBy('entries.id')
+      .execute();
     return rows.map((row) => row.id);
   }
 
@@ -221,21 +274,28 @@ export class Sync extends StoreArea {
   async count(filter: SyncFilter): Promise<number> {
     const db = this.db;
     if (filter.readState === 'unread' && !filter.savedOnly) {
-      const unread = await unreadSelection(db, filter)
+      const unread = await unreadSelection(db, filter, this.userId)
         .select((s) => s.fn.count('entries.id').distinct().as('n'))
         .executeTakeFirst();
       return Number(unread?.n ?? 0);
     }
-    const row = await selection(db, filter)
+    const row = await selection(db, filter, this.userId)
       .select((s) => s.fn.countAll().as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  /** The entries with these ids, in the order asked, as the apps see them; unknown ids are left out. */
+  /**
+   * The entries with these ids, in the order asked, as the user's apps see them; unknown ids, and those of
+   * entries the user neither follows nor saved, are left out.
+   */
   entries(ids: readonly number[]): Promise<SyncEntry[]> {
-    const db = this.db;
-    return loadEntriesWithFeeds(db, [...new Set(ids)], eb.not(isUnreadForApps()));
+    const userId = this.userId;
+    return loadEntriesWithFeeds(this.db, [...new Set(ids)], {
+      isRead: eb.not(isUnreadForApps(userId)),
+      userId,
+      visible: isVisible(userId),
+    });
   }
 
   /** Every feed's count of entries the apps see as unread (feeds without any are left out). */
@@ -243,7 +303,7 @@ export class Sync extends StoreArea {
     const db = this.db;
     // max(id) rather than max(first_seen_at): ids grow with the crawl time, and the grouping then reads
     // the timeline index, not every entry's row
-    const rows = await unreadSelection(db, {})
+    const rows = await unreadSelection(db, {}, this.userId)
       .select((s) => [
         'entries.feed_id',
         s.fn.count('entries.id').distinct().as('unread'),
@@ -271,37 +331,50 @@ export class Sync extends StoreArea {
     }));
   }
 
-  /** Saves (or unsaves) the entries with these ids; unknown ids are ignored, saving twice keeps the first time. */
+  /**
+   * Saves (or unsaves) the user's entries with these ids; unknown ids, and entries of feeds the user does
+   * not follow, are ignored; saving twice keeps the first time.
+   */
   async setSaved(entryIds: readonly number[], saved: boolean, now: string): Promise<void> {
     const db = this.db;
+    const userId = this.userId;
     const ids = [...new Set(entryIds)];
     for (const part of chunk(ids, ID_CHUNK)) {
       if (!saved) {
-        await db.deleteFrom('saved_entries').where('entry_id', 'in', part).execute();
+        await db
+          .deleteFrom('saved_entries')
+          .where('user_id', '=', userId)
+          .where('entry_id', 'in', part)
+          .execute();
         continue;
       }
       const rows = db
         .selectFrom('entries')
-        .select((s) => ['entries.id as entry_id', s.val(toIso(now, 'now')).as('saved_at')])
-        .where('entries.id', 'in', part);
+        .select((s) => [
+          s.val(userId).as('user_id'),
+          'entries.id as entry_id',
+          s.val(toIso(now, 'now')).as('saved_at'),
+        ])
+        .where('entries.id', 'in', part)
+        .where(isFollowed(userId));
       await db
         .insertInto('saved_entries')
-        .columns(['entry_id', 'saved_at'])
+        .columns(['user_id', 'entry_id', 'saved_at'])
         .expression(rows)
-        .onConflict((conflict) => conflict.column('entry_id').doNothing())
+        .onConflict((conflict) => conflict.columns(['user_id', 'entry_id']).doNothing())
         .execute();
     }
   }
 
   /**
-   * Marks the entries a sync filter selects read (or unread) in every channel that follows their feed
+   * Marks the entries a sync filter selects read (or unread) in every channel of the user that follows their feed
    * (the apps' rule: src/reading). An `ids` filter may hold any number of ids.
    */
   setReadEverywhere(filter: SyncFilter, read: boolean, now: string): Promise<void> {
     return changing(this.area, 'all', async () => {
-      if (filter.ids === undefined) return setReadIn(this.db, this.dialect, filter, read, now);
+      if (filter.ids === undefined) return setReadIn(this.db, this.dialect, filter, read, now, this.userId);
       for (const ids of chunk([...new Set(filter.ids)], 500))
-        await setReadIn(this.db, this.dialect, { ...filter, ids }, read, now);
+        await setReadIn(this.db, this.dialect, { ...filter, ids }, read, now, this.userId);
     });
   }
 }

@@ -61,7 +61,7 @@ async function loginPage(
   error?: string,
   status: 200 | 401 | 403 | 429 | 503 = 200,
 ): Promise<Response> {
-  if (!(await ctx.deps.store.accounts.getSetting(PASSWORD_SETTING)))
+  if (!(await ctx.deps.store.accounts.getUserSetting(PASSWORD_SETTING)))
     return renderPage(
       c,
       ctx,
