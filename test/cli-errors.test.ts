@@ -13,28 +13,12 @@ import type { Command } from 'commander';
 import { createProgram } from '../src/cli/program.js';
 import { openStore } from '../src/store/index.js';
 import type { BatchCase, BatchResult } from './helpers/cli-batch.js';
-import { nodeArgsFor } from './helpers/node-args.js';
+import { runAll } from './helpers/cli-batch-run.js';
 
 /** A command line, what it must print as its one line on stderr, and its exit code. */
 interface Mistake extends BatchCase {
   code: number;
   line: RegExp;
-}
-
-/** Runs the command lines in one CLI process; their results in order. */
-function runAll(cases: BatchCase[]): Promise<BatchResult[]> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      nodeArgsFor('test/helpers/cli-batch.ts'),
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`cli-batch failed: ${stderr}`));
-        else resolve(JSON.parse(stdout) as BatchResult[]);
-      },
-    );
-    child.stdin?.end(JSON.stringify(cases));
-  });
 }
 
 /** Every command as its path of names (`token revoke`), with the command. */

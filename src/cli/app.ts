@@ -5,11 +5,21 @@ import type { PollDeps, PollHooks } from '../poll/index.js';
 import { createPollDeps, createPreparer, PollEvents } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 import { type EventRelay, openEventRelay, openStore, redactPassword, storeFault } from '../store/index.js';
+import { type ActingUser, actingUser } from './user-option.js';
 
-/** What most commands work with: the configuration, the migrated store, the poller's dependencies. */
+/**
+ * What most commands work with: the configuration, the migrated store, the poller's dependencies. A
+ * command that works on one person's data (AppOptions.user) gets that user's store; `instance` is the
+ * whole instance's either way.
+ */
 export interface App {
   config: Config;
+  /** The store of the user the command acts for (the first user's for instance-wide commands). */
   store: Store;
+  /** The whole instance's store: users, and what no one user owns. */
+  instance: Store;
+  /** The user the command acts for, when it acts for one (AppOptions.user). */
+  user?: ActingUser;
   log: Logger;
   poll: PollDeps;
   /** What the poller stored, relayed between the processes of a PostgreSQL database (with `events`). */
@@ -31,6 +41,11 @@ export interface AppOptions {
   events?: boolean;
   /** The command serves HTTP: SQLite reads go to read threads (TIDINGS_READ_THREADS), off the event loop. */
   serves?: boolean;
+  /**
+   * The command reads or changes one person's data: `--user NAME`, which may be left out while the
+   * instance has one user (or none yet); `command` names the command in the messages.
+   */
+  user?: { name: string | undefined; command: string };
 }
 
 /** Read threads when none are configured: two keep one slow query from holding the others back. */
@@ -70,12 +85,23 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     await store.close().catch(() => undefined);
     throw storeFault(error, `listening for events on ${redactPassword(config.databaseUrl)}`) ?? error;
   }
+  let acting: ActingUser | undefined;
+  try {
+    if (options.user) acting = await actingUser(store, options.user.name, options.user.command);
+  } catch (error) {
+    await preparer.close();
+    await relay?.close();
+    await store.close().catch(() => undefined);
+    throw error;
+  }
   const events = new PollEvents(relay, (err) => log.warn({ err }, 'events: an announcement was not relayed'));
   const hooks = options.hooks ?? (options.events ? events.hooks() : undefined);
   const poll = createPollDeps(store, config, log, hooks, preparer);
   return {
     config,
-    store,
+    store: acting ? store.forUser(acting.id) : store,
+    instance: store,
+    ...(acting ? { user: acting } : {}),
     log,
     poll,
     events,

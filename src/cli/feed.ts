@@ -5,6 +5,7 @@ import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '
 import { type App, withApp } from './app.js';
 import { findFeed, subscriptionDeps } from './subscribe.js';
 import { UserError } from './user-error.js';
+import { USER_FLAGS, USER_HELP } from './user-option.js';
 
 interface FeedOptions {
   title?: string;
@@ -14,6 +15,7 @@ interface FeedOptions {
   pause?: boolean;
   resume?: boolean;
   moveTo?: string;
+  user?: string;
   database?: string;
 }
 
@@ -36,9 +38,13 @@ export function registerFeed(program: Command): void {
       '--move-to <channel>',
       'move it to this channel (created if needed) from every channel that follows it',
     )
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(async (ref: string, opts: FeedOptions) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) => feedCommand(app, ref, opts));
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'feed' } },
+        (app) => feedCommand(app, ref, opts),
+      );
     });
 }
 
@@ -54,7 +60,7 @@ async function feedCommand(app: App, ref: string, opts: FeedOptions): Promise<nu
   const deps = subscriptionDeps(app);
   let feed = found;
   if (Object.keys(settings).length > 0) {
-    const result = await updateFeedSettings(deps, found.id, settings);
+    const result = await updateFeedSettings(deps, found.id, settings, { isAdmin: app.user?.isAdmin ?? true });
     if (result.kind !== 'updated') return fail(result.message);
     feed = result.feed;
   }

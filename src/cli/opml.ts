@@ -5,6 +5,7 @@ import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
 import { UserError } from './user-error.js';
+import { USER_FLAGS, USER_HELP } from './user-option.js';
 
 /** `tidings import FILE.opml` and `tidings export > subs.opml`. */
 export function registerOpml(program: Command): void {
@@ -18,19 +19,25 @@ export function registerOpml(program: Command): void {
       '--no-fetch',
       'do not fetch the new feeds now (the next poll does; web pages among them are resolved then)',
     )
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (file: string, opts: { database?: string; fetch: boolean }) => {
+    .action(async (file: string, opts: { database?: string; user?: string; fetch: boolean }) => {
       const text = await readFile(file, 'utf8');
-      process.exitCode = await withApp({ database: opts.database, polls: opts.fetch }, (app) =>
-        importFile(app, file, text, opts.fetch),
+      process.exitCode = await withApp(
+        { database: opts.database, polls: opts.fetch, user: { name: opts.user, command: 'import' } },
+        (app) => importFile(app, file, text, opts.fetch),
       );
     });
   program
     .command('export')
     .description('print the subscriptions as OPML 2.0, one outline folder per channel (nested for "A / B")')
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: { database?: string }) => {
-      const text = await withApp({ database: opts.database }, (app) => exportOpml(subscriptionDeps(app)));
+    .action(async (opts: { database?: string; user?: string }) => {
+      const text = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'export' } },
+        (app) => exportOpml(subscriptionDeps(app)),
+      );
       process.stdout.write(text);
     });
 }

@@ -3,30 +3,39 @@ import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../
 import type { Store } from '../store/index.js';
 import { withApp } from './app.js';
 import { UserError } from './user-error.js';
+import { passwordUser, USER_FLAGS } from './user-option.js';
 
 const MIN_LENGTH = 8;
 
-/** `tidings password`: sets the owner's password for the web interface. */
+/**
+ * `tidings password [--user NAME]`: sets a user's password for the web interface. On a new instance it
+ * creates the first user, an admin (NAME, or `admin`).
+ */
 export function registerPassword(program: Command): void {
   program
     .command('password')
     .description(
-      'set the password of the web interface (read from stdin when it is not a terminal, else asked twice)',
+      'set the password of the web interface (read from stdin when it is not a terminal, else asked twice); on a new instance it creates the first user, an admin',
     )
+    .option(USER_FLAGS, "whose password (on a new instance: the first user's name, default admin)")
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: { database?: string }) => {
+    .action(async (opts: { user?: string; database?: string }) => {
       const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
       const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
       if (problem || password === undefined) throw new UserError(`password: ${problem}; nothing changed`);
-      await withApp({ database: opts.database }, (app) => setOwnerPassword(app.store, password, new Date()));
-      process.stdout.write('password set; every earlier web session is signed out\n');
+      const name = await withApp({ database: opts.database }, async (app) => {
+        const user = await passwordUser(app.store, opts.user, 'password');
+        await setOwnerPassword(app.store.forUser(user.id), password, new Date());
+        return user.name;
+      });
+      process.stdout.write(`password set for ${name}; every earlier web session of ${name} is signed out\n`);
     });
 }
 
-/** Stores the scrypt hash of the password and signs out every session started before `now`. */
+/** Stores the scrypt hash of the store's user's password and signs out their sessions started before `now`. */
 export async function setOwnerPassword(store: Store, password: string, now: Date): Promise<void> {
-  await store.accounts.setSetting(PASSWORD_SETTING, await hashPassword(password));
-  await store.accounts.setSetting(SESSIONS_NOT_BEFORE_SETTING, String(now.getTime()));
+  await store.accounts.setUserSetting(PASSWORD_SETTING, await hashPassword(password));
+  await store.accounts.setUserSetting(SESSIONS_NOT_BEFORE_SETTING, String(now.getTime()));
 }
 
 /** What is wrong with a password, or undefined when it will do. */

@@ -12,6 +12,7 @@ import { registerServe } from './serve.js';
 import { registerStatus } from './status.js';
 import { registerSubscribe } from './subscribe.js';
 import { registerToken } from './token.js';
+import { registerUser } from './user.js';
 
 /** The `tidings` command line: one subcommand per file in src/cli/. */
 export function createProgram(): Command {
@@ -32,6 +33,7 @@ export function createProgram(): Command {
   registerPassword(program);
   registerApiPassword(program);
   registerToken(program);
+  registerUser(program);
   registerDoctor(program);
   oneLineErrors(program, []);
   return program;

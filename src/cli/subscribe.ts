@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { StoredFeed } from '../model/index.js';
 import {
+  feedAsSeen,
   feedNamed,
   follow,
   type SubscriptionDeps,
@@ -10,6 +11,7 @@ import {
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { UserError } from './user-error.js';
+import { USER_FLAGS, USER_HELP } from './user-option.js';
 
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
 
@@ -21,10 +23,16 @@ export function registerSubscribe(program: Command): void {
     .argument('<url>', 'feed or web page URL')
     .option('--channel <name>', 'the channel to put it in (created if needed; default: Home)')
     .option('--also', 'follow it in --channel too when another channel follows it already')
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', DATABASE_HELP)
-    .action(async (url: string, opts: { channel?: string; also?: boolean; database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) => addFeed(app, url, opts));
-    });
+    .action(
+      async (url: string, opts: { channel?: string; also?: boolean; user?: string; database?: string }) => {
+        process.exitCode = await withApp(
+          { database: opts.database, user: { name: opts.user, command: 'add' } },
+          (app) => addFeed(app, url, opts),
+        );
+      },
+    );
   program
     .command('remove')
     .description(
@@ -32,10 +40,12 @@ export function registerSubscribe(program: Command): void {
     )
     .argument('<feed>', 'feed id, feed URL, the URL first followed, or its site URL')
     .option('--channel <name>', 'only in this channel')
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', DATABASE_HELP)
-    .action(async (ref: string, opts: { channel?: string; database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) =>
-        removeFeed(app, ref, opts.channel),
+    .action(async (ref: string, opts: { channel?: string; user?: string; database?: string }) => {
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'remove' } },
+        (app) => removeFeed(app, ref, opts.channel),
       );
     });
 }
@@ -99,8 +109,11 @@ async function removeFeed(app: App, ref: string, channel: string | undefined): P
   return 0;
 }
 
-/** A feed by id, or by a URL that names it (feed, first followed, site). */
+/**
+ * A feed by id, or by a URL that names it (feed, first followed, site), as the command's user sees it:
+ * one they follow (with their title and pause), or any feed for an admin.
+ */
 export async function findFeed(app: App, ref: string): Promise<StoredFeed | undefined> {
-  if (/^\d+$/.test(ref)) return app.store.feeds.get(Number(ref));
-  return feedNamed(app.store, ref);
+  const feed = /^\d+$/.test(ref) ? await app.store.feeds.get(Number(ref)) : await feedNamed(app.store, ref);
+  return feed && feedAsSeen(app.store, feed.id, { isAdmin: app.user?.isAdmin ?? true });
 }

@@ -3,6 +3,7 @@ import type { StoredToken } from '../store/index.js';
 import { TOKEN_SCOPES } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { UserError } from './user-error.js';
+import { USER_FLAGS, USER_HELP } from './user-option.js';
 
 const DEFAULT_SCOPE = 'read follow mute block channels';
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
@@ -21,17 +22,23 @@ export function registerToken(program: Command): void {
     .description('create a token and print it (as the last line of stdout); it is not shown again')
     .option('--scope <scopes>', 'space-separated scopes', DEFAULT_SCOPE)
     .option('--label <label>', 'who or what the token is for')
+    .option(USER_FLAGS, 'whose token: the user it acts as (may be left out while there is one user)')
     .option('--database <url>', DATABASE_HELP)
     .action(async (opts: CreateOptions) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) => createToken(app, opts));
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'token create' } },
+        (app) => createToken(app, opts),
+      );
     });
   token
     .command('list')
     .description('list the tokens (never their secrets)')
     .option('--json', 'print JSON: {"tokens": [...]}')
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: { json?: boolean; database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    .action(async (opts: { json?: boolean; user?: string; database?: string }) => {
+      const user = { name: opts.user, command: 'token list' };
+      process.exitCode = await withApp({ database: opts.database, user }, async (app) => {
         const tokens = await app.store.accounts.listTokens();
         const json = `${JSON.stringify({ tokens: tokens.map(tokenJson) }, null, 2)}\n`;
         process.stdout.write(opts.json ? json : tokenTable(tokens));
@@ -42,15 +49,20 @@ export function registerToken(program: Command): void {
     .command('revoke')
     .description('revoke a token: clients using it get 401 from then on')
     .argument('<id>', 'token id (from token list)')
+    .option(USER_FLAGS, USER_HELP)
     .option('--database <url>', DATABASE_HELP)
-    .action(async (id: string, opts: { database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) => revokeToken(app, id));
+    .action(async (id: string, opts: { user?: string; database?: string }) => {
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'token revoke' } },
+        (app) => revokeToken(app, id),
+      );
     });
 }
 
 interface CreateOptions {
   scope: string;
   label?: string;
+  user?: string;
   database?: string;
 }
 

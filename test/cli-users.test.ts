@@ -1,0 +1,159 @@
+// Issue 24: `tidings user add|list|remove|rename|set`, `--user NAME` on the commands that act on one
+// person's data, and the first password creating the first user. The command lines run in one CLI process
+// (helpers/cli-batch-run.ts).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { openStore } from '../src/store/index.js';
+import type { BatchCase, BatchResult } from './helpers/cli-batch.js';
+import { runAll } from './helpers/cli-batch-run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tidings-cli-users-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const PASSWORD = 'a long enough password\n';
+
+/** The cases on their own database file, named `name`. */
+function on(name: string, cases: BatchCase[]): BatchCase[] {
+  const env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}` };
+  return cases.map((one) => ({ ...one, env: { ...env, ...one.env } }));
+}
+
+/** One line on stderr starting `tidings:`, no stack frame. */
+function oneLine(result: BatchResult | undefined): string {
+  assert.ok(result);
+  const lines = result.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, result.stderr);
+  assert.match(lines[0] ?? '', /^tidings: /);
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+  return lines[0] ?? '';
+}
+
+function usersOf(result: BatchResult | undefined): unknown {
+  assert.equal(result?.code, 0, result?.stderr);
+  return JSON.parse(result?.stdout ?? '');
+}
+
+describe('tidings user and --user', () => {
+  it('adds, lists, renames, sets and removes users; refuses bad and taken names in one line', async () => {
+    const results = await runAll(
+      on('people', [
+        { args: ['user', 'list', '--json'] }, // 0: a new instance has nobody yet
+        { args: ['token', 'list', '--json'] }, // 1: yet its first user's commands work
+        { args: ['password', '--user', 'ann'], input: PASSWORD }, // 2: the first user, an admin
+        { args: ['user', 'add', 'bob'], input: PASSWORD }, // 3
+        { args: ['user', 'add', 'BOB'], input: PASSWORD }, // 4: taken, whatever the case
+        { args: ['user', 'add', 'no spaces!'], input: PASSWORD }, // 5
+        { args: ['user', 'add', 'carol'], input: 'short\n' }, // 6
+        { args: ['user', 'list', '--json'] }, // 7
+        { args: ['token', 'list'] }, // 8: several users, no --user
+        { args: ['token', 'create', '--user', 'bob', '--label', 'phone'] }, // 9
+        { args: ['token', 'list', '--user', 'ann', '--json'] }, // 10
+        { args: ['token', 'list', '--user', 'Bob', '--json'] }, // 11
+        { args: ['token', 'revoke', '1', '--user', 'ann'] }, // 12: bob's token is not ann's to revoke
+        { args: ['export', '--user', 'nobody'] }, // 13
+        { args: ['user', 'rename', 'bob', 'robert'] }, // 14
+        { args: ['user', 'set', 'robert', '--admin', '--me', 'https://robert.example/'] }, // 15
+        { args: ['user', 'list', '--json'] }, // 16
+        { args: ['user', 'remove', 'robert'] }, // 17: not without --yes
+        { args: ['user', 'remove', 'robert', '--yes'] }, // 18
+        { args: ['user', 'set', 'ann', '--no-admin'] }, // 19: the last admin
+        { args: ['user', 'remove', 'ann', '--yes'] }, // 20: the last admin
+        { args: ['user', 'list', '--json'] }, // 21
+        { args: ['token', 'list', '--json'] }, // 22: one user again: --user may be left out
+      ]),
+    );
+    assert.deepEqual(usersOf(results[0]), { users: [] });
+    assert.deepEqual(usersOf(results[1]), { tokens: [] });
+    assert.equal(results[2]?.code, 0, results[2]?.stderr);
+    assert.match(results[3]?.stdout ?? '', /^added bob\n$/);
+    assert.match(oneLine(results[4]), /BOB is taken/);
+    assert.notEqual(results[4]?.code, 0);
+    assert.match(oneLine(results[5]), /not a user name/);
+    assert.match(oneLine(results[6]), /at least 8 characters/);
+    const listed = usersOf(results[7]) as {
+      users: { name: string; admin: boolean; subscriptions: number }[];
+    };
+    assert.deepEqual(
+      listed.users.map(({ name, admin, subscriptions }) => ({ name, admin, subscriptions })),
+      [
+        { name: 'ann', admin: true, subscriptions: 0 },
+        { name: 'bob', admin: false, subscriptions: 0 },
+      ],
+    );
+    assert.equal(results[8]?.code, 2);
+    assert.match(oneLine(results[8]), /several users: say whose with --user NAME/);
+    assert.equal(results[9]?.code, 0, results[9]?.stderr);
+    assert.deepEqual(usersOf(results[10]), { tokens: [] });
+    const bobs = usersOf(results[11]) as { tokens: { label: string }[] };
+    assert.deepEqual(
+      bobs.tokens.map((t) => t.label),
+      ['phone'],
+    );
+    assert.match(oneLine(results[12]), /no token 1/);
+    assert.match(oneLine(results[13]), /there is no user nobody/);
+    assert.equal(results[14]?.stdout, 'renamed bob to robert\n');
+    assert.equal(results[15]?.code, 0, results[15]?.stderr);
+    const after = usersOf(results[16]) as { users: { name: string; admin: boolean; me?: string }[] };
+    assert.deepEqual(
+      after.users.map(({ name, admin, me }) => ({ name, admin, me })),
+      [
+        { name: 'ann', admin: true, me: undefined },
+        { name: 'robert', admin: true, me: 'https://robert.example/' },
+      ],
+    );
+    assert.equal(results[17]?.code, 2);
+    assert.match(oneLine(results[17]), /add --yes/);
+    assert.equal(results[18]?.code, 0, results[18]?.stderr);
+    assert.match(oneLine(results[19]), /last admin/);
+    assert.match(oneLine(results[20]), /last admin/);
+    assert.deepEqual(
+      (usersOf(results[21]) as { users: { name: string }[] }).users.map((u) => u.name),
+      ['ann'],
+    );
+    assert.deepEqual(usersOf(results[22]), { tokens: [] });
+
+    // robert's token went with him
+    const store = await openStore(`sqlite:${join(dir, 'people.db')}`);
+    try {
+      assert.equal(await store.accounts.findToken('x'), undefined);
+      assert.deepEqual(
+        (await store.users.list()).map((u) => u.name),
+        ['ann'],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('makes the first user with the first password: `password` names them admin, `api-password` NAME', async () => {
+    const results = await runAll([
+      ...on('first-web', [
+        { args: ['password'], input: PASSWORD },
+        { args: ['user', 'list', '--json'] },
+        // one user: an app name that is not theirs becomes the name their apps sign in with
+        { args: ['api-password', '--user', 'reader'], input: PASSWORD },
+        { args: ['user', 'list', '--json'] },
+      ]),
+      ...on('first-app', [
+        { args: ['api-password', '--user', 'dana'], input: PASSWORD },
+        { args: ['user', 'list', '--json'] },
+        { args: ['user', 'add', 'eve'], input: PASSWORD },
+        // several users: the app password is a user's, named exactly
+        { args: ['api-password', '--user', 'frank'], input: PASSWORD },
+      ]),
+    ]);
+    assert.match(results[0]?.stdout ?? '', /password set for admin/);
+    const names = (r: BatchResult | undefined) =>
+      (usersOf(r) as { users: { name: string; admin: boolean }[] }).users.map((u) => `${u.name}:${u.admin}`);
+    assert.deepEqual(names(results[1]), ['admin:true']);
+    assert.match(results[2]?.stdout ?? '', /API password set for reader \(user admin\)/);
+    assert.deepEqual(names(results[3]), ['admin:true']);
+    assert.match(results[4]?.stdout ?? '', /API password set for dana;/);
+    assert.deepEqual(names(results[5]), ['dana:true']);
+    assert.equal(results[6]?.code, 0, results[6]?.stderr);
+    assert.match(oneLine(results[7]), /there is no user frank/);
+  });
+});
