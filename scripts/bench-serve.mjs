@@ -5,8 +5,12 @@
 // clients, beside a hello-world on the same framework (Hono on @hono/node-server) in the same run.
 //
 //   node scripts/bench-serve.mjs [--size 10000] [--per-feed 500] [--channels 20] [--seconds 3] [--db PATH]
+//                                [--users N [--follows 200]]
 //
-// --size is the number of entries (feeds = size / per-feed). The database goes under the system's temp
+// --size is the number of entries (feeds = size / per-feed). With --users (issue 24), N users each follow
+// --follows of the feeds (in --channels channels of their own), overlapping so that every feed has
+// followers; the pages are measured as the first user, while the database holds everyone's state
+// (`--users 100 --size 1000000`: 100 users x 200 of 2,000 feeds, each feed followed by 10). The database goes under the system's temp
 // folder (or --db, to reuse a filled one: the fill is skipped when the file exists).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +32,10 @@ const PER_FEED = Number(option('per-feed', '500'));
 const FEEDS = Math.max(1, Math.ceil(SIZE / PER_FEED));
 const CHANNELS = Math.min(Number(option('channels', '20')), FEEDS);
 const SECONDS = Number(option('seconds', '3'));
+const USERS = Number(option('users', '0'));
+const FOLLOWS = Math.min(Number(option('follows', '200')), FEEDS);
+/** The user the pages are measured as: the first of --users, else the one user. */
+const MEASURED = USERS > 0 ? 'u0' : undefined;
 const WARM_UP_SECONDS = Math.min(1, SECONDS);
 const PASSWORD = 'bench password, not a secret';
 const dir = mkdtempSync(join(tmpdir(), 'tidings-bench-serve-'));
@@ -82,11 +90,12 @@ function startFeedServer() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-function opml(base) {
-  const folders = Array.from({ length: CHANNELS }, (_, c) => {
+/** The OPML of feeds `feeds` in CHANNELS folders (every feed when not given). */
+function opml(base, feeds = Array.from({ length: FEEDS }, (_, f) => f)) {
+  const folders = Array.from({ length: Math.min(CHANNELS, feeds.length) }, (_, c) => {
     const outlines = [];
-    for (let f = c; f < FEEDS; f += CHANNELS)
-      outlines.push(`<outline type="rss" text="Feed ${f}" xmlUrl="${base}/feed/${f}.xml"/>`);
+    for (let i = c; i < feeds.length; i += CHANNELS)
+      outlines.push(`<outline type="rss" text="Feed ${feeds[i]}" xmlUrl="${base}/feed/${feeds[i]}.xml"/>`);
     return `<outline text="Channel ${c}">${outlines.join('')}</outline>`;
   });
   return `<?xml version="1.0"?><opml version="2.0"><head><title>bench</title></head><body>${folders.join('')}</body></opml>`;
@@ -187,12 +196,26 @@ async function fill() {
   writeFileSync(opmlPath, opml(base));
   let started = performance.now();
   process.stderr.write(`bench:serve: ${FEEDS} feeds x ${PER_FEED} entries in ${CHANNELS} channels\n`);
-  await run(['import', '--no-fetch', opmlPath]);
+  if (USERS > 0) {
+    // user u follows FOLLOWS feeds from feed u * FEEDS / USERS on: each feed has USERS * FOLLOWS / FEEDS followers
+    process.stderr.write(`bench:serve: ${USERS} users following ${FOLLOWS} feeds each\n`);
+    for (let u = 0; u < USERS; u++) {
+      await run(['user', 'add', `u${u}`], `${PASSWORD}\n`);
+      const first = Math.floor((u * FEEDS) / USERS);
+      const feeds = Array.from({ length: FOLLOWS }, (_, k) => (first + k) % FEEDS);
+      const path = join(dir, `u${u}.opml`);
+      writeFileSync(path, opml(base, feeds));
+      await run(['import', '--no-fetch', '--user', `u${u}`, path]);
+    }
+    process.stderr.write(
+      `bench:serve: users followed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  } else await run(['import', '--no-fetch', opmlPath]);
   await run(['poll', '--once', '--force']);
   process.stderr.write(`bench:serve: filled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   started = performance.now();
   feeds.close();
-  await run(['password'], `${PASSWORD}\n`);
+  if (USERS === 0) await run(['password'], `${PASSWORD}\n`);
 }
 
 async function login(port) {
@@ -200,7 +223,11 @@ async function login(port) {
   const page = await get(agent, port, '/login');
   const cookie = (page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body.toString())?.[1] ?? '';
-  const body = new URLSearchParams({ _csrf: csrf, password: PASSWORD }).toString();
+  const body = new URLSearchParams({
+    _csrf: csrf,
+    ...(MEASURED ? { username: MEASURED } : {}),
+    password: PASSWORD,
+  }).toString();
   const res = await new Promise((resolve, reject) => {
     const req = request(
       {
@@ -229,7 +256,8 @@ async function login(port) {
 async function main() {
   if (!existsSync(cli)) throw new Error('run `npm run build` first (npm run bench:serve does)');
   if (!existsSync(dbPath)) await fill();
-  const token = (await run(['token', 'create', '--scope', 'read'])).trim().split('\n').at(-1);
+  const asUser = MEASURED ? ['--user', MEASURED] : [];
+  const token = (await run(['token', 'create', '--scope', 'read', ...asUser])).trim().split('\n').at(-1);
   const hello = await startProcess(['--input-type=module', '-e', HELLO], /hello on (\d+)/);
   const serve = await startProcess(
     [cli, 'serve', '--port', '0', '--no-poller'],
@@ -303,8 +331,12 @@ async function main() {
       process.stderr.write(`bench:serve: ${name} done\n`);
     }
     const base = results[0];
+    const people =
+      USERS > 0
+        ? `, ${USERS} users following ${FOLLOWS} feeds each in ${CHANNELS} channels, measured as ${MEASURED}`
+        : '';
     console.log(
-      `\n${SIZE.toLocaleString('en')} entries (${FEEDS} feeds x ${PER_FEED}, ${CHANNELS} channels), ${SECONDS} s per cell after ${WARM_UP_SECONDS} s unmeasured`,
+      `\n${SIZE.toLocaleString('en')} entries (${FEEDS} feeds x ${PER_FEED}, ${CHANNELS} channels${people}), ${SECONDS} s per cell after ${WARM_UP_SECONDS} s unmeasured`,
     );
     console.log(
       '| request | p50 @1 (ms) | x hello | p50 @32 (ms) | p99 @32 (ms) | req/s @32 | % hello req/s | errors | bytes |',
