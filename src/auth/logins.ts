@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/index.js';
 import { checkApiLogin, checkFeverKey, isVerifiedFeverKey } from './api-credentials.js';
 import { LoginGate, type LoginOutcome } from './login-gate.js';
 import { PasswordChecks } from './password-checks.js';
 import { PASSWORD_SETTING, verifyPassword } from './password-hash.js';
 import { LoginLimiter } from './rate-limit.js';
+import { loginUser, type WebUser } from './web-users.js';
 
 export type { LoginOutcome } from './login-gate.js';
 
@@ -18,7 +20,7 @@ export interface LoginLimits {
 }
 
 /**
- * The logins of one server process, decided here for every front end: the owner's password (web UI)
+ * The logins of one server process, decided here for every front end: the users' passwords (web UI)
  * and the API account (Google Reader ClientLogin and Fever keys, which share its password), each
  * limited per client address, all sharing one bound on password checks at once.
  */
@@ -35,18 +37,77 @@ export class Logins {
   }
 }
 
-/** The web UI's login: the owner's password. */
-export function ownerLogin(
-  store: Store,
+/** How a web sign-in ended: on success, who signed in. */
+export type UserLoginOutcome = Exclude<LoginOutcome, { kind: 'ok' }> | { kind: 'ok'; user: WebUser };
+
+// What an unknown name's attempt is checked against, so that it costs one scrypt as a known name's does
+// (the default cost; a random key no password derives) and a name cannot be found out by timing.
+const NO_SUCH_USER_HASH = ['scrypt', 2 ** 15, 8, 1, randomBytes(16), randomBytes(32)]
+  .map((part) => (Buffer.isBuffer(part) ? part.toString('base64url') : String(part)))
+  .join('$');
+
+/**
+ * The web UI's sign-in: a user's name (which may be left empty while the instance has one user) and
+ * their password. An unknown name, or no name while there are several users, is refused as a wrong
+ * password is, after a password check of the same cost; every attempt counts against the client's limit.
+ */
+export function userLogin(
+  instance: Store,
   logins: Logins,
   client: string,
   nowMs: number,
+  username: string,
   password: string,
-): Promise<LoginOutcome> {
-  return logins.owner.attempt(client, nowMs, password, async () => {
-    const stored = await store.accounts.getUserSetting(PASSWORD_SETTING);
-    return stored !== undefined && stored !== '' && (await verifyPassword(password, stored));
+): Promise<UserLoginOutcome> {
+  const secret = `${username.toLowerCase()}\n${password}`;
+  return attemptAs(
+    instance,
+    logins,
+    { client, nowMs },
+    secret,
+    () => loginUser(instance, username),
+    password,
+  );
+}
+
+/**
+ * A signed-in user's password typed again (to change it): checked as a sign-in is, counted against the
+ * client's limit and within the bound on password checks.
+ */
+export function confirmPassword(
+  instance: Store,
+  logins: Logins,
+  client: string,
+  nowMs: number,
+  user: WebUser,
+  password: string,
+): Promise<UserLoginOutcome> {
+  const secret = `#${user.id}\n${password}`;
+  return attemptAs(instance, logins, { client, nowMs }, secret, async () => user, password);
+}
+
+// The user is looked up inside the check, which the gate runs within its bound, as the password's hash
+// is read: a burst of attempts reaches the gate at once, and a known and an unknown name cost the same.
+async function attemptAs(
+  instance: Store,
+  logins: Logins,
+  at: { client: string; nowMs: number },
+  secret: string,
+  findUser: () => Promise<WebUser | undefined>,
+  password: string,
+): Promise<UserLoginOutcome> {
+  let user: WebUser | undefined;
+  const outcome = await logins.owner.attempt(at.client, at.nowMs, secret, async () => {
+    user = await findUser();
+    const stored = user && (await instance.forUser(user.id).accounts.getUserSetting(PASSWORD_SETTING));
+    const known = stored !== undefined && stored !== '';
+    const matches = await verifyPassword(password, known ? stored : NO_SUCH_USER_HASH);
+    return known && matches;
   });
+  if (outcome.kind !== 'ok') return outcome;
+  // a repeat of an attempt that another request checked meanwhile: the check ran there
+  user ??= await findUser();
+  return user ? { kind: 'ok', user } : { kind: 'refused' };
 }
 
 /** Google Reader's ClientLogin: the API account's name and password. */

@@ -25,6 +25,13 @@ export async function field(c: Context, name: string): Promise<string> {
   return typeof first === 'string' ? first.trim() : '';
 }
 
+/** A password field as typed ('' when absent): not trimmed, since spaces may be part of it. */
+export async function passwordField(c: Context, name: string): Promise<string> {
+  const value = (await formOf(c))[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
 /** Every value of a repeated field (`ids`), as strings. */
 export async function fields(c: Context, name: string): Promise<string[]> {
   const value = (await formOf(c))[name];

@@ -26,6 +26,8 @@ export type HealthSort = (typeof SORTS)[number];
 
 /** What the list shows, read from the query string; unknown values fall back to the defaults. */
 export interface HealthQuery {
+  /** Every feed of the instance (`all=1`, admins only), not only the user's. */
+  all?: boolean;
   status?: FeedHealth;
   channel?: string;
   text?: string;
@@ -39,7 +41,7 @@ export interface ListedFeed {
   health: FeedHealth;
 }
 
-/** Reads the query string: status, channel (uid), q, sort, page. */
+/** Reads the query string: all, status, channel (uid), q, sort, page. */
 export function readHealthQuery(params: Record<string, string | undefined>): HealthQuery {
   const status = HEALTH_ORDER.find((health) => health === params['status']);
   const sort = SORTS.find((name) => name === params['sort']) ?? 'health';
@@ -47,6 +49,7 @@ export function readHealthQuery(params: Record<string, string | undefined>): Hea
   const text = params['q']?.trim();
   const channel = params['channel']?.trim();
   return {
+    ...(params['all'] === '1' ? { all: true } : {}),
     ...(status ? { status } : {}),
     ...(channel ? { channel } : {}),
     ...(text ? { text } : {}),
@@ -59,6 +62,7 @@ export function readHealthQuery(params: Record<string, string | undefined>): Hea
 export function healthQueryString(query: HealthQuery, patch: Partial<HealthQuery> = {}): string {
   const merged = { ...query, ...patch };
   const params = new URLSearchParams();
+  if (merged.all) params.set('all', '1');
   if (merged.status) params.set('status', merged.status);
   if (merged.channel) params.set('channel', merged.channel);
   if (merged.text) params.set('q', merged.text);

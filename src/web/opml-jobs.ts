@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { importOpml, type SkippedOutline } from '../subscriptions/index.js';
-import type { WebDeps } from './deps.js';
+import type { UserDeps } from './env.js';
 
 /** One OPML import running in the background, as its status page shows it. */
 export interface OpmlJob {
@@ -24,24 +24,24 @@ export interface OpmlJob {
   finishedAt?: string;
 }
 
+/** The jobs kept per user. */
 const KEEP_JOBS = 20;
 
 /**
  * OPML imports run in the background so that a file with thousands of feeds never holds a request
  * open: the upload answers at once with a status page that refreshes itself until the job is done.
- * Jobs live in memory (a restart forgets finished ones; the subscriptions themselves are stored).
+ * Jobs live in memory (a restart forgets finished ones; the subscriptions themselves are stored), each
+ * user's apart: a user sees only their own imports.
  */
 export class OpmlJobs {
-  private readonly jobs = new Map<string, OpmlJob>();
+  private readonly jobs = new Map<number, Map<string, OpmlJob>>();
 
-  constructor(private readonly deps: WebDeps) {}
-
-  /** Starts importing; returns the job at once. */
-  start(text: string, fileName: string): OpmlJob {
+  /** Starts importing into the channels of `deps.store`'s user; returns the job at once. */
+  start(deps: UserDeps, text: string, fileName: string): OpmlJob {
     const job: OpmlJob = {
       id: randomBytes(9).toString('base64url'),
       fileName,
-      startedAt: this.deps.now().toISOString(),
+      startedAt: deps.now().toISOString(),
       phase: 'subscribing',
       total: 0,
       subscribed: 0,
@@ -53,25 +53,27 @@ export class OpmlJobs {
       fetched: 0,
       warnings: [],
     };
-    this.jobs.set(job.id, job);
-    for (const old of [...this.jobs.keys()].slice(0, Math.max(0, this.jobs.size - KEEP_JOBS)))
-      this.jobs.delete(old);
-    void this.run(job, text);
+    const mine = this.jobs.get(deps.store.userId) ?? new Map<string, OpmlJob>();
+    this.jobs.set(deps.store.userId, mine);
+    mine.set(job.id, job);
+    for (const old of [...mine.keys()].slice(0, Math.max(0, mine.size - KEEP_JOBS))) mine.delete(old);
+    void this.run(deps, job, text);
     return job;
   }
 
-  get(id: string): OpmlJob | undefined {
-    return this.jobs.get(id);
+  /** One of this user's jobs. */
+  get(userId: number, id: string): OpmlJob | undefined {
+    return this.jobs.get(userId)?.get(id);
   }
 
-  /** The most recent jobs first. */
-  list(): OpmlJob[] {
-    return [...this.jobs.values()].reverse();
+  /** This user's most recent jobs first. */
+  list(userId: number): OpmlJob[] {
+    return [...(this.jobs.get(userId)?.values() ?? [])].reverse();
   }
 
-  private async run(job: OpmlJob, text: string): Promise<void> {
+  private async run(deps: UserDeps, job: OpmlJob, text: string): Promise<void> {
     try {
-      const result = await importOpml(this.deps, text, {
+      const result = await importOpml(deps, text, {
         fetchNow: true,
         onProgress: ({ phase, done, total }) => {
           if (phase === 'following') {
@@ -97,8 +99,8 @@ export class OpmlJobs {
     } catch (error) {
       job.phase = 'failed';
       job.error = error instanceof Error ? error.message : String(error);
-      this.deps.log.error({ err: error, job: job.id }, 'web: OPML import failed');
+      deps.log.error({ err: error, job: job.id }, 'web: OPML import failed');
     }
-    job.finishedAt = this.deps.now().toISOString();
+    job.finishedAt = deps.now().toISOString();
   }
 }

@@ -1,28 +1,38 @@
 import { RefreshJobs, UndoLog } from '../reading/index.js';
 import type { WebContext } from './env.js';
 
-// The web app's own reading state, in memory: its mark-all undo log and its background refreshes
-// (the reading module decides what they do; each app keeps its own).
+// The web app's own reading state, in memory: its mark-all undo logs and its background refreshes
+// (the reading module decides what they do; each app keeps its own), one of each per user, so that a
+// user's undo token or refresh page means nothing to another.
 
-const UNDO_LOGS = new WeakMap<WebContext, UndoLog>();
-const REFRESH_JOBS = new WeakMap<WebContext, RefreshJobs>();
+const UNDO_LOGS = new WeakMap<WebContext, Map<number, UndoLog>>();
+const REFRESH_JOBS = new WeakMap<WebContext, Map<number, RefreshJobs>>();
 
-/** The undo log of one web app. */
-export function undoLogOf(ctx: WebContext): UndoLog {
-  let log = UNDO_LOGS.get(ctx);
-  if (!log) {
-    log = new UndoLog();
-    UNDO_LOGS.set(ctx, log);
+function perUser<T>(
+  maps: WeakMap<WebContext, Map<number, T>>,
+  ctx: WebContext,
+  userId: number,
+  make: () => T,
+) {
+  let byUser = maps.get(ctx);
+  if (!byUser) {
+    byUser = new Map();
+    maps.set(ctx, byUser);
   }
-  return log;
+  let value = byUser.get(userId);
+  if (value === undefined) {
+    value = make();
+    byUser.set(userId, value);
+  }
+  return value;
 }
 
-/** The refresh jobs of one web app. */
-export function refreshJobsOf(ctx: WebContext): RefreshJobs {
-  let jobs = REFRESH_JOBS.get(ctx);
-  if (!jobs) {
-    jobs = new RefreshJobs(ctx.deps);
-    REFRESH_JOBS.set(ctx, jobs);
-  }
-  return jobs;
+/** The undo log of one user of one web app. */
+export function undoLogOf(ctx: WebContext, userId: number): UndoLog {
+  return perUser(UNDO_LOGS, ctx, userId, () => new UndoLog());
+}
+
+/** The refresh jobs of one user of one web app. */
+export function refreshJobsOf(ctx: WebContext, userId: number): RefreshJobs {
+  return perUser(REFRESH_JOBS, ctx, userId, () => new RefreshJobs(ctx.deps));
 }

@@ -3,15 +3,9 @@ import { raw } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { renderBytes } from './chunks.js';
 import type { WebContext, WebEnv } from './env.js';
-import type { Session } from './session.js';
 import { Layout, type LayoutProps } from './views/index.js';
 
-/** The session of a request that passed the auth middleware. */
-export function sessionOf(c: Context<WebEnv>): Session {
-  const session = c.get('session');
-  if (!session) throw new Error('web: a page that needs a session was reached without one');
-  return session;
-}
+export { depsOf, sessionOf, userOf } from './signed-in.js';
 
 /**
  * Renders a full page in the layout, with the session's CSRF token and any flash message, and sends it
@@ -24,10 +18,11 @@ export async function renderPage(
   status: ContentfulStatusCode = 200,
 ): Promise<Response> {
   const flash = await ctx.sessions.takeFlash(c);
+  const session = c.get('session');
   const body = renderBytes(
     <>
       {raw('<!DOCTYPE html>')}
-      <Layout {...props} csrf={c.get('session')?.csrf} flash={flash} />
+      <Layout {...props} csrf={session?.csrf} flash={flash} />
     </>,
   );
   return c.body(body, status, { 'Content-Type': 'text/html; charset=UTF-8' });

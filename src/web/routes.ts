@@ -1,14 +1,19 @@
 // Security of the web UI, in one place:
-// - One owner, one password (`tidings password`: scrypt, random salt, in settings as owner.password).
-//   Until it is set the UI stays closed and /login says how to set it. There is no open first-run mode,
-//   not even on 127.0.0.1: other local users and browsers' DNS rebinding could reach it.
-// - Sessions: a cookie signed with HMAC-SHA256 under a secret generated once into the settings;
-//   HttpOnly, SameSite=Lax, Secure over https, 30 days (session.ts).
+// - Users (issue 24), each with their own password (`tidings password --user NAME`, `tidings user add`,
+//   the admins' /admin/users, /account: scrypt, random salt, in the user's settings as owner.password).
+//   Until some user has one the UI stays closed and /login says how to set it. There is no open first-run
+//   mode, not even on 127.0.0.1: other local users and browsers' DNS rebinding could reach it.
+// - Sessions: a cookie signed with HMAC-SHA256 under a secret generated once into the settings, naming
+//   its user; HttpOnly, SameSite=Lax, Secure over https, 30 days (session.ts).
+// - Isolation: after the auth middleware every handler works with the user's own store (depsOf(c).store,
+//   store.forUser): another user's channels, entries and tokens are as missing. The instance's store is
+//   ctx.instance, for signing in, sessions and the admins' pages only.
 // - CSRF: Hono's csrf() checks Origin / Sec-Fetch-Site on every form POST, and every form carries a
 //   per-session token (an HMAC of the session id) in `_csrf`, checked on every POST; the login form
 //   carries a nonce of its own (a signed cookie) since no session exists yet.
 // - Login: at most 5 attempts per client address per 15 minutes, counted before the password is checked,
-//   and a bound on password checks at once for the whole server (src/auth/logins.ts).
+//   and a bound on password checks at once for the whole server (src/auth/logins.ts). An unknown user
+//   name costs a password check too and gets the same answer as a wrong password.
 // - Every page: a Content-Security-Policy with no inline script or style, and the usual secure headers.
 //   Feed HTML was sanitized by the parser; it is the one thing inserted with raw() (views/reader.tsx).
 import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
@@ -64,13 +69,15 @@ const SECURITY_HEADERS = secureHeaders({
 
 const MAX_FORM_BYTES = 10 * 1024 * 1024;
 
-/** The web UI: reader, admin and feed health, behind the owner's login. */
+/** The web UI: reader, admin and feed health, behind the users' logins. */
 export function webRoutes(deps: WebDeps): Hono<WebEnv> {
+  const { store: instance, ...shared } = deps;
   const ctx: WebContext = {
-    deps,
-    sessions: new Sessions(deps.store, deps.now),
+    deps: shared,
+    instance,
+    sessions: new Sessions(instance, deps.now),
     logins: deps.logins,
-    jobs: new OpmlJobs(deps),
+    jobs: new OpmlJobs(),
   };
   const app = new Hono<WebEnv>();
   // first, so that it sees every other middleware's answer; web routes only (never Microsub's SSE)
@@ -94,7 +101,7 @@ export function webRoutes(deps: WebDeps): Hono<WebEnv> {
   registerLogout(app, ctx);
   registerReader(app, ctx);
   registerSavedPages(app, ctx);
-  registerIcons(app, ctx);
+  registerIcons(app);
   registerRefresh(app, ctx);
   registerEntryActions(app, ctx);
   registerChannels(app, ctx);
@@ -186,6 +193,8 @@ function requireSession(ctx: WebContext): MiddlewareHandler<WebEnv> {
       return c.redirect(`/login${next}`, 303);
     }
     c.set('session', session);
+    // the user's own store: the handlers' only store (depsOf)
+    c.set('deps', { ...ctx.deps, store: ctx.instance.forUser(session.user.id) });
     if (!isRead && !sameSecret(await field(c, '_csrf'), session.csrf)) {
       if (wantsJson(c)) return c.json({ error: 'forbidden', error_description: 'bad CSRF token' }, 403);
       return errorPage(

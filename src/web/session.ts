@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import { SESSIONS_NOT_BEFORE_SETTING } from '../auth/index.js';
+import { SESSIONS_NOT_BEFORE_SETTING, type WebUser, webUser } from '../auth/index.js';
 import type { Store } from '../store/index.js';
 
 const COOKIE = 'tidings_session';
@@ -9,11 +9,14 @@ const FLASH_COOKIE = 'tidings_flash';
 const LOGIN_COOKIE = 'tidings_login';
 const SECRET_SETTING = 'web.session_secret';
 const SESSION_MS = 30 * 24 * 3600 * 1000;
+// whose a two-part cookie of before accounts is: the owner, user 1 since migration 0011
+const OLD_COOKIE_USER_ID = 1;
 
-/** A signed-in browser: its random id, when it signed in, and the CSRF token its forms carry. */
+/** A signed-in browser: its random id, when it signed in, who signed in, and the CSRF token its forms carry. */
 export interface Session {
   id: string;
   issuedAtMs: number;
+  user: WebUser;
   csrf: string;
 }
 
@@ -31,15 +34,18 @@ export function sameSecret(a: string, b: string): boolean {
 
 /**
  * Sessions live in a cookie signed with HMAC-SHA256 (Hono's signed cookies) under a secret generated
- * once and kept in the settings, so they survive restarts and work across processes. The cookie holds
- * `id:issuedAtMs`; nothing is stored per session. Signing out adds the id to an in-memory deny list
- * (until it would expire anyway); a new password (`tidings password`) ends every session.
+ * once and kept in the instance's settings, so they survive restarts and work across processes. The
+ * cookie holds `id:issuedAtMs:userId`; nothing is stored per session. Signing out adds the id to an
+ * in-memory deny list (until it would expire anyway); a user's new password ends that user's sessions
+ * (their 'web.sessions.not_before'), and a removed user's sessions end with them. A cookie of before
+ * accounts, `id:issuedAtMs`, was the owner's, whom migration 0011 made user 1: it stays user 1's.
  */
 export class Sessions {
   private secret: Promise<string> | undefined;
   private readonly ended = new Map<string, number>();
 
   constructor(
+    /** The instance's store: the signing secret, and each session's user. */
     private readonly store: Store,
     private readonly now: () => Date,
   ) {}
@@ -57,34 +63,39 @@ export class Sessions {
     return this.secret;
   }
 
-  /** The session of this request, when its cookie is valid, unexpired and not ended. */
+  /** The session of this request, when its cookie is valid, unexpired, not ended, and its user exists. */
   async read(c: Context): Promise<Session | undefined> {
     const secret = await this.signingSecret();
     const value = await getSignedCookie(c, secret, COOKIE);
     if (!value) return undefined;
-    const [id, issued] = value.split(':');
+    const [id, issued, user = String(OLD_COOKIE_USER_ID), ...rest] = value.split(':');
     const issuedAtMs = Number(issued);
-    if (!id || !Number.isFinite(issuedAtMs) || this.ended.has(id)) return undefined;
+    const userId = Number(user);
+    if (!id || rest.length > 0 || !Number.isFinite(issuedAtMs) || this.ended.has(id)) return undefined;
+    if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;
     const nowMs = this.now().getTime();
     if (nowMs - issuedAtMs > SESSION_MS || issuedAtMs > nowMs + 60_000) return undefined;
-    const notBefore = Number((await this.store.accounts.getUserSetting(SESSIONS_NOT_BEFORE_SETTING)) ?? 0);
-    if (issuedAtMs < notBefore) return undefined;
-    return { id, issuedAtMs, csrf: csrfToken(secret, id) };
+    const [found, notBefore] = await Promise.all([
+      webUser(this.store, userId),
+      this.store.forUser(userId).accounts.getUserSetting(SESSIONS_NOT_BEFORE_SETTING),
+    ]);
+    if (!found || issuedAtMs < Number(notBefore ?? 0)) return undefined;
+    return { id, issuedAtMs, user: found, csrf: csrfToken(secret, id) };
   }
 
-  /** Starts a session: sets the cookie (HttpOnly, SameSite=Lax, Secure over https). */
-  async start(c: Context): Promise<Session> {
+  /** Starts a session of this user: sets the cookie (HttpOnly, SameSite=Lax, Secure over https). */
+  async start(c: Context, user: WebUser): Promise<Session> {
     const secret = await this.signingSecret();
     const id = randomBytes(18).toString('base64url');
     const issuedAtMs = this.now().getTime();
-    await setSignedCookie(c, COOKIE, `${id}:${issuedAtMs}`, secret, {
+    await setSignedCookie(c, COOKIE, `${id}:${issuedAtMs}:${user.id}`, secret, {
       path: '/',
       httpOnly: true,
       sameSite: 'Lax',
       secure: isHttps(c),
       maxAge: SESSION_MS / 1000,
     });
-    return { id, issuedAtMs, csrf: csrfToken(secret, id) };
+    return { id, issuedAtMs, user, csrf: csrfToken(secret, id) };
   }
 
   /** Ends a session: clears the cookie and refuses its id from now on. */

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { ownerLogin, PASSWORD_SETTING } from '../../auth/index.js';
+import { hasWebPassword, userLogin } from '../../auth/index.js';
 import { clientAddress } from '../../http/index.js';
 import type { WebContext, WebEnv } from '../env.js';
-import { field, formOf, localPath } from '../forms.js';
+import { field, localPath, passwordField } from '../forms.js';
 import { renderPage, sessionOf } from '../render.js';
 import { LoginForm, SetPasswordFirst } from '../views/index.js';
 
@@ -21,8 +21,9 @@ export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {
     if (wait > 0) return tooMany(c, ctx, next, wait);
     if (!(await ctx.sessions.checkLoginNonce(c, await field(c, '_csrf'))))
       return loginPage(c, ctx, next, 'The form had expired; please sign in again.', 403);
-    const password = (await rawField(c, 'password')) ?? '';
-    const login = await ownerLogin(ctx.deps.store, ctx.logins, client, nowMs, password);
+    const username = await field(c, 'username');
+    const password = await passwordField(c, 'password');
+    const login = await userLogin(ctx.instance, ctx.logins, client, nowMs, username, password);
     if (login.kind === 'wait') return tooMany(c, ctx, next, login.seconds);
     if (login.kind === 'busy') {
       c.header('retry-after', String(login.seconds));
@@ -31,9 +32,9 @@ export function registerLogin(app: Hono<WebEnv>, ctx: WebContext): void {
     }
     if (login.kind === 'refused') {
       ctx.deps.log.warn({ client }, 'web: failed login');
-      return loginPage(c, ctx, next, 'That password is not right.', 401);
+      return loginPage(c, ctx, next, 'That name or password is not right.', 401, username);
     }
-    await ctx.sessions.start(c);
+    await ctx.sessions.start(c, login.user);
     // the answer sets the session cookie: no cache keeps it
     c.header('cache-control', 'no-store');
     return c.redirect(next, 303);
@@ -60,8 +61,9 @@ async function loginPage(
   next: string,
   error?: string,
   status: 200 | 401 | 403 | 429 | 503 = 200,
+  username = '',
 ): Promise<Response> {
-  if (!(await ctx.deps.store.accounts.getUserSetting(PASSWORD_SETTING)))
+  if (!(await hasWebPassword(ctx.instance)))
     return renderPage(
       c,
       ctx,
@@ -69,13 +71,6 @@ async function loginPage(
       status,
     );
   const nonce = await ctx.sessions.loginNonce(c);
-  const children = <LoginForm nonce={nonce} next={next} error={error} />;
+  const children = <LoginForm nonce={nonce} next={next} error={error} username={username} />;
   return renderPage(c, ctx, { title: 'Sign in', nav: 'none', children }, status);
-}
-
-// The password as typed: not trimmed, since spaces may be part of it.
-async function rawField(c: Context<WebEnv>, name: string): Promise<string | undefined> {
-  const value = (await formOf(c))[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
 }

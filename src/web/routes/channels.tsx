@@ -1,13 +1,14 @@
 import type { Hono } from 'hono';
+import type { Store } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field } from '../forms.js';
-import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { depsOf, errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
 import { ChannelsView } from '../views/index.js';
 
 /** GET /channels; POST /channels, /channels/:uid/{rename,move,delete} */
 export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
-  const { store } = ctx.deps;
   app.get('/channels', async (c) => {
+    const { store } = depsOf(c);
     const [channels, counts, subscriptions] = await Promise.all([
       store.channels.list(),
       store.reading.unreadCounts(),
@@ -23,12 +24,14 @@ export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
     return renderPage(c, ctx, { title: 'Channels', nav: 'channels', children });
   });
   app.post('/channels', async (c) => {
+    const { store } = depsOf(c);
     const name = (await field(c, 'name')).slice(0, 200);
     if (!name) return errorPage(c, ctx, 400, 'A channel needs a name.');
     await store.channels.create(name);
     return redirectWith(c, ctx, '/channels', `Created the channel ${name}.`);
   });
   app.post('/channels/:uid/rename', async (c) => {
+    const { store } = depsOf(c);
     const channel = await store.channels.get(c.req.param('uid'));
     const name = (await field(c, 'name')).slice(0, 200);
     if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
@@ -39,10 +42,12 @@ export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
   app.post('/channels/:uid/move', async (c) => {
     const uid = c.req.param('uid');
     const up = (await field(c, 'direction')) === 'up';
-    if (!(await moveChannel(ctx, uid, up))) return errorPage(c, ctx, 404, 'There is no such channel.');
+    if (!(await moveChannel(depsOf(c).store, uid, up)))
+      return errorPage(c, ctx, 404, 'There is no such channel.');
     return redirectWith(c, ctx, '/channels');
   });
   app.post('/channels/:uid/delete', async (c) => {
+    const { store } = depsOf(c);
     const channel = await store.channels.get(c.req.param('uid'));
     if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
     if (channel.uid === 'notifications') return errorPage(c, ctx, 400, 'The notifications channel stays.');
@@ -52,8 +57,8 @@ export function registerChannels(app: Hono<WebEnv>, ctx: WebContext): void {
 }
 
 /** Swaps a channel with its neighbour; false when there is no such (movable) channel. */
-async function moveChannel(ctx: WebContext, uid: string, up: boolean): Promise<boolean> {
-  const channels = (await ctx.deps.store.channels.list())
+async function moveChannel(store: Store, uid: string, up: boolean): Promise<boolean> {
+  const channels = (await store.channels.list())
     .filter((ch) => ch.uid !== 'notifications')
     .sort((a, b) => a.position - b.position);
   const order = channels.map((ch) => ch.uid);
@@ -62,6 +67,6 @@ async function moveChannel(ctx: WebContext, uid: string, up: boolean): Promise<b
   const j = up ? i - 1 : i + 1;
   if (j < 0 || j >= order.length) return true;
   [order[i], order[j]] = [order[j] as string, order[i] as string];
-  await ctx.deps.store.channels.order(order);
+  await store.channels.order(order);
   return true;
 }

@@ -14,7 +14,7 @@ import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf, localPath, wantsJson } from '../forms.js';
 import { refreshJobsOf, undoLogOf } from '../reading-jobs.js';
-import { errorPage, redirectWith } from '../render.js';
+import { depsOf, errorPage, redirectWith, userOf } from '../render.js';
 import { channelCountKey, count } from '../views/index.js';
 import { drawnCounts } from './counts.js';
 import { feedInChannel } from './reading-context.js';
@@ -33,10 +33,9 @@ type Action = (input: ActionInput) => Promise<string | undefined | Response>;
  * application/json). Mark-all and read-up-to come back with `undo=TOKEN`: the page offers to undo them.
  */
 export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
-  const { store } = ctx.deps;
   const post = (path: string, action: Action) =>
     app.post(path, async (c) => {
-      const channel = await store.channels.get(c.req.param('uid') ?? '');
+      const channel = await depsOf(c).store.channels.get(c.req.param('uid') ?? '');
       const id = c.req.param('id');
       if (!channel || (id !== undefined && !idOf(id)))
         return errorPage(c, ctx, 404, 'There is no such channel or entry.');
@@ -48,7 +47,7 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
 
   post('/c/:uid/entries/:id/read', async ({ c, channel }) => {
     const read = (await field(c, 'read')) !== '0';
-    await markInChannel(ctx.deps, channel, [entryId(c)], read);
+    await markInChannel(depsOf(c), channel, [entryId(c)], read);
     return read ? 'Marked read.' : 'Marked unread.';
   });
   post('/c/:uid/entries/:id/read-up-to', async ({ c, channel }) =>
@@ -58,19 +57,19 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
     withUndo(c, ctx, { channel, feedId: idOf(await field(c, 'feed')) }),
   );
   post('/c/:uid/entries/:id/remove', async ({ c, channel }) => {
-    await removeFromChannel(ctx.deps, channel, [entryId(c)]);
+    await removeFromChannel(depsOf(c), channel, [entryId(c)]);
     return 'Removed the entry from this channel.';
   });
   post('/c/:uid/read-page', async ({ c, channel }) => {
     const ids = (await fields(c, 'ids')).map(idOf).filter((id): id is number => id !== undefined);
-    await markInChannel(ctx.deps, channel, ids, true);
+    await markInChannel(depsOf(c), channel, ids, true);
     return `Marked ${count(ids.length, 'entry', 'entries')} read.`;
   });
   post('/c/:uid/refresh', ({ c, channel }) => refreshChannel(c, ctx, channel));
   app.post('/all/read-all', (c) => withUndo(c, ctx, 'everything'));
   app.post('/entries/:id/save', (c) => saveEntryPost(c, ctx));
   app.post('/undo/:token', async (c) => {
-    const undone = await undoMarkAll(ctx.deps, undoLogOf(ctx), c.req.param('token'));
+    const undone = await undoMarkAll(depsOf(c), undoLogOf(ctx, userOf(c).id), c.req.param('token'));
     const back = localPath(await field(c, 'return'), '/all');
     if (undone === undefined) return redirectWith(c, ctx, back, 'That can no longer be undone.');
     return redirectWith(c, ctx, back, `Marked ${count(undone, 'entry', 'entries')} unread again.`);
@@ -82,10 +81,11 @@ export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
 async function saveEntryPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const id = idOf(c.req.param('id'));
   const saved = (await field(c, 'saved')) !== '0';
-  if (!id || !(await saveEntry(ctx.deps.store, id, saved, ctx.deps.now())))
+  const { store } = depsOf(c);
+  if (!id || !(await saveEntry(store, id, saved, ctx.deps.now())))
     throw new ClientError(404, 'web: there is no such entry');
   if (wantsJson(c)) {
-    const counts = drawnCounts(await countsAfter(ctx.deps.store, [id]));
+    const counts = drawnCounts(await countsAfter(store, [id]));
     return c.json({ ok: true, saved, savedCount: counts.saved, counts });
   }
   const back = localPath(await field(c, 'return'), '/saved');
@@ -99,10 +99,10 @@ async function refreshChannel(
   ctx: WebContext,
   channel: Channel,
 ): Promise<string | Response> {
-  const feed = await feedInChannel(ctx, channel, await field(c, 'feed'));
-  const feedIds = await feedsToRefresh(ctx.deps, channel, feed?.feedId);
+  const feed = await feedInChannel(c, channel, await field(c, 'feed'));
+  const feedIds = await feedsToRefresh(depsOf(c), channel, feed?.feedId);
   if (feedIds.length === 0) return 'This channel follows no feeds yet.';
-  const job = refreshJobsOf(ctx).start({ uid: channel.uid, name: channel.name }, feedIds);
+  const job = refreshJobsOf(ctx, userOf(c).id).start({ uid: channel.uid, name: channel.name }, feedIds);
   if (wantsJson(c)) return c.json({ ok: true, job: job.id, url: `/refresh/${job.id}` });
   return c.redirect(`/refresh/${job.id}`, 303);
 }
@@ -113,7 +113,7 @@ async function refreshChannel(
  * Answers the request itself.
  */
 async function withUndo(c: Context<WebEnv>, ctx: WebContext, scope: MarkAllScope): Promise<Response> {
-  const { token, count } = await markAllRead(ctx.deps, undoLogOf(ctx), scope);
+  const { token, count } = await markAllRead(depsOf(c), undoLogOf(ctx, userOf(c).id), scope);
   if (wantsJson(c)) return c.json({ ok: true, undo: token, count });
   const back = new URL(localPath(await field(c, 'return'), '/all'), 'http://tidings.invalid');
   back.searchParams.delete('undo');
@@ -130,7 +130,7 @@ async function answer(
   if (wantsJson(c)) {
     // every count the page draws, for the page's script: the channel's, All unread's, the entry's feed's
     const id = idOf(c.req.param('id'));
-    const counts = drawnCounts(await countsAfter(ctx.deps.store, id ? [id] : []));
+    const counts = drawnCounts(await countsAfter(depsOf(c).store, id ? [id] : []));
     const unread = counts.unread[channelCountKey(channel.uid)] ?? 0;
     return c.json({ ok: true, message, channel: channel.uid, unread, counts });
   }

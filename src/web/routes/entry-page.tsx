@@ -4,7 +4,7 @@ import type { TimelineEntry } from '../../store/index.js';
 import { encodeCursor } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
-import { errorPage, renderPage } from '../render.js';
+import { depsOf, errorPage, renderPage } from '../render.js';
 import {
   EntryPage,
   entryHeading,
@@ -30,14 +30,14 @@ function cursorOf(entry: TimelineEntry): string {
 }
 
 async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+  const { store } = depsOf(c);
   const channel = await store.channels.get(c.req.param('uid') ?? '');
   const id = idOf(c.req.param('id'));
   const [found] = channel && id ? await store.reading.entriesById(channel.id, [id]) : [];
   if (!channel || !found) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
-  const feed = (await feedInChannel(ctx, channel, c.req.query('feed')))?.feedId;
+  const feed = (await feedInChannel(c, channel, c.req.query('feed')))?.feedId;
   const unreadOnly = c.req.query('unread') === '1';
-  const entry = await markOpened(ctx.deps, channel, found);
+  const entry = await markOpened(depsOf(c), channel, found);
   const scope: ViewScope = { channelUid: channel.uid, feedId: feed, unreadOnly };
   const view = { channelId: channel.id, limit: 1, feedId: feed };
   // next: the older entry of the view (the next unread one in an unread view); previous: the newer one,
@@ -57,18 +57,18 @@ async function channelEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Re
       nextHref={next && entryPageHref(scope, next.id)}
     />
   );
-  const sidebar = await sidebarFor(ctx, { channel: channel.uid, feed });
+  const sidebar = await sidebarFor(c, { channel: channel.uid, feed });
   return renderPage(c, ctx, { title: entryHeading(entry), nav: 'reader', sidebar, children: page });
 }
 
 async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const id = idOf(c.req.param('id'));
   // it acts in the first channel that follows its feed, and is marked read in all of them
-  const opened = id ? await openAnywhere(ctx.deps, id) : undefined;
+  const opened = id ? await openAnywhere(depsOf(c), id) : undefined;
   if (!opened) return errorPage(c, ctx, 404, 'There is no such entry in your channels.');
   const { entry, channel } = opened;
   const scope: ViewScope = {};
-  const older = await ctx.deps.store.reading.allUnread({ limit: 1, after: cursorOf(entry) });
+  const older = await depsOf(c).store.reading.allUnread({ limit: 1, after: cursorOf(entry) });
   const next = older.entries[0];
   // the entries above were read on the way here: "previous" is the one this page was reached from
   const from = idOf(c.req.query('from'));
@@ -81,6 +81,6 @@ async function allEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
       nextHref={next && withQuery(entryPageHref(scope, next.id), { from: String(entry.id) })}
     />
   );
-  const sidebar = await sidebarFor(ctx, { all: true });
+  const sidebar = await sidebarFor(c, { all: true });
   return renderPage(c, ctx, { title: entryHeading(entry), nav: 'reader', sidebar, children: page });
 }

@@ -6,7 +6,7 @@ import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
 import { undoLogOf } from '../reading-jobs.js';
 import { parseReadingMode, readingModeOf, rememberReadingMode } from '../reading-mode.js';
-import { errorPage, renderPage } from '../render.js';
+import { depsOf, errorPage, renderPage, userOf } from '../render.js';
 import type { ViewScope } from '../views/index.js';
 import { SearchView, safeHref, TimelineView } from '../views/index.js';
 import { registerEntryPages } from './entry-page.js';
@@ -24,7 +24,7 @@ const LIST_PAGE_SIZE = 50;
 /** GET /, /all, /c/:uid (timeline, per source, unread only), /c/:uid/open/:id, /search; POST /mode */
 export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/', async (c) => {
-    const channels = await ctx.deps.store.channels.list();
+    const channels = await depsOf(c).store.channels.list();
     // a new reader has only Notifications: start where the first feed gets followed
     if (!channels.some((ch) => ch.uid !== 'notifications')) return c.redirect('/subscriptions', 303);
     return c.redirect('/all', 303);
@@ -32,9 +32,10 @@ export function registerReader(app: Hono<WebEnv>, ctx: WebContext): void {
   app.get('/all', (c) => allUnreadPage(c, ctx));
   app.get('/c/:uid', (c) => timelinePage(c, ctx));
   app.get('/c/:uid/open/:id', async (c) => {
-    const channel = await ctx.deps.store.channels.get(c.req.param('uid'));
+    const deps = depsOf(c);
+    const channel = await deps.store.channels.get(c.req.param('uid'));
     const id = idOf(c.req.param('id'));
-    const entry = channel && id ? await openInChannel(ctx.deps, channel, id) : undefined;
+    const entry = channel && id ? await openInChannel(deps, channel, id) : undefined;
     if (!channel || !entry) return errorPage(c, ctx, 404, 'There is no such entry in this channel.');
     // only http(s): a feed's `javascript:` link must not become our redirect
     const target = safeHref(entry.url);
@@ -58,15 +59,15 @@ export function pageSize(c: Context<WebEnv>): number {
 /** The undo notice a page shows after a mark-all (`?undo=TOKEN`), while the log keeps it. */
 function undoOf(c: Context<WebEnv>, ctx: WebContext) {
   const token = c.req.query('undo');
-  const count = token ? undoableCount(undoLogOf(ctx), token, ctx.deps.now()) : undefined;
+  const count = token ? undoableCount(undoLogOf(ctx, userOf(c).id), token, ctx.deps.now()) : undefined;
   return token && count !== undefined ? { token, count } : undefined;
 }
 
 async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+  const { store } = depsOf(c);
   const channel = await store.channels.get(c.req.param('uid') ?? '');
   if (!channel) return errorPage(c, ctx, 404, 'There is no such channel.');
-  const feed = await feedInChannel(ctx, channel, c.req.query('feed'));
+  const feed = await feedInChannel(c, channel, c.req.query('feed'));
   const unreadOnly = c.req.query('unread') === '1';
   const before = c.req.query('before');
   const after = c.req.query('after');
@@ -91,13 +92,13 @@ async function timelinePage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
       undo={undoOf(c, ctx)}
     />
   );
-  const { sidebar, titleCount } = await readingSidebar(ctx, { channel: channel.uid, feed: feed?.feedId });
+  const { sidebar, titleCount } = await readingSidebar(c, { channel: channel.uid, feed: feed?.feedId });
   const title = source ? `${source.title} · ${channel.name}` : channel.name;
   return renderPage(c, ctx, { title, titleCount, nav: 'reader', sidebar, children: view });
 }
 
 async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+  const { store } = depsOf(c);
   const before = c.req.query('before');
   const after = c.req.query('after');
   const page = await store.reading.allUnread({
@@ -116,12 +117,12 @@ async function allUnreadPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
       undo={undoOf(c, ctx)}
     />
   );
-  const { sidebar, titleCount } = await readingSidebar(ctx, { all: true });
+  const { sidebar, titleCount } = await readingSidebar(c, { all: true });
   return renderPage(c, ctx, { title: 'All unread', titleCount, nav: 'reader', sidebar, children: view });
 }
 
 async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+  const { store } = depsOf(c);
   const query = (c.req.query('q') ?? '').trim();
   const uid = c.req.query('channel');
   const channel: Channel | undefined = uid ? await store.channels.get(uid) : undefined;
@@ -151,6 +152,6 @@ async function searchPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response
       ctxOf={ctxFor.ctxOf}
     />
   );
-  const sidebar = await sidebarFor(ctx, channel ? { channel: channel.uid } : undefined);
+  const sidebar = await sidebarFor(c, channel ? { channel: channel.uid } : undefined);
   return renderPage(c, ctx, { title: `Search: ${query}`, nav: 'reader', sidebar, children: view });
 }

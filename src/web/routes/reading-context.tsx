@@ -5,7 +5,7 @@ import type { SubscriptionRef, TimelineEntry } from '../../store/index.js';
 import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
-import { sessionOf } from '../render.js';
+import { depsOf, sessionOf } from '../render.js';
 import type { EntryContext, LayoutProps, ViewScope } from '../views/index.js';
 import {
   ALL_COUNT_KEY,
@@ -17,16 +17,16 @@ import {
 import { sidebarData } from './sidebar.js';
 
 /** The sidebar of a reading page. */
-export async function sidebarFor(ctx: WebContext, current: SidebarCurrent) {
-  return (await readingSidebar(ctx, current)).sidebar;
+export async function sidebarFor(c: Context<WebEnv>, current: SidebarCurrent) {
+  return (await readingSidebar(c, current)).sidebar;
 }
 
 /**
  * The sidebar of a reading page, and the count its title starts with: the view's own unread count (All
  * unread, the channel, or the channel's feed shown) as the sidebar draws it.
  */
-export async function readingSidebar(ctx: WebContext, current: SidebarCurrent) {
-  const data = await sidebarData(ctx, current);
+export async function readingSidebar(c: Context<WebEnv>, current: SidebarCurrent) {
+  const data = await sidebarData(depsOf(c).store, current);
   let titleCount: LayoutProps['titleCount'];
   if (current !== undefined && 'all' in current) titleCount = { key: ALL_COUNT_KEY, unread: data.allUnread };
   else if (current !== undefined && 'channel' in current) {
@@ -44,10 +44,10 @@ export async function readingSidebar(ctx: WebContext, current: SidebarCurrent) {
  * module's rule: the first channel, in the sidebar's order, that follows the feed).
  */
 export async function channelOfFeed(
-  ctx: WebContext,
+  c: Context<WebEnv>,
   feedIds: readonly number[],
 ): Promise<Map<number, string>> {
-  const byFeed = await channelsActingFor(ctx.deps.store, feedIds);
+  const byFeed = await channelsActingFor(depsOf(c).store, feedIds);
   return new Map([...byFeed].map(([feedId, ch]) => [feedId, ch.uid]));
 }
 
@@ -56,14 +56,14 @@ export async function channelOfFeed(
  * is asked; a feed the channel does not follow (or no id at all) is a 404, not an empty view of it.
  */
 export async function feedInChannel(
-  ctx: WebContext,
+  c: Context<WebEnv>,
   channel: Channel,
   value: string | undefined,
 ): Promise<SubscriptionRef | undefined> {
   if (value === undefined || value === '') return undefined;
   const feedId = idOf(value);
   const [ref] = feedId
-    ? await ctx.deps.store.channels.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
+    ? await depsOf(c).store.channels.listSubscriptionRefs({ channelId: channel.id, feedIds: [feedId] })
     : [];
   if (!ref) throw new ClientError(404, `web: ${channel.name} follows no such feed`);
   return ref;
@@ -81,7 +81,7 @@ export async function entryContextsByFeed(
 ): Promise<{ base: EntryContext; ctxOf: (entry: TimelineEntry) => EntryContext }> {
   const base = entryContext(c, ctx, { uid: '' }, scope);
   const channelOf = await channelOfFeed(
-    ctx,
+    c,
     entries.map((entry) => entry.feedId),
   );
   return { base, ctxOf: (entry) => ({ ...base, channelUid: channelOf.get(entry.feedId) ?? '' }) };

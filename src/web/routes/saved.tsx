@@ -4,7 +4,7 @@ import { ClientError } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { idOf } from '../forms.js';
 import { readingModeOf } from '../reading-mode.js';
-import { renderPage } from '../render.js';
+import { depsOf, renderPage } from '../render.js';
 import {
   EntryPage,
   entryHeading,
@@ -31,7 +31,7 @@ export function registerSavedPages(app: Hono<WebEnv>, ctx: WebContext): void {
 async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const before = c.req.query('before');
   const after = c.req.query('after');
-  const page = await ctx.deps.store.reading.savedEntries({
+  const page = await depsOf(c).store.reading.savedEntries({
     limit: pageSize(c),
     ...(after ? { after } : before ? { before } : {}),
   });
@@ -45,7 +45,7 @@ async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
       mode={readingModeOf(c)}
     />
   );
-  const sidebar = await sidebarFor(ctx, { saved: true });
+  const sidebar = await sidebarFor(c, { saved: true });
   return renderPage(c, ctx, { title: 'Saved', nav: 'reader', sidebar, children: view });
 }
 
@@ -53,9 +53,10 @@ async function savedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
 // longer saved (just unsaved here without JavaScript) is still shown, with its Save button, but it has
 // no place in Saved any more, hence no previous/next.
 async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+  const deps = depsOf(c);
+  const { store } = deps;
   const id = idOf(c.req.param('id'));
-  const entry = id ? await openSaved(ctx.deps, id) : undefined;
+  const entry = id ? await openSaved(deps, id) : undefined;
   if (!entry) throw new ClientError(404, 'web: there is no such entry');
   const cursor = await store.reading.savedCursor(entry.id);
   const [older, newer] = cursor
@@ -66,7 +67,7 @@ async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Resp
     : [undefined, undefined];
   const next = older?.entries[0];
   const previous = newer?.entries[0];
-  const channelUid = (await channelOfFeed(ctx, [entry.feedId])).get(entry.feedId) ?? '';
+  const channelUid = (await channelOfFeed(c, [entry.feedId])).get(entry.feedId) ?? '';
   const page = (
     <EntryPage
       entry={entry}
@@ -76,6 +77,6 @@ async function savedEntryPage(c: Context<WebEnv>, ctx: WebContext): Promise<Resp
       nextHref={next && entryPageHref(SCOPE, next.id)}
     />
   );
-  const sidebar = await sidebarFor(ctx, { saved: true });
+  const sidebar = await sidebarFor(c, { saved: true });
   return renderPage(c, ctx, { title: entryHeading(entry), nav: 'reader', sidebar, children: page });
 }

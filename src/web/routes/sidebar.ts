@@ -1,13 +1,12 @@
 import { readingCounts } from '../../reading/index.js';
-import type { WebContext } from '../env.js';
+import type { Store } from '../../store/index.js';
 import type { ChannelItem, SidebarProps } from '../views/index.js';
 
 /** Up to this many subscriptions, every channel lists its feeds in the sidebar; past it only the current one. */
 export const SIDEBAR_FEEDS_MAX = 200;
 
-/** How many entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
-export async function sidebarData(ctx: WebContext, current: SidebarProps['current']): Promise<SidebarProps> {
-  const { store } = ctx.deps;
+/** How many of the user's entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
+export async function sidebarData(store: Store, current: SidebarProps['current']): Promise<SidebarProps> {
   const { channels, allUnread, saved } = await readingCounts(store);
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
   // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds (and only its feeds are read), the

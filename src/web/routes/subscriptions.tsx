@@ -2,11 +2,11 @@ import type { Context, Hono } from 'hono';
 import { healthOf } from '../../model/index.js';
 import { isSilent } from '../../poll/index.js';
 import { type FeedPreview, type Preview, previewUrl } from '../../reading/index.js';
-import { pickerOrder } from '../../store/index.js';
+import { pickerOrder, type Store } from '../../store/index.js';
 import { channelsFollowing, findChannel, follow, move, unfollow } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf } from '../forms.js';
-import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { depsOf, errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
 import {
   type Candidate,
   count,
@@ -27,7 +27,6 @@ const PREVIEW_FEEDS = 4;
  * routes read the form, call it, and show its answer.
  */
 export function registerSubscriptions(app: Hono<WebEnv>, ctx: WebContext): void {
-  const deps = ctx.deps;
   app.get('/subscriptions', (c) => subscriptionsPage(c, ctx));
   app.post('/subscriptions/discover', (c) => discoverPage(c, ctx));
   app.post('/subscriptions/follow', (c) => followPost(c, ctx));
@@ -35,7 +34,7 @@ export function registerSubscriptions(app: Hono<WebEnv>, ctx: WebContext): void 
     const feedId = idOf(c.req.param('feedId'));
     const [from, to] = [await field(c, 'from'), await field(c, 'to')];
     if (!feedId || !to) return errorPage(c, ctx, 404, 'There is no such feed or channel.');
-    const result = await move(deps, { feedId, to, ...(from ? { from } : {}) });
+    const result = await move(depsOf(c), { feedId, to, ...(from ? { from } : {}) });
     if (result.kind !== 'moved') return errorPage(c, ctx, 404, 'There is no such feed or channel.');
     const names = result.from.map((ch) => ch.name).join(', ');
     return redirectWith(
@@ -49,7 +48,7 @@ export function registerSubscriptions(app: Hono<WebEnv>, ctx: WebContext): void 
     const feedId = idOf(c.req.param('feedId'));
     const channel = await field(c, 'channel');
     if (!feedId || !channel) return errorPage(c, ctx, 404, 'There is no such feed or channel.');
-    const result = await unfollow(deps, { feedId, channel });
+    const result = await unfollow(depsOf(c), { feedId, channel });
     if (result.kind !== 'unfollowed') return errorPage(c, ctx, 404, 'There is no such feed or channel.');
     const after = result.unfollowed ? ' No channel follows it now: it is no longer fetched.' : '';
     return redirectWith(
@@ -63,7 +62,7 @@ export function registerSubscriptions(app: Hono<WebEnv>, ctx: WebContext): void 
 }
 
 async function subscriptionsPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
-  const { store } = ctx.deps;
+  const { store } = depsOf(c);
   const query = (c.req.query('q') ?? '').trim();
   const [channels, subscriptions] = await Promise.all([
     store.channels.list(),
@@ -101,14 +100,15 @@ async function subscriptionsPage(c: Context<WebEnv>, ctx: WebContext): Promise<R
 
 async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> {
   const url = withScheme(await field(c, 'url'));
-  const channels = pickerOrder(await ctx.deps.store.channels.list());
+  const { store } = depsOf(c);
+  const channels = pickerOrder(await store.channels.list());
   const props = { url, channels, csrf: sessionOf(c).csrf, isPage: false, candidates: [] as Candidate[] };
   if (!safeHref(url)) {
     const children = <DiscoverView {...props} error="That is not an http or https URL." />;
     return renderPage(c, ctx, { title: 'Follow a feed', nav: 'subscriptions', children }, 400);
   }
   const found = await previewUrl(ctx.deps, url, PREVIEW_FEEDS);
-  const candidates = await candidatesOf(ctx, found);
+  const candidates = await candidatesOf(store, found);
   const error = found.kind === 'error' ? found.message : undefined;
   const children = (
     <DiscoverView {...props} isPage={found.kind === 'page'} candidates={candidates} error={error} />
@@ -117,7 +117,7 @@ async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
 }
 
 // A page's feeds are fetched too (a few, at once), so that each comes with its preview.
-async function candidatesOf(ctx: WebContext, found: Preview): Promise<Candidate[]> {
+async function candidatesOf(store: Store, found: Preview): Promise<Candidate[]> {
   if (found.kind === 'error') return [];
   const listed =
     found.kind === 'feed'
@@ -128,14 +128,14 @@ async function candidatesOf(ctx: WebContext, found: Preview): Promise<Candidate[
           const error = link.error ?? 'This link leads to a web page, not a feed.';
           return { url: link.url, title: link.title, entries: [], error };
         });
-  return Promise.all(listed.map((candidate) => withFollowers(ctx, candidate)));
+  return Promise.all(listed.map((candidate) => withFollowers(store, candidate)));
 }
 
-/** Says which channels follow a candidate already, so the page can say so before Follow is pressed. */
-async function withFollowers(ctx: WebContext, candidate: Candidate): Promise<Candidate> {
-  const known = await ctx.deps.store.feeds.findByUrl(candidate.url);
+/** Says which of the user's channels follow a candidate already, so the page can say so before Follow is pressed. */
+async function withFollowers(store: Store, candidate: Candidate): Promise<Candidate> {
+  const known = await store.feeds.findByUrl(candidate.url);
   if (!known) return candidate;
-  const channels = await channelsFollowing(ctx.deps.store, known.id);
+  const channels = await channelsFollowing(store, known.id);
   return channels.length > 0 ? { ...candidate, followedIn: channels.map((ch) => ch.name) } : candidate;
 }
 
@@ -158,7 +158,8 @@ async function followPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response
   const url = await field(c, 'url');
   const channel = (await field(c, 'new_channel')) || (await field(c, 'channel'));
   const also = (await field(c, 'also')) === '1';
-  const result = await follow(ctx.deps, { url, ...(channel ? { channel } : {}), inAnotherChannel: also });
+  const deps = depsOf(c);
+  const result = await follow(deps, { url, ...(channel ? { channel } : {}), inAnotherChannel: also });
   switch (result.kind) {
     case 'refused':
       return errorPage(c, ctx, 400, result.message);
@@ -170,7 +171,7 @@ async function followPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response
         `You already follow ${result.feed.title ?? result.feed.url} in ${result.channel.name}: nothing changed.`,
       );
     case 'elsewhere': {
-      const named = channel ? await findChannel(ctx.deps.store, channel) : undefined;
+      const named = channel ? await findChannel(deps.store, channel) : undefined;
       const target = channel ? { ref: channel, name: named?.name ?? channel } : undefined;
       const children = (
         <FollowedElsewhereView

@@ -3,7 +3,7 @@ import { apiUser, checkApiCredentials, setApiPassword } from '../../auth/index.j
 import { TOKEN_SCOPES } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
-import { errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { depsOf, errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
 import { ApiAccessView, type TokensProps, TokensView } from '../views/index.js';
 
 // The URLs apps are given, as the README's table gives them (src/server/app.ts mounts both APIs with and
@@ -20,7 +20,7 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
     if (!scope) return errorPage(c, ctx, 400, 'A token needs at least one scope.');
     const label = (await field(c, 'label')).slice(0, 200);
     const now = ctx.deps.now().toISOString();
-    const { token } = await ctx.deps.store.accounts.issueToken({ scope, ...(label ? { label } : {}) }, now);
+    const { token } = await depsOf(c).store.accounts.issueToken({ scope, ...(label ? { label } : {}) }, now);
     // answered with the page itself, not a redirect: the token exists only in this response
     return tokensPage(c, ctx, { token, label: label || undefined });
   });
@@ -29,13 +29,15 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
     const password = await field(c, 'password');
     const problem = checkApiCredentials(user, password);
     if (problem) return errorPage(c, ctx, 400, `The API password was not set: ${problem}.`);
-    await setApiPassword(ctx.deps.store, user, password);
+    await setApiPassword(depsOf(c).store, user, password);
     return redirectWith(c, ctx, '/tokens#api', `API password set for ${user}; apps must sign in again.`);
   });
   app.post('/tokens/:id/revoke', async (c) => {
     const id = idOf(c.req.param('id'));
     if (!id) return errorPage(c, ctx, 404, 'There is no such token.');
-    await ctx.deps.store.accounts.revokeToken(id, ctx.deps.now().toISOString());
+    // another user's token is as missing: nothing revoked
+    if (!(await depsOf(c).store.accounts.revokeToken(id, ctx.deps.now().toISOString())))
+      return errorPage(c, ctx, 404, 'There is no such token.');
     return redirectWith(c, ctx, '/tokens', 'Revoked the token.');
   });
 }
@@ -45,9 +47,10 @@ async function tokensPage(
   ctx: WebContext,
   created?: TokensProps['created'],
 ): Promise<Response> {
-  const tokens = await ctx.deps.store.accounts.listTokens();
+  const { store } = depsOf(c);
+  const tokens = await store.accounts.listTokens();
   const endpoint = new URL('/microsub', c.req.url).href;
-  const user = await apiUser(ctx.deps.store);
+  const user = await apiUser(store);
   const children = (
     <>
       <TokensView

@@ -2,15 +2,21 @@ import type { Channel, StoredFeed } from '../../model/index.js';
 import { count } from './format.js';
 import { PostForm } from './layout.js';
 
-/** One feed's own settings: title, URL (a moved feed), poll interval, User-Agent, paused. */
+/**
+ * One feed's settings: the user's own title and pause, and the fetch's URL (a moved feed), poll interval
+ * and User-Agent, which are shown but not sent when others follow the feed too (`isShared`: only an
+ * admin may change them then).
+ */
 export function FeedSettingsView(props: {
   feed: StoredFeed;
   channels: Channel[];
   defaultIntervalMinutes: number;
   csrf: string;
   error?: string | undefined;
+  isShared?: boolean;
 }) {
   const { feed } = props;
+  const locked = props.isShared === true;
   const interval =
     feed.pollIntervalSeconds === undefined ? '' : String(Math.round(feed.pollIntervalSeconds / 60));
   return (
@@ -25,6 +31,12 @@ export function FeedSettingsView(props: {
           {props.error}
         </p>
       )}
+      {locked && (
+        <p class="hint">
+          Others follow this feed too: it is fetched once for everyone, so only an admin may change its URL,
+          interval or User-Agent.
+        </p>
+      )}
       <PostForm action={`/subscriptions/${feed.id}/settings`} csrf={props.csrf} class="settings-form">
         <label>
           Title{' '}
@@ -32,11 +44,19 @@ export function FeedSettingsView(props: {
           <span class="muted small"> empty: the feed's own title</span>
         </label>
         <label>
-          URL <input type="url" name="url" value={feed.url} required />
+          URL <input type="url" name="url" value={feed.url} required disabled={locked} />
           <span class="muted small"> change it when the feed has moved</span>
         </label>
         <label>
-          Check every <input type="number" name="interval_minutes" min="1" max="10080" value={interval} />{' '}
+          Check every{' '}
+          <input
+            type="number"
+            name="interval_minutes"
+            min="1"
+            max="10080"
+            value={interval}
+            disabled={locked}
+          />{' '}
           minutes{' '}
           <span class="muted small">
             {' '}
@@ -45,7 +65,13 @@ export function FeedSettingsView(props: {
         </label>
         <label>
           User-Agent{' '}
-          <input type="text" name="user_agent" value={feed.userAgent ?? ''} placeholder="tidings'" />
+          <input
+            type="text"
+            name="user_agent"
+            value={feed.userAgent ?? ''}
+            placeholder="tidings'"
+            disabled={locked}
+          />
         </label>
         <label>
           <input type="checkbox" name="paused" value="1" checked={feed.paused} /> Paused (not fetched)

@@ -21,6 +21,8 @@ export interface HealthDashboardProps {
   feedCount: number;
   channels: Channel[];
   query: HealthQuery;
+  /** The user may see every feed of the instance (an admin): the page offers both views. */
+  mayShowAll: boolean;
   /** Feeds the filters select, over all pages. */
   matching: number;
   pages: number;
@@ -43,12 +45,13 @@ export function HealthDashboard(props: HealthDashboardProps) {
   return (
     <section class="panel wide">
       <h1>Feed health</h1>
+      {props.mayShowAll && <ScopeSwitch query={query} />}
       <p class="summary">
         {count(props.feedCount, 'feed', 'feeds')}:{' '}
         {HEALTH_ORDER.filter((health) => props.counts.has(health)).map((health) => (
           <a
             class="summary-item"
-            href={`/feeds${healthQueryString({ sort: query.sort, page: 1, status: health })}`}
+            href={`/feeds${healthQueryString({ ...(query.all ? { all: true } : {}), sort: query.sort, page: 1, status: health })}`}
           >
             <StatusBadge health={health} /> {props.counts.get(health)}
           </a>
@@ -87,11 +90,34 @@ export function HealthDashboard(props: HealthDashboardProps) {
   );
 }
 
+/** An admin's choice: the feeds they follow, or every feed of the instance (`all=1`). */
+function ScopeSwitch(props: { query: HealthQuery }) {
+  const { query } = props;
+  return (
+    <p class="muted small" data-scope={query.all ? 'all' : 'mine'}>
+      <a
+        href={`/feeds${healthQueryString({ sort: query.sort, page: 1 })}`}
+        aria-current={query.all ? undefined : 'page'}
+      >
+        Feeds you follow
+      </a>{' '}
+      ·{' '}
+      <a
+        href={`/feeds${healthQueryString({ all: true, sort: query.sort, page: 1 })}`}
+        aria-current={query.all ? 'page' : undefined}
+      >
+        Every feed of this tidings
+      </a>
+    </p>
+  );
+}
+
 /** The filter form: a GET form, so it works without JavaScript and its result is a link. */
 function HealthFilters(props: HealthDashboardProps) {
   const { query } = props;
   return (
     <form class="health-filters" method="get" action="/feeds">
+      {query.all && <input type="hidden" name="all" value="1" />}
       <label>
         Status{' '}
         <select name="status">
