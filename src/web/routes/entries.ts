@@ -35,9 +35,14 @@ type Action = (input: ActionInput) => Promise<string | undefined | Response>;
 export function registerEntryActions(app: Hono<WebEnv>, ctx: WebContext): void {
   const post = (path: string, action: Action) =>
     app.post(path, async (c) => {
-      const channel = await depsOf(c).store.channels.get(c.req.param('uid') ?? '');
+      const { store } = depsOf(c);
+      const channel = await store.channels.get(c.req.param('uid') ?? '');
       const id = c.req.param('id');
-      if (!channel || (id !== undefined && !idOf(id)))
+      const entryId = id === undefined ? undefined : idOf(id);
+      // an entry the channel does not have is missing: acting on it (read up to it above all, whose
+      // count would tell its date) changes nothing and tells nothing
+      const [found] = channel && entryId ? await store.reading.entriesById(channel.id, [entryId]) : [];
+      if (!channel || (id !== undefined && !found))
         return errorPage(c, ctx, 404, 'There is no such channel or entry.');
       const message = await action({ c, channel });
       if (message instanceof Response) return message;
@@ -82,7 +87,10 @@ async function saveEntryPost(c: Context<WebEnv>, ctx: WebContext): Promise<Respo
   const id = idOf(c.req.param('id'));
   const saved = (await field(c, 'saved')) !== '0';
   const { store } = depsOf(c);
-  if (!id || !(await saveEntry(store, id, saved, ctx.deps.now())))
+  // an entry of a feed the user neither follows nor saved is as missing (saveEntry would change nothing
+  // of it, and say it did)
+  const [visible] = id ? await store.sync.entries([id]) : [];
+  if (!id || !visible || !(await saveEntry(store, id, saved, ctx.deps.now())))
     throw new ClientError(404, 'web: there is no such entry');
   if (wantsJson(c)) {
     const counts = drawnCounts(await countsAfter(store, [id]));
