@@ -22,7 +22,7 @@ export async function renderPage(
   const body = renderBytes(
     <>
       {raw('<!DOCTYPE html>')}
-      <Layout {...props} csrf={session?.csrf} flash={flash} />
+      <Layout {...props} csrf={session?.csrf} user={session?.user} flash={flash} />
     </>,
   );
   return c.body(body, status, { 'Content-Type': 'text/html; charset=UTF-8' });

@@ -7,7 +7,7 @@
 //   its user; HttpOnly, SameSite=Lax, Secure over https, 30 days (session.ts).
 // - Isolation: after the auth middleware every handler works with the user's own store (depsOf(c).store,
 //   store.forUser): another user's channels, entries and tokens are as missing. The instance's store is
-//   ctx.instance, for signing in, sessions and the admins' pages only.
+//   ctx.instance, for signing in, sessions and the admins' pages only. /admin/* is 403 for non-admins.
 // - CSRF: Hono's csrf() checks Origin / Sec-Fetch-Site on every form POST, and every form carries a
 //   per-session token (an HMAC of the session id) in `_csrf`, checked on every POST; the login form
 //   carries a nonce of its own (a signed cookie) since no session exists yet.
@@ -30,6 +30,8 @@ import { field, wantsJson } from './forms.js';
 import { OpmlJobs } from './opml-jobs.js';
 import { errorPage } from './render.js';
 import {
+  registerAccount,
+  registerAdmin,
   registerChannels,
   registerEntryActions,
   registerHealth,
@@ -44,6 +46,7 @@ import {
   registerTokens,
 } from './routes/index.js';
 import { Sessions, sameSecret } from './session.js';
+import { userOf } from './signed-in.js';
 import { registerStatic } from './static.js';
 
 // No inline script or style anywhere: feed HTML that slipped past the sanitizer still cannot run.
@@ -98,7 +101,10 @@ export function webRoutes(deps: WebDeps): Hono<WebEnv> {
   registerStatic(app);
   registerLogin(app, ctx);
   app.use('*', exceptMicrosub(requireSession(ctx)));
+  app.use('/admin/*', adminsOnly(ctx));
   registerLogout(app, ctx);
+  registerAccount(app, ctx);
+  registerAdmin(app, ctx);
   registerReader(app, ctx);
   registerSavedPages(app, ctx);
   registerIcons(app);
@@ -209,5 +215,13 @@ function requireSession(ctx: WebContext): MiddlewareHandler<WebEnv> {
     // Set on the answer's headers: c.header() after the handler copies the whole answer (1 ms for a
     // reader page, whose body it converts again).
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  };
+}
+
+/** The admins' pages: everyone else gets a 403 page, whatever the path under /admin. */
+function adminsOnly(ctx: WebContext): MiddlewareHandler<WebEnv> {
+  return async (c, next) => {
+    if (!userOf(c).isAdmin) return errorPage(c, ctx, 403, 'Only an admin may manage the users of tidings.');
+    await next();
   };
 }

@@ -93,10 +93,13 @@ export class Client {
     return this.send(path, { method: 'POST', body: form, headers: { origin: this.origin } });
   }
 
-  /** Signs in with the owner's password; returns the answer to the login POST. */
-  async login(password = PASSWORD): Promise<Page> {
+  /**
+   * Signs in with a password, and a user name when given (with one user it may be left out); returns
+   * the answer to the login POST.
+   */
+  async login(password = PASSWORD, username?: string): Promise<Page> {
     await this.get('/login');
-    return this.post('/login', { password, next: '/' });
+    return this.post('/login', { password, next: '/', ...(username === undefined ? {} : { username }) });
   }
 
   private async send(
@@ -124,10 +127,10 @@ export class Client {
   }
 }
 
-/** Signs a new client in. */
-export async function signedIn(app: Hono): Promise<Client> {
+/** Signs a new client in: the one user with the harness's password, or the named user with theirs. */
+export async function signedIn(app: Hono, as?: { username: string; password: string }): Promise<Client> {
   const client = new Client(app);
-  const answer = await client.login();
+  const answer = await client.login(as?.password, as?.username);
   if (answer.status !== 303)
     throw new Error(`harness: login answered ${answer.status}: ${answer.text.slice(0, 200)}`);
   await client.get('/channels');

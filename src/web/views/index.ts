@@ -1,5 +1,6 @@
 // The web UI's views (hono/jsx): the pages and their parts, rendered by web/routes and web/render.tsx.
 
+export { AccountView } from './account.js';
 export { ApiAccessView } from './api-access.js';
 export { ChannelsView } from './channels.js';
 export type { Candidate } from './discover.js';
@@ -27,3 +28,5 @@ export { SubscriptionsView } from './subscriptions.js';
 export { TimelineView } from './timeline.js';
 export type { TokensProps } from './tokens.js';
 export { TokensView } from './tokens.js';
+export type { UsersProps } from './users.js';
+export { RemoveUserView, UsersView } from './users.js';

@@ -4,7 +4,16 @@ import { Chunk } from '../chunks.js';
 import { assetPath, THEME_COLOR } from '../static.js';
 
 /** Which section of the top navigation is current. */
-export type NavKey = 'reader' | 'subscriptions' | 'channels' | 'feeds' | 'opml' | 'tokens' | 'none';
+export type NavKey =
+  | 'reader'
+  | 'subscriptions'
+  | 'channels'
+  | 'feeds'
+  | 'opml'
+  | 'tokens'
+  | 'users'
+  | 'account'
+  | 'none';
 
 const NAV: [NavKey, string, string][] = [
   ['reader', '/', 'Reader'],
@@ -25,6 +34,8 @@ export interface LayoutProps {
   nav: NavKey;
   /** The session's CSRF token; absent on the login page (no navigation then). */
   csrf?: string | undefined;
+  /** Who is signed in: named in the navigation, with Users for an admin. */
+  user?: { name: string; isAdmin: boolean } | undefined;
   flash?: string | undefined;
   sidebar?: Child;
   children?: Child;
@@ -54,7 +65,7 @@ export function Layout(props: LayoutProps) {
           <a class="brand" href="/">
             tidings
           </a>
-          {props.csrf !== undefined && <TopNav current={props.nav} csrf={props.csrf} />}
+          {props.csrf !== undefined && <TopNav current={props.nav} csrf={props.csrf} user={props.user} />}
           {props.sidebar && (
             <a class="to-sidebar" href="#sidebar">
               Channels
@@ -93,14 +104,26 @@ function PageTitle(props: { title: string; count: LayoutProps['titleCount'] }) {
   );
 }
 
-function TopNav(props: { current: NavKey; csrf: string }) {
+function TopNav(props: { current: NavKey; csrf: string; user: LayoutProps['user'] }) {
+  const { user } = props;
+  const current = (key: NavKey) => (key === props.current ? 'page' : undefined);
   return (
     <nav class="topnav" aria-label="Sections">
       {NAV.map(([key, href, label]) => (
-        <a href={href} aria-current={key === props.current ? 'page' : undefined}>
+        <a href={href} aria-current={current(key)}>
           {label}
         </a>
       ))}
+      {user?.isAdmin && (
+        <a href="/admin/users" aria-current={current('users')}>
+          Users
+        </a>
+      )}
+      {user && (
+        <a href="/account" class="nav-user" aria-current={current('account')} title="Your account">
+          {user.name}
+        </a>
+      )}
       <PostForm action="/logout" csrf={props.csrf} class="inline">
         <button type="submit" class="link">
           Log out
