@@ -138,14 +138,19 @@ export async function startReaderSite(): Promise<ReaderSite> {
   });
 }
 
-/** Signs in and follows each feed in its channel (made when new) through the web UI's own form. */
+/**
+ * Signs in (as `username` when given: an instance of one user needs no name) and follows each feed in
+ * its channel (made when new) through the web UI's own form.
+ */
 export async function signInAndFollow(
   page: Page,
   base: string,
   password: string,
   feeds: { url: string; channel: string }[],
+  username?: string,
 ): Promise<void> {
   await page.goto(`${base}/login`);
+  if (username !== undefined) await page.fill('input[name="username"]', username);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');
   await page.waitForURL(/\/subscriptions$/);
