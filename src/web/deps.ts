@@ -17,3 +17,15 @@ export interface WebDeps {
   /** The server's login limits and the bound on password checks, shared with the APIs. */
   logins: Logins;
 }
+
+/** The server's dependencies without a store: each request works with its user's (UserDeps). */
+export type SharedDeps = Omit<WebDeps, 'store'>;
+
+/**
+ * What a signed-in request's handlers work with: the server's dependencies with the signed-in user's
+ * own store (store.forUser), which reads and changes only that user's channels, reading state, tokens
+ * and settings. The use cases (src/reading, src/subscriptions) take it as their deps.
+ */
+export interface UserDeps extends SharedDeps {
+  store: Store;
+}

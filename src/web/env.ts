@@ -1,20 +1,8 @@
 import type { Logins } from '../auth/index.js';
 import type { Store } from '../store/index.js';
-import type { WebDeps } from './deps.js';
+import type { SharedDeps, UserDeps } from './deps.js';
 import type { OpmlJobs } from './opml-jobs.js';
 import type { Session, Sessions } from './session.js';
-
-/** The server's dependencies without a store: each request works with its user's (UserDeps). */
-export type SharedDeps = Omit<WebDeps, 'store'>;
-
-/**
- * What a signed-in request's handlers work with: the server's dependencies with the signed-in user's
- * own store (store.forUser), which reads and changes only that user's channels, reading state, tokens
- * and settings. The use cases (src/reading, src/subscriptions) take it as their deps.
- */
-export interface UserDeps extends SharedDeps {
-  store: Store;
-}
 
 /** Hono's environment for the web UI: the auth middleware sets the session and the user's deps. */
 export interface WebEnv {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { importOpml, type SkippedOutline } from '../subscriptions/index.js';
-import type { UserDeps } from './env.js';
+import type { UserDeps } from './deps.js';
 
 /** One OPML import running in the background, as its status page shows it. */
 export interface OpmlJob {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { WebUser } from '../auth/index.js';
-import type { UserDeps, WebEnv } from './env.js';
+import type { UserDeps } from './deps.js';
+import type { WebEnv } from './env.js';
 import type { Session } from './session.js';
 
 // What a request that passed the auth middleware (routes.ts requireSession) knows: its session, the
