@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { Logins, setUserPassword } from '../../src/auth/index.js';
+import { apiUser, Logins, setUserPassword } from '../../src/auth/index.js';
 import type { Channel } from '../../src/model/stored.js';
 import { createApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
@@ -269,6 +269,19 @@ describe('web: accounts', () => {
       assert.ok(token);
       assert.equal((await ann.post(`/tokens/${token.id}/revoke`)).status, 404);
       assert.equal((await bobStore.accounts.listTokens())[0]?.revokedAt, undefined);
+    });
+
+    it("sets bob's app password under his own name, never another user's", async () => {
+      const refused = await bob.post('/tokens/api-password', { user: 'ann', password: 'an app password' });
+      assert.equal(refused.status, 400);
+      assert.match(refused.text, /apps sign in with your user name, bob/);
+      assert.equal(await apiUser(annStore), undefined);
+      assert.equal(await apiUser(bobStore), undefined);
+      const set = await bob.post('/tokens/api-password', { user: '', password: 'an app password' });
+      assert.equal(set.status, 303);
+      assert.equal(await apiUser(bobStore), 'bob');
+      assert.match((await bob.get('/tokens')).text, /The API user is <strong>bob<\/strong>/);
+      assert.equal(await apiUser(annStore), undefined);
     });
 
     it('lets an admin see the health of every feed, as a view apart from their own', async () => {

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
-import { apiUser, checkApiCredentials, setApiPassword } from '../../auth/index.js';
+import { apiUser, checkApiCredentials, setApiPassword, type WebUser } from '../../auth/index.js';
 import { TOKEN_SCOPES } from '../../store/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
-import { depsOf, errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
+import { depsOf, errorPage, redirectWith, renderPage, sessionOf, userOf } from '../render.js';
 import { ApiAccessView, type TokensProps, TokensView } from '../views/index.js';
 
 // The URLs apps are given, as the README's table gives them (src/server/app.ts mounts both APIs with and
@@ -25,9 +25,9 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
     return tokensPage(c, ctx, { token, label: label || undefined });
   });
   app.post('/tokens/api-password', async (c) => {
-    const user = (await field(c, 'user')).trim();
+    const user = (await field(c, 'user')).trim() || userOf(c).name;
     const password = await field(c, 'password');
-    const problem = checkApiCredentials(user, password);
+    const problem = checkApiCredentials(user, password) ?? (await otherName(ctx, userOf(c), user));
     if (problem) return errorPage(c, ctx, 400, `The API password was not set: ${problem}.`);
     await setApiPassword(depsOf(c).store, user, password);
     return redirectWith(c, ctx, '/tokens#api', `API password set for ${user}; apps must sign in again.`);
@@ -40,6 +40,18 @@ export function registerTokens(app: Hono<WebEnv>, ctx: WebContext): void {
       return errorPage(c, ctx, 404, 'There is no such token.');
     return redirectWith(c, ctx, '/tokens', 'Revoked the token.');
   });
+}
+
+/**
+ * Why the apps may not sign in as `name` for this user: the apps name a user by their user name (issue
+ * 24). An instance of one user may keep another name for its apps, as `tidings api-password --user`
+ * allows (an app account of before accounts kept its name).
+ */
+async function otherName(ctx: WebContext, user: WebUser, name: string): Promise<string | undefined> {
+  if (name.toLowerCase() === user.name.toLowerCase()) return undefined;
+  const [count, named] = await Promise.all([ctx.instance.users.count(), ctx.instance.users.byName(name)]);
+  if (count <= 1 && named === undefined) return undefined;
+  return `apps sign in with your user name, ${user.name}`;
 }
 
 async function tokensPage(
@@ -63,6 +75,7 @@ async function tokensPage(
       <ApiAccessView
         csrf={sessionOf(c).csrf}
         user={user}
+        userName={userOf(c).name}
         greaderUrl={new URL(GREADER_PATH, c.req.url).href}
         feverUrl={new URL(FEVER_PATH, c.req.url).href}
       />

@@ -4,6 +4,8 @@ export interface ApiAccessProps {
   csrf: string;
   /** The API user name, when an API password was set. */
   user?: string | undefined;
+  /** The signed-in user's name: what the apps sign in with. */
+  userName: string;
   /** Where the apps reach the Google Reader and Fever APIs. */
   greaderUrl: string;
   feverUrl: string;
@@ -38,7 +40,7 @@ export function ApiAccessView(props: ApiAccessProps) {
             name="user"
             required
             maxlength={100}
-            value={props.user ?? ''}
+            value={props.user ?? props.userName}
             autocomplete="username"
           />
         </label>
