@@ -3,7 +3,6 @@
 // the other in one CLI process (test/helpers/cli-batch.ts, through runCommand as src/cli.ts does), so that
 // walking all of them costs one start of the CLI, not one each.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

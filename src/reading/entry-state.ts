@@ -41,11 +41,13 @@ export async function markStreamRead(
 }
 
 /**
- * Saves (or unsaves) one entry, as the web UI's button does; false when there is no such entry. Saved is
- * one state per entry, whatever the channel (a saved entry's feed may be followed by none).
+ * Saves (or unsaves) one of the store's user's entries, as the web UI's button does; false when the user
+ * has no such entry (none of their channels follows its feed and they did not save it: another user's
+ * entry is as good as missing). Saved is one state per user and entry, whatever the channel (a saved
+ * entry's feed may be followed by none).
  */
 export async function saveEntry(store: Store, entryId: number, saved: boolean, now: Date): Promise<boolean> {
-  if (!(await store.entries.get(entryId))) return false;
+  if ((await store.sync.entries([entryId])).length === 0) return false;
   await changeEntries(store, [entryId], saved ? 'save' : 'unsave', now);
   return true;
 }
