@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
-import { hashPassword, PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../auth/index.js';
-import type { Store } from '../store/index.js';
+import { checkNewPassword, setUserPassword } from '../auth/index.js';
 import { withApp } from './app.js';
 import { UserError } from './user-error.js';
 import { passwordUser, USER_FLAGS } from './user-option.js';
-
-const MIN_LENGTH = 8;
 
 /**
  * `tidings password [--user NAME]`: sets a user's password for the web interface. On a new instance it
@@ -25,23 +22,16 @@ export function registerPassword(program: Command): void {
       if (problem || password === undefined) throw new UserError(`password: ${problem}; nothing changed`);
       const name = await withApp({ database: opts.database }, async (app) => {
         const user = await passwordUser(app.store, opts.user, 'password');
-        await setOwnerPassword(app.store.forUser(user.id), password, new Date());
+        await setUserPassword(app.store.forUser(user.id), password, new Date());
         return user.name;
       });
       process.stdout.write(`password set for ${name}; every earlier web session of ${name} is signed out\n`);
     });
 }
 
-/** Stores the scrypt hash of the store's user's password and signs out their sessions started before `now`. */
-export async function setOwnerPassword(store: Store, password: string, now: Date): Promise<void> {
-  await store.accounts.setUserSetting(PASSWORD_SETTING, await hashPassword(password));
-  await store.accounts.setUserSetting(SESSIONS_NOT_BEFORE_SETTING, String(now.getTime()));
-}
-
-/** What is wrong with a password, or undefined when it will do. */
+/** What is wrong with a password, or undefined when it will do (the web's rule: src/auth). */
 export function checkPassword(password: string): string | undefined {
-  if (password.length < MIN_LENGTH) return `use at least ${MIN_LENGTH} characters`;
-  return undefined;
+  return checkNewPassword(password);
 }
 
 /** The password piped in: the input without its final line break (`echo` adds one). */

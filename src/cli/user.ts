@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { setUserPassword } from '../auth/index.js';
 import { type StoredUser, StoreError } from '../store/index.js';
 import { type App, withApp } from './app.js';
-import { askTwice, checkPassword, passwordFromInput, readStdin, setOwnerPassword } from './password.js';
+import { askTwice, checkPassword, passwordFromInput, readStdin } from './password.js';
 import { plural } from './plural.js';
 import { UserError } from './user-error.js';
 
@@ -34,7 +35,7 @@ export function registerUser(program: Command): void {
             new Date().toISOString(),
           ),
         );
-        await setOwnerPassword(app.store.forUser(added.id), password, new Date());
+        await setUserPassword(app.store.forUser(added.id), password, new Date());
         process.stdout.write(`added ${added.name}${added.isAdmin ? ' (admin)' : ''}\n`);
         return 0;
       });
