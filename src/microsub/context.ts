@@ -16,6 +16,11 @@ export interface MicrosubOptions {
 
 /** What an action handler gets: the server, the request's parameters and token, and the Hono context. */
 export interface ActionContext {
+  /**
+   * The endpoint's deps with `store` acting as the token's user (Store.forUser): channels, timelines,
+   * rules and read state are that user's. Feeds and entries are the instance's: a feed id from the
+   * client counts only when the user follows it (store.channels.follows).
+   */
   deps: MicrosubDeps;
   params: Params;
   grant: Grant;

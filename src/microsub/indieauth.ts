@@ -9,8 +9,6 @@ export interface VerifiedToken {
 
 export interface TokenEndpointOptions {
   tokenEndpoint: string;
-  /** The owner's URL: a token issued for anyone else is refused. */
-  me: string;
   log: Logger;
   now: () => Date;
   /** How long an answer is reused; default 2 minutes (a refusal: 30 seconds). */
@@ -27,7 +25,7 @@ const MAX_ANSWER_CHARS = 64 * 1024;
  * Verifies bearer tokens against an IndieAuth token endpoint (IndieAuth, "Access Token Verification":
  * GET with the token in the Authorization header), accepting JSON or form-encoded answers, and caches
  * each answer for a short time in a bounded map. A bad or unreachable endpoint refuses the token; it
- * never fails the request.
+ * never fails the request. Which user the token's `me` is (if any) is the Authenticator's to decide.
  */
 export class TokenEndpointVerifier {
   readonly #options: TokenEndpointOptions;
@@ -38,7 +36,7 @@ export class TokenEndpointVerifier {
     this.#options = options;
   }
 
-  /** The token's owner and scopes, or undefined when the endpoint does not vouch for it (for our owner). */
+  /** The token's owner and scopes, or undefined when the endpoint does not vouch for it. */
   async verify(token: string, tokenHash: string): Promise<VerifiedToken | undefined> {
     const now = this.#options.now().getTime();
     const cached = this.#cache.get(tokenHash);
@@ -73,12 +71,7 @@ export class TokenEndpointVerifier {
       const text = await response.text();
       if (!response.ok) return undefined;
       if (text.length > MAX_ANSWER_CHARS) throw new Error(`answer of ${text.length} characters`);
-      const verified = readAnswer(text, response.headers.get('content-type') ?? '');
-      if (verified && !sameMe(verified.me, this.#options.me)) {
-        log.warn({ me: verified.me }, 'microsub: token endpoint vouched for a token issued to someone else');
-        return undefined;
-      }
-      return verified;
+      return readAnswer(text, response.headers.get('content-type') ?? '');
     } catch (err) {
       log.warn({ err, tokenEndpoint }, 'microsub: token endpoint could not verify a token');
       return undefined;

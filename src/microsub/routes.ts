@@ -91,12 +91,13 @@ async function answer(c: Context, endpoint: Endpoint): Promise<Response> {
   if (!hasAnyScope(grant, needed)) {
     throw new MicrosubError('insufficient_scope', `microsub: this needs the scope ${needed.join(' or ')}`);
   }
-  const { deps, signals, jf2, options, streams } = endpoint;
-  // open event streams ask again whether the token is valid (a revoked token closes them)
+  const { signals, jf2, options, streams } = endpoint;
+  // open event streams ask again whether the token is valid (a revoked token closes them), and still
+  // the same user's (an IndieAuth `me` given to another user since)
   const token = bearerToken(c.req.header('authorization'), params.one('access_token')) ?? '';
-  const isTokenValid = async () => (await endpoint.auth.authenticate(token)) !== undefined;
+  const isTokenValid = async () => (await endpoint.auth.authenticate(token))?.userId === grant.userId;
   const ctx: ActionContext = {
-    deps,
+    deps: actingDeps(endpoint.deps, grant),
     signals,
     jf2,
     options,
@@ -109,6 +110,14 @@ async function answer(c: Context, endpoint: Endpoint): Promise<Response> {
   };
   const result = await handler(ctx);
   return result instanceof Response ? result : c.json(result);
+}
+
+/**
+ * The endpoint's deps for one request: the store acts as the token's user (Store.forUser), the only
+ * store an action gets, so that no action reads or changes another user's channels by accident.
+ */
+function actingDeps(deps: MicrosubDeps, grant: Grant): MicrosubDeps {
+  return { ...deps, store: deps.store.forUser(grant.userId) };
 }
 
 async function authenticate(c: Context, auth: Authenticator, params: Params): Promise<Grant> {

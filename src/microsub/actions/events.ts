@@ -1,7 +1,7 @@
 import type { SSEStreamingApi } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
 import type { NewEntriesEvent } from '../../poll/index.js';
-import type { Filter, TimelineEntry } from '../../store/index.js';
+import type { Filter, Store, TimelineEntry } from '../../store/index.js';
 import { channelList } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { withFeedIcon } from '../feed-icon.js';
@@ -17,6 +17,8 @@ const DEFAULT_HEARTBEAT_MS = 30_000;
  * - `change-channel`, data `{"channel": {"uid", "name", "unread"}}`, when a channel's unread count may
  *   have changed (new entries, mark_read, follow ...);
  * - a comment line every 30 s, so that proxies keep the connection open.
+ * A stream is its token's user's: it hears every user's changes and new entries and announces only those
+ * of the user's channels (channel ids are global; OwnChannels tells them apart).
  * Listeners and the timer go when the client disconnects, or when the token stops being valid (revoked):
  * the stream then ends. Streams are capped per token and in all (streams.ts): over a cap the answer is
  * 429 (this token has its streams open) or 503 (the endpoint has), not a stream.
@@ -63,12 +65,22 @@ async function serve(ctx: ActionContext, stream: SSEStreamingApi, ended: Promise
       .then(task)
       .catch((err: unknown) => ctx.deps.log.warn({ err }, 'microsub: an event could not be sent'));
   };
+  const own = new OwnChannels(ctx.deps.store);
   const stops = [
     ctx.deps.events.onNewEntries((event) => enqueue(() => announceEntries(ctx, stream, event))),
-    ctx.signals.onChanged((channelId) => enqueue(() => announceCounts(ctx, stream, [channelId]))),
+    // every user's changes are heard here (channel ids are global): only the user's are announced
+    ctx.signals.onChanged((channelId) =>
+      enqueue(async () => {
+        if (await own.has(channelId)) await announceCounts(ctx, stream, [channelId]);
+      }),
+    ),
   ];
   const heartbeat = setInterval(
-    () => enqueue(() => stream.write(': heartbeat\n\n').then(() => undefined)),
+    () =>
+      enqueue(async () => {
+        await stream.write(': heartbeat\n\n');
+        own.forget();
+      }),
     ctx.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   );
   try {
@@ -80,13 +92,48 @@ async function serve(ctx: ActionContext, stream: SSEStreamingApi, ended: Promise
   }
 }
 
+/**
+ * Which channel ids are the stream's user's. Channel ids are global and each is one user's for good;
+ * they grow and are never reused (AUTOINCREMENT, sequences). So an id at or below the highest id
+ * checked that is not the user's is another user's, and only a higher one (a channel made since, the
+ * user's or not) needs the user's channels read again. `forget` makes the next unknown id read them
+ * again whatever it is: two channels made at once may commit in the other order (PostgreSQL).
+ */
+class OwnChannels {
+  readonly #store: Store;
+  #ids: Set<number> | undefined;
+  #checkedUpTo = 0;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  async has(channelId: number): Promise<boolean> {
+    if (this.#ids?.has(channelId)) return true;
+    if (this.#ids !== undefined && channelId <= this.#checkedUpTo) return false;
+    const ids = new Set((await this.#store.channels.list()).map((channel) => channel.id));
+    this.#ids = ids;
+    this.#checkedUpTo = Math.max(this.#checkedUpTo, channelId, ...ids);
+    return ids.has(channelId);
+  }
+
+  forget(): void {
+    this.#checkedUpTo = 0;
+  }
+}
+
+/**
+ * Announces the entries of a poll in each of the user's channels that follows their feed (none when
+ * only other users follow it), then those channels' counts.
+ */
 async function announceEntries(
   ctx: ActionContext,
   stream: SSEStreamingApi,
   event: NewEntriesEvent,
 ): Promise<void> {
   const { store } = ctx.deps;
-  const subscriptions = (await store.channels.listSubscriptions()).filter((s) => s.feedId === event.feedId);
+  const subscriptions = await store.channels.listSubscriptionRefs({ feedIds: [event.feedId] });
+  if (subscriptions.length === 0) return;
   const channels = new Map((await store.channels.list()).map((c) => [c.id, c]));
   const touched: number[] = [];
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
@@ -106,6 +153,7 @@ async function announceEntries(
   if (touched.length > 0) await announceCounts(ctx, stream, touched);
 }
 
+/** Announces the counts of these channels of the user's (others' are not in the user's list). */
 async function announceCounts(
   ctx: ActionContext,
   stream: SSEStreamingApi,
@@ -113,6 +161,7 @@ async function announceCounts(
 ): Promise<void> {
   const channels = await ctx.deps.store.channels.list();
   const uids = new Set(channels.filter((c) => channelIds.includes(c.id)).map((c) => c.uid));
+  if (uids.size === 0) return;
   for (const channel of (await channelList(ctx.deps.store)).filter((c) => uids.has(c.uid))) {
     await stream.writeSSE({ event: 'change-channel', data: JSON.stringify({ channel }) });
   }

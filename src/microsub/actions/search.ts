@@ -74,12 +74,21 @@ function resultsOf(found: Exclude<Discovery, { kind: 'error' }>): FeedResult[] {
   return [result];
 }
 
-/** Feeds tidings already has whose URL or title contains the query (the spec lets servers offer them). */
+/**
+ * Feeds the user follows whose URL or title contains the query (the spec lets servers offer feeds they
+ * have); never the feeds only other users follow, which would tell what they read.
+ */
 async function knownFeeds(ctx: ActionContext, query: string): Promise<FeedResult[]> {
   const words = query.toLowerCase();
   const matches = (feed: StoredFeed) =>
     [feed.url, feed.title, feed.siteUrl].some((field) => field?.toLowerCase().includes(words));
-  const feeds = (await ctx.deps.store.feeds.list()).filter(matches).slice(0, MAX_KNOWN_RESULTS);
+  const followed = new Map(
+    (await ctx.deps.store.channels.listSubscriptions()).map((s) => [s.feed.id, s.feed] as const),
+  );
+  const feeds = [...followed.values()]
+    .sort((a, b) => a.id - b.id)
+    .filter(matches)
+    .slice(0, MAX_KNOWN_RESULTS);
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);
   return feeds.map((feed) => ({
     type: 'feed',

@@ -80,12 +80,17 @@ export function readLimit(value: string | undefined): number {
   return Math.min(Number(value), MAX_LIMIT);
 }
 
-/** A `source`: the feed id tidings gives as `_source`, or the feed's URL. */
+/**
+ * A `source`: the feed id tidings gives as `_source`, or the feed's URL, of a feed the user follows; a
+ * feed only others follow is not found, as one that does not exist.
+ */
 async function sourceFeed(ctx: ActionContext, source: string): Promise<number> {
+  const { store } = ctx.deps;
   const feed = /^\d{1,15}$/.test(source)
-    ? await ctx.deps.store.feeds.get(Number(source))
-    : await ctx.deps.store.feeds.findByUrl(source);
-  if (!feed) throw notFound(`there is no source ${source.slice(0, 200)}`);
+    ? await store.feeds.get(Number(source))
+    : await store.feeds.findByUrl(source);
+  if (!feed || (await store.channels.follows(feed.id)) === undefined)
+    throw notFound(`there is no source ${source.slice(0, 200)}`);
   return feed.id;
 }
 
