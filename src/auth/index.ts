@@ -1,6 +1,7 @@
 // Accounts' front door: the users' web sign-in, password hashes, the apps' API credentials and the login
 // limits (counted before each check, with a global cap on password checks), for the front ends and the CLI.
 export {
+  apiTokenUser,
   apiUser,
   checkApiCredentials,
   checkApiToken,
@@ -12,6 +13,7 @@ export {
   apiPasswordLogin,
   confirmPassword,
   feverKeyLogin,
+  type LoginResult,
   Logins,
   type UserLoginOutcome,
   userLogin,

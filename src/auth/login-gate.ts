@@ -12,6 +12,12 @@ export type LoginOutcome =
   /** too many password checks at once in this process: try again in `seconds`, nothing was checked or counted */
   | { kind: 'busy'; seconds: number };
 
+/** How a login attempt that names whose secret it was ended: `ok` carries who (a user id, say). */
+export type LoginResult<T> = Exclude<LoginOutcome, { kind: 'ok' }> | { kind: 'ok'; value: T };
+
+/** What a check found: who the secret is (wrapped, so that any value, even false, is a success), or nobody. */
+type Found<T> = { value: T } | undefined;
+
 const BUSY_RETRY_SECONDS = 2;
 // Addresses that signed in lately get their checks run ahead of the others' (PasswordChecks): the owner
 // logging in from home or from the phone's app is not starved by a burst from other addresses.
@@ -28,7 +34,7 @@ const MAX_SIGNED_IN = 32;
  * signed in within 30 days has its checks run ahead of other clients'.
  */
 export class LoginGate {
-  readonly #inFlight = new Map<string, Promise<boolean | 'busy'>>();
+  readonly #inFlight = new Map<string, Promise<Found<unknown> | 'busy'>>();
   // secrets are told apart in memory by an HMAC under a key of this process, never kept as such
   readonly #fingerprintKey = randomBytes(32);
   // limit key -> when it last signed in, the oldest first
@@ -63,14 +69,37 @@ export class LoginGate {
     secret: string,
     check: () => Promise<boolean>,
   ): Promise<LoginOutcome> {
+    const result = await this.attemptAs(client, nowMs, secret, async () =>
+      (await check()) ? true : undefined,
+    );
+    return result.kind === 'ok' ? { kind: 'ok' } : result;
+  }
+
+  /**
+   * One login attempt with `secret`, which `check` verifies and answers with whose it is (undefined:
+   * nobody's), so that a login that names its user by the secret alone (a Fever key) or by a name and
+   * a password learns who signed in. Limited and bounded as `attempt`.
+   */
+  async attemptAs<T>(
+    client: string,
+    nowMs: number,
+    secret: string,
+    check: () => Promise<T | undefined>,
+  ): Promise<LoginResult<T>> {
     const key = `${limitKey(client)}\n${createHmac('sha256', this.#fingerprintKey).update(secret).digest('hex')}`;
-    const same = this.#inFlight.get(key);
+    const same = this.#inFlight.get(key) as Promise<Found<T> | 'busy'> | undefined;
     if (same) return this.#settleRepeat(client, nowMs, await same);
     const reservation = this.limiter.reserve(client, nowMs);
     if ('wait' in reservation) return { kind: 'wait', seconds: reservation.wait };
     const signedInAt = this.#signedIn.get(limitKey(client));
     const priority = signedInAt !== undefined && nowMs - signedInAt < SIGNED_IN_MS;
-    const flight = this.checks.run(check, { priority });
+    const flight = this.checks.run(
+      async (): Promise<Found<T>> => {
+        const value = await check();
+        return value === undefined ? undefined : { value };
+      },
+      { priority },
+    );
     this.#inFlight.set(key, flight);
     try {
       const outcome = this.#settle(client, reservation, await flight);
@@ -95,23 +124,26 @@ export class LoginGate {
     }
   }
 
-  #settle(client: string, reservation: Reservation, result: boolean | 'busy'): LoginOutcome {
+  #settle<T>(client: string, reservation: Reservation, result: Found<T> | 'busy'): LoginResult<T> {
     if (result === 'busy') {
       this.limiter.refund(reservation);
       return { kind: 'busy', seconds: BUSY_RETRY_SECONDS };
     }
-    if (result) {
+    if (result !== undefined) {
       this.limiter.succeed(client, reservation);
-      return { kind: 'ok' };
+      return { kind: 'ok', value: result.value };
     }
     this.limiter.fail(reservation);
     return { kind: 'refused' };
   }
 
   /** The outcome of an attempt that repeated one being checked: its result, counted as its own attempt. */
-  #settleRepeat(client: string, nowMs: number, result: boolean | 'busy'): LoginOutcome {
+  #settleRepeat<T>(client: string, nowMs: number, result: Found<T> | 'busy'): LoginResult<T> {
     if (result === 'busy') return { kind: 'busy', seconds: BUSY_RETRY_SECONDS };
-    if (result) return this.admitKnown(client, nowMs);
+    if (result !== undefined) {
+      const admitted = this.admitKnown(client, nowMs);
+      return admitted.kind === 'ok' ? { kind: 'ok', value: result.value } : admitted;
+    }
     const reservation = this.limiter.reserve(client, nowMs);
     if ('wait' in reservation) return { kind: 'wait', seconds: reservation.wait };
     this.limiter.fail(reservation);

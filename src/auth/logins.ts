@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/index.js';
-import { checkApiLogin, checkFeverKey, isVerifiedFeverKey } from './api-credentials.js';
-import { LoginGate, type LoginOutcome } from './login-gate.js';
+import { findApiLoginUser, findFeverKeyUser, verifiedFeverKeyUser } from './api-credentials.js';
+import { LoginGate, type LoginOutcome, type LoginResult } from './login-gate.js';
 import { PasswordChecks } from './password-checks.js';
 import { PASSWORD_SETTING, verifyPassword } from './password-hash.js';
 import { LoginLimiter } from './rate-limit.js';
 import { loginUser, type WebUser } from './web-users.js';
 
-export type { LoginOutcome } from './login-gate.js';
+export type { LoginOutcome, LoginResult } from './login-gate.js';
 
 /** Limits of the logins of one server; tests make them small. */
 export interface LoginLimits {
@@ -110,7 +110,10 @@ async function attemptAs(
   return user ? { kind: 'ok', user } : { kind: 'refused' };
 }
 
-/** Google Reader's ClientLogin: the API account's name and password. */
+/**
+ * Google Reader's ClientLogin: a user's name (or app login name) and app password; `ok` names the user.
+ * `store` is any store of the instance (the login finds its user).
+ */
 export function apiPasswordLogin(
   store: Store,
   logins: Logins,
@@ -118,16 +121,16 @@ export function apiPasswordLogin(
   nowMs: number,
   user: string,
   password: string,
-): Promise<LoginOutcome> {
-  return logins.api.attempt(client, nowMs, `${user}\n${password}`, () =>
-    checkApiLogin(store, user, password),
+): Promise<LoginResult<number>> {
+  return logins.api.attemptAs(client, nowMs, `${user}\n${password}`, () =>
+    findApiLoginUser(store, user, password),
   );
 }
 
 /**
- * A Fever request's api_key: a key this process verified before is admitted at the cost of a settings
- * read and an HMAC (apps send the key with every request), unless the client must wait; any other key
- * is a counted attempt with a slow hash.
+ * A Fever request's api_key, which names its user: a key this process verified before is admitted at
+ * the cost of a settings read and an HMAC (apps send the key with every request), unless the client
+ * must wait; any other key is a counted attempt with slow hashes (api-credentials.ts). `ok` names the user.
  */
 export async function feverKeyLogin(
   store: Store,
@@ -135,7 +138,11 @@ export async function feverKeyLogin(
   client: string,
   nowMs: number,
   key: string,
-): Promise<LoginOutcome> {
-  if (await isVerifiedFeverKey(store, key)) return logins.api.admitKnown(client, nowMs);
-  return logins.api.attempt(client, nowMs, key.trim().toLowerCase(), () => checkFeverKey(store, key));
+): Promise<LoginResult<number>> {
+  const known = await verifiedFeverKeyUser(store, key);
+  if (known !== undefined) {
+    const admitted = logins.api.admitKnown(client, nowMs);
+    return admitted.kind === 'ok' ? { kind: 'ok', value: known } : admitted;
+  }
+  return logins.api.attemptAs(client, nowMs, key.trim().toLowerCase(), () => findFeverKeyUser(store, key));
 }
