@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { apiPasswordLogin, apiUser, checkApiToken, issueApiToken, type Logins } from '../auth/index.js';
+import { apiPasswordLogin, apiTokenUser, apiUser, issueApiToken, type Logins } from '../auth/index.js';
 import { clientAddress, limitRequestBody, readRequestParams } from '../http/index.js';
 import { StoreError } from '../store/index.js';
 import { atomStream } from './atom.js';
@@ -26,7 +26,14 @@ import {
 const MAX_BODY_BYTES = 1024 * 1024;
 const API = '/reader/api/0';
 
-type Handler = (c: Context, deps: GReaderDeps) => Promise<Response>;
+/**
+ * A call's handler. Its `deps.store` acts as the signed-in user (Store.forUser): the only store a
+ * handler gets, so that no call reads or changes another user's data by accident.
+ */
+type Handler = (c: Context<Env>, deps: GReaderDeps) => Promise<Response>;
+
+/** What requireToken leaves for the calls: the user whose Auth token the request carries. */
+type Env = { Variables: { userId: number } };
 
 // Every call of the API, GET or POST alike: apps differ in which they use.
 const CALLS: Record<string, Handler> = {
@@ -53,9 +60,9 @@ const CALLS: Record<string, Handler> = {
  * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json),
  * and the Atom stream at /reader/atom/<stream id> (atom.ts).
  */
-export function greaderRoutes(deps: GReaderDeps): Hono {
+export function greaderRoutes(deps: GReaderDeps): Hono<Env> {
   const logins = deps.logins;
-  const app = new Hono();
+  const app = new Hono<Env>();
   app.use(
     '*',
     limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text('greader: body too large', 413) }),
@@ -71,10 +78,13 @@ export function greaderRoutes(deps: GReaderDeps): Hono {
   return app;
 }
 
-/** A handler whose refusals are 4xx and whose surprises are logged 500s, never a stack trace. */
-async function guarded(c: Context, deps: GReaderDeps, handler: Handler): Promise<Response> {
+/**
+ * A handler, given the deps of the request's user, whose refusals are 4xx and whose surprises are
+ * logged 500s, never a stack trace.
+ */
+async function guarded(c: Context<Env>, deps: GReaderDeps, handler: Handler): Promise<Response> {
   try {
-    return await handler(c, deps);
+    return await handler(c, { ...deps, store: deps.store.forUser(c.get('userId')) });
   } catch (error) {
     if (error instanceof BadRequest) return c.text(`greader: ${error.message}`, error.status);
     if (error instanceof StoreError && error.kind !== 'conflict')
@@ -85,8 +95,10 @@ async function guarded(c: Context, deps: GReaderDeps, handler: Handler): Promise
 }
 
 /**
- * ClientLogin: `Email` and `Passwd` in the form or the query. Answers `SID=..\nLSID=..\nAuth=..\n`
- * (or JSON with output=json); the token has no "=", since apps split these lines on it.
+ * ClientLogin: `Email` (a user's name, or their app login name) and `Passwd` (their app password) in the
+ * form or the query. Answers `SID=..\nLSID=..\nAuth=..\n` (or JSON with output=json) with a token of
+ * that user; the token has no "=", since apps split these lines on it. An unknown name is answered as a
+ * wrong password, after as long.
  */
 async function clientLogin(c: Context, deps: GReaderDeps, logins: Logins): Promise<Response> {
   const params = await readRequestParams(c);
@@ -110,7 +122,7 @@ async function clientLogin(c: Context, deps: GReaderDeps, logins: Logins): Promi
     deps.log.warn({ client }, 'greader: failed ClientLogin');
     return c.text('Error=BadAuthentication\n', 401);
   }
-  const token = await issueApiToken(deps.store, now);
+  const token = await issueApiToken(deps.store.forUser(login.value), now);
   if (params.one('output') === 'json') return c.json({ SID: token, LSID: token, Auth: token });
   return c.text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
 }
@@ -121,13 +133,16 @@ function authToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-function requireToken(deps: GReaderDeps): MiddlewareHandler {
+/** 401 without a live Auth token; else the token's user is the request's (Env). */
+function requireToken(deps: GReaderDeps): MiddlewareHandler<Env> {
   return async (c, next) => {
     const token = authToken(c.req.header('authorization'));
-    if (token === undefined || !(await checkApiToken(deps.store, token, deps.now()))) {
+    const userId = token === undefined ? undefined : await apiTokenUser(deps.store, token, deps.now());
+    if (userId === undefined) {
       c.header('www-authenticate', 'GoogleLogin');
       return c.text('Unauthorized', 401);
     }
+    c.set('userId', userId);
     await next();
   };
 }
@@ -144,13 +159,10 @@ async function writeToken(c: Context): Promise<Response> {
   return c.text(`${t}\n`);
 }
 
-/** GET user-info */
+/** GET user-info: the signed-in user, by the name their apps were given (else their user name). */
 async function userInfo(c: Context, deps: GReaderDeps): Promise<Response> {
-  const name = (await apiUser(deps.store)) ?? '';
-  return c.json({
-    userId: '1',
-    userName: name,
-    userProfileId: '1',
-    userEmail: name.includes('@') ? name : '',
-  });
+  const { store } = deps;
+  const name = (await apiUser(store)) ?? (await store.users.get(store.userId))?.name ?? '';
+  const id = String(store.userId);
+  return c.json({ userId: id, userName: name, userProfileId: id, userEmail: name.includes('@') ? name : '' });
 }

@@ -1,4 +1,5 @@
 import type { RequestParams } from '../http/index.js';
+import type { StoredFeed } from '../model/index.js';
 import type { Store, SyncFilter, SyncQuery } from '../store/index.js';
 import { parseStreamId, READING_LIST, type StreamRef, stateFilter } from './ids.js';
 import { BadRequest, continuationParam, countParam, isOldestFirst, shown, timeParam } from './params.js';
@@ -35,11 +36,37 @@ async function refFilter(store: Store, ref: StreamRef): Promise<SyncFilter | und
     return channel ? { channelId: channel.id } : undefined;
   }
   if (ref.kind === 'feed') {
-    const feed =
-      ref.id !== undefined ? await store.feeds.get(ref.id) : await store.feeds.findByUrl(ref.url ?? '');
+    const feed = await ownFeed(store, ref);
     return feed ? { feedId: feed.id } : undefined;
   }
   return undefined;
+}
+
+/**
+ * The feed a `feed/<id>` or `feed/<url>` stream names, when it is one of the user's: followed, or kept
+ * for entries they saved (as subscription/list and Fever's feeds show them). Feeds are the instance's,
+ * so one only other users follow is answered as one that does not exist: ids cannot be probed.
+ */
+export async function ownFeed(
+  store: Store,
+  ref: { id?: number; url?: string },
+): Promise<StoredFeed | undefined> {
+  const feed =
+    ref.id !== undefined ? await store.feeds.get(ref.id) : await store.feeds.findByUrl(ref.url ?? '');
+  if (feed === undefined) return undefined;
+  if ((await store.channels.follows(feed.id)) !== undefined) return feed;
+  const saved = await store.sync.count({ feedId: feed.id, savedOnly: true });
+  return saved > 0 ? feed : undefined;
+}
+
+/** The feed a stream names when the user follows it (subscription/edit changes only those). */
+export async function followedFeed(
+  store: Store,
+  ref: { id?: number; url?: string },
+): Promise<StoredFeed | undefined> {
+  const feed =
+    ref.id !== undefined ? await store.feeds.get(ref.id) : await store.feeds.findByUrl(ref.url ?? '');
+  return feed !== undefined && (await store.channels.follows(feed.id)) !== undefined ? feed : undefined;
 }
 
 /** Two conditions at once; conflicting read states select nothing. */

@@ -7,7 +7,7 @@ import type { GReaderDeps } from './deps.js';
 import { feedStreamId, labelName, labelStreamId, parseStreamId, STARRED } from './ids.js';
 import { siteUrlOf } from './items.js';
 import { BadRequest, checkedLabel, shown, titleParam } from './params.js';
-import { folderNamed } from './streams.js';
+import { folderNamed, followedFeed, ownFeed } from './streams.js';
 import { FollowError, followFeed, renameFeed, setFeedFolder, unfollowFeed } from './subscriptions-port.js';
 
 // Subscriptions and folders. Folders are tidings channels, by name; Microsub's notifications channel is
@@ -79,7 +79,8 @@ function httpUrl(value: string): string | undefined {
 /**
  * POST subscription/edit: `ac` subscribe (with `a` a folder and `t` a title), unsubscribe, or edit
  * (`t` renames, `a` adds a folder, `r` removes one, both move); `s` may be repeated. Subscribing to a
- * feed tidings has (`s=feed/<id>`, as NetNewsWire does right after quickadd) only applies `a` and `t`.
+ * feed the user follows (`s=feed/<id>`, as NetNewsWire does right after quickadd) only applies `a` and
+ * `t`. A feed id of a feed only other users follow is no feed, as one that does not exist.
  */
 export async function subscriptionEdit(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
@@ -94,13 +95,18 @@ export async function subscriptionEdit(c: Context, deps: GReaderDeps): Promise<R
   for (const stream of streams) {
     const ref = parseStreamId(stream.trim());
     if (ref.kind !== 'feed') throw new BadRequest(`${shown(stream)} is not a feed stream`);
-    const feed =
-      ref.id !== undefined
-        ? await deps.store.feeds.get(ref.id)
-        : await deps.store.feeds.findByUrl(ref.url ?? '');
-    if (action === 'subscribe') await subscribe(deps, feed, ref.url, add, title);
-    else if (feed === undefined) throw new BadRequest(`no feed ${shown(stream)}`, 404);
-    else if (action === 'unsubscribe') await unfollowFeed(deps, feed.id);
+    // a feed id names one of the user's feeds only; a URL may name any feed, which it then follows
+    if (action === 'subscribe') {
+      const feed =
+        ref.id !== undefined
+          ? await ownFeed(deps.store, ref)
+          : await deps.store.feeds.findByUrl(ref.url ?? '');
+      await subscribe(deps, feed, ref.url, add, title);
+      continue;
+    }
+    const feed = await followedFeed(deps.store, ref);
+    if (feed === undefined) throw new BadRequest(`no feed ${shown(stream)}`, 404);
+    if (action === 'unsubscribe') await unfollowFeed(deps, feed.id);
     else {
       if (title) await renameFeed(deps, feed.id, title);
       if (add || remove) await setFeedFolder(deps, feed.id, remove, add);

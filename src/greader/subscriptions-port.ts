@@ -1,11 +1,22 @@
 import type { Channel, StoredFeed } from '../model/index.js';
 import type { Store } from '../store/index.js';
-import { channelsFollowing, follow, move, unfollow, updateFeedSettings } from '../subscriptions/index.js';
+import {
+  channelsFollowing,
+  feedAsSeen,
+  follow,
+  move,
+  unfollow,
+  updateFeedSettings,
+} from '../subscriptions/index.js';
 import type { GReaderDeps } from './deps.js';
 
 // The Google Reader API's subscription edits, in its own words, on the subscriptions module (src/subscriptions),
 // which decides follow, unfollow, move and rename for every front end. This file only maps the module's
 // answers onto what the API's routes need: a feed, or a FollowError with words for the app.
+
+// The apps change what the user follows only, admin or not: an admin's rights over every feed are the
+// web UI's feed settings' (a title set on a feed nobody of theirs follows would rename it for everyone).
+const AS_FOLLOWER = { isAdmin: false };
 
 /** Why a follow failed, in words for the app. */
 export class FollowError extends Error {}
@@ -48,7 +59,7 @@ export async function followFeed(
     throw new FollowError(result.message);
   }
   if (title) await renameFeed(deps, result.feed.id, title);
-  return (await deps.store.feeds.get(result.feed.id)) ?? result.feed;
+  return (await feedAsSeen(deps.store, result.feed.id, AS_FOLLOWER)) ?? result.feed;
 }
 
 /** Stops following a feed in every channel (it is kept, unpolled, with its saved entries). */
@@ -56,9 +67,9 @@ export async function unfollowFeed(deps: GReaderDeps, feedId: number): Promise<v
   await unfollow(deps, { feedId });
 }
 
-/** Gives a feed the title a person chose; polls keep it. */
+/** Gives a feed the title the user chose, on their own subscription; polls keep it. */
 export async function renameFeed(deps: GReaderDeps, feedId: number, title: string): Promise<void> {
-  await updateFeedSettings(deps, feedId, { title });
+  await updateFeedSettings(deps, feedId, { title }, AS_FOLLOWER);
 }
 
 /**
