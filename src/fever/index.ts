@@ -1,3 +1,3 @@
 // The Fever API for the apps. server/app.ts mounts it at /api/fever and /api/fever.php.
 export type { FeverDeps } from './deps.js';
-export { feverRoutes } from './routes.js';
+export { FEVER_ARGUMENTS, feverRoutes } from './routes.js';

@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { feverKeyLogin, type Logins } from '../auth/index.js';
 import { clientAddress, limitRequestBody, type RequestParams, readRequestParams } from '../http/index.js';
-import { appFeeds, streamJsonObject } from '../reading/index.js';
+import { type AppFeeds, appFeeds, streamJsonObject } from '../reading/index.js';
+import type { Store } from '../store/index.js';
 import type { FeverDeps } from './deps.js';
 import { faviconIdsOf, faviconsOf } from './favicons.js';
 import { feedsOf, groupsOf, itemsOf, StreamedItems, unixSeconds } from './items.js';
@@ -11,7 +12,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The Fever API, mounted at /api/fever and /api/fever.php: `?api` with `api_key` = md5("USER:PASSWORD")
- * in the form (or the query). Every answer is HTTP 200 JSON with `api_version` 3 and `auth` 0 or 1, as
+ * in the form (or the query), which names the user whose groups, feeds and items the answer holds. Every answer is HTTP 200 JSON with `api_version` 3 and `auth` 0 or 1, as
  * the apps expect; keys are rate-limited per client address like the web UI's logins (src/auth/logins.ts).
  */
 export function feverRoutes(deps: FeverDeps): Hono {
@@ -52,7 +53,8 @@ async function respond(c: Context, deps: FeverDeps, logins: Logins): Promise<Res
     return c.json(base(0));
   }
   try {
-    const body = await answer(deps, params, now);
+    // the key named its user: everything below is theirs (Store.forUser), never the root store's
+    const body = await answer({ ...deps, store: deps.store.forUser(login.value) }, params, now);
     const items = body['items'];
     if (!(items instanceof StreamedItems)) return c.json(body);
     // the items last, written as they are read: no answer is one string of every item
@@ -75,24 +77,51 @@ async function* logged(deps: FeverDeps, items: AsyncIterable<string>): AsyncGene
   }
 }
 
+/** What one argument adds to an answer, from the user's store and view. */
+type Part = (store: Store, view: AppFeeds, params: RequestParams) => Promise<object>;
+
+// Every read argument of the API, in the order the answer carries them. The spec's `feeds` answer
+// carries feeds_groups too; a mark answers with the lists it changed, as Fever's own server did.
+const PARTS: Readonly<Record<string, Part>> = {
+  groups: async (_store, view) => groupsOf(view),
+  feeds: async (store, view) => ({
+    feeds: feedsOf(view, await faviconIdsOf(store, view)),
+    feeds_groups: groupsOf(view).feeds_groups,
+  }),
+  favicons: async (store, view) => ({ favicons: await faviconsOf(store, await faviconIdsOf(store, view)) }),
+  links: async () => ({ links: [] }),
+  items: async (store, _view, params) => itemsOf(store, params),
+  unread_item_ids: async (store) => ({
+    unread_item_ids: (await store.sync.ids({ readState: 'unread' })).join(','),
+  }),
+  saved_item_ids: async (store) => ({
+    saved_item_ids: (await store.sync.ids({ savedOnly: true })).join(','),
+  }),
+};
+
+/**
+ * Every argument of the API (`?api&groups&mark=item...`) with the parameters it reads: what the
+ * isolation test walks, each as one user with another user's ids, so that none is left out of it.
+ */
+export const FEVER_ARGUMENTS: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(Object.keys(PARTS).map((name) => [name, []])),
+  items: ['since_id', 'max_id', 'with_ids'],
+  mark: ['as', 'id', 'before'],
+};
+
+/** The answer of an authenticated call; `deps.store` is the key's user's. */
 async function answer(deps: FeverDeps, params: RequestParams, now: Date): Promise<Record<string, unknown>> {
   const { store } = deps;
   if (params.has('mark')) await applyMark(store, params, now);
   const view = await appFeeds(store);
   const lastRefreshed = Math.max(0, ...view.feeds.map((feed) => unixSeconds(feed.lastCheckedAt)));
   const body = base(1, lastRefreshed);
-  if (params.has('groups')) Object.assign(body, groupsOf(view));
-  // the spec's `feeds` answer carries feeds_groups too
-  const iconIds = params.has('feeds') || params.has('favicons') ? await faviconIdsOf(store, view) : undefined;
-  if (params.has('feeds') && iconIds)
-    Object.assign(body, { feeds: feedsOf(view, iconIds), feeds_groups: groupsOf(view).feeds_groups });
-  if (params.has('favicons') && iconIds) body['favicons'] = await faviconsOf(store, iconIds);
-  if (params.has('links')) body['links'] = [];
-  if (params.has('items')) Object.assign(body, await itemsOf(store, params));
-  // a mark answers with the lists it changed, as Fever's own server did
-  if (params.has('unread_item_ids') || params.has('mark'))
-    body['unread_item_ids'] = (await store.sync.ids({ readState: 'unread' })).join(',');
-  if (params.has('saved_item_ids') || params.one('mark') === 'item')
-    body['saved_item_ids'] = (await store.sync.ids({ savedOnly: true })).join(',');
+  const marked = params.has('mark');
+  const asked = (name: string) =>
+    params.has(name) ||
+    (marked && name === 'unread_item_ids') ||
+    (params.one('mark') === 'item' && name === 'saved_item_ids');
+  for (const [name, part] of Object.entries(PARTS))
+    if (asked(name)) Object.assign(body, await part(store, view, params));
   return body;
 }
