@@ -2,7 +2,7 @@
 // process, a real store, fixture feeds polled from a local server (test/microsub/harness.ts).
 import { feverKey, setApiPassword } from '../../src/auth/api-credentials.js';
 import type { Channel } from '../../src/model/stored.js';
-import { type Harness, openHarness } from '../microsub/harness.js';
+import { type Harness, type HarnessOptions, openHarness } from '../microsub/harness.js';
 import { rss } from './poll-harness.js';
 import type { StoreBackend } from './temp-store.js';
 
@@ -33,8 +33,11 @@ export interface SyncHarness extends Harness {
 }
 
 /** The Microsub harness with the API account set and helpers to follow fixture feeds. */
-export async function openSyncHarness(backend: StoreBackend): Promise<SyncHarness> {
-  const h = await openHarness(backend);
+export async function openSyncHarness(
+  backend: StoreBackend,
+  options: HarnessOptions = {},
+): Promise<SyncHarness> {
+  const h = await openHarness(backend, options);
   await setApiPassword(h.store, API_USER, API_PASSWORD, { N: 1024 });
   return Object.assign(h, {
     serve(path: string, items: ReturnType<typeof rssItem>[]) {
