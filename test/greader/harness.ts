@@ -16,10 +16,14 @@ export interface GReaderClient {
 }
 
 /** Signs in as the apps do (POST form Email, Passwd) and reads Auth= from the answer's lines. */
-export async function signIn(h: SyncHarness, base = '/api/greader'): Promise<GReaderClient> {
+export async function signIn(
+  h: SyncHarness,
+  base = '/api/greader',
+  credentials: { email: string; password: string } = { email: API_USER, password: API_PASSWORD },
+): Promise<GReaderClient> {
   const res = await h.app.request(`${base}/accounts/ClientLogin`, {
     method: 'POST',
-    body: new URLSearchParams({ Email: API_USER, Passwd: API_PASSWORD }),
+    body: new URLSearchParams({ Email: credentials.email, Passwd: credentials.password }),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   assert.equal(res.status, 200);
