@@ -10,6 +10,13 @@ const ITEM_CHANGES: Record<string, EntryChange> = {
   unsaved: 'unsave',
 };
 
+/** What `mark` marks, with the `as` values each takes (the isolation test walks them all). */
+export const FEVER_MARKS: Readonly<Record<string, readonly string[]>> = {
+  item: Object.keys(ITEM_CHANGES),
+  feed: ['read'],
+  group: ['read'],
+};
+
 /**
  * `mark=item&as=read|unread|saved|unsaved&id=N`; `mark=feed|group&as=read&id=N&before=T` marks read what
  * was first seen at or before T (Unix seconds): entries that came after the app last refreshed stay

@@ -1,3 +1,3 @@
 // The Google Reader API for the apps. server/app.ts mounts it at /api/greader and /api/greader.php.
 export type { GReaderDeps } from './deps.js';
-export { greaderRoutes } from './routes.js';
+export { GREADER_PATHS, greaderRoutes } from './routes.js';

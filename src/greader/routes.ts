@@ -55,6 +55,18 @@ const CALLS: Record<string, Handler> = {
 };
 
 /**
+ * Every path the API answers under its mount point, from the table above: what the isolation test walks
+ * (each call as one user with another user's ids), so that a call added here cannot be left out of it.
+ */
+export const GREADER_PATHS: readonly string[] = [
+  '/accounts/ClientLogin',
+  '/reader/ping',
+  ...Object.keys(CALLS).map((path) => `${API}${path}`),
+  '/reader/atom',
+  '/reader/atom/*',
+];
+
+/**
  * The Google Reader API as FreshRSS and Miniflux serve it, mounted at /api/greader and
  * /api/greader.php: ClientLogin at /accounts/ClientLogin, the rest under /reader/api/0/ with
  * `Authorization: GoogleLogin auth=<token>`. JSON whatever `output` says (every app asks for json),
