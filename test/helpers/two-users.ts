@@ -4,6 +4,7 @@
 // that ann must never see carries the marker BOBONLY (feed title, site, entry titles, channel name, his
 // own title of the shared feed, his rules), so that an answer can be searched for it.
 import { feverKey, setApiPassword } from '../../src/auth/api-credentials.js';
+import { longItemId } from '../../src/greader/ids.js';
 import type { Channel } from '../../src/model/stored.js';
 import { hashToken, newToken, type Store } from '../../src/store/index.js';
 import type { HarnessOptions } from '../microsub/harness.js';
@@ -178,13 +179,54 @@ export function bobsSecrets(t: TwoUsers): string[] {
 }
 
 /**
- * The first of bob's secrets the text holds (case aside), else undefined. What the request itself sent
- * (`sent`: an error message names the id it was given) is no leak and is left out first.
+ * How bob's own feed and entries would show by id in an answer: Google Reader's stream and item ids
+ * (feed/N, the long item id, a decimal item ref) and Microsub's `_id` and `_source`.
+ */
+function bobsIdPatterns(t: TwoUsers): RegExp[] {
+  const feed = t.bob.ownFeed.id;
+  return [
+    new RegExp(`feed/${feed}(?![0-9])`),
+    new RegExp(`"_source":"${feed}"`),
+    ...t.bob.ownEntries.flatMap((id) => [new RegExp(longItemId(id)), new RegExp(`"(?:_id|id)":"${id}"`)]),
+  ];
+}
+
+/**
+ * The first of bob's secrets the text holds (case aside), or the first of his ids it shows, else
+ * undefined. What the request itself sent (`sent`: an error message names the id it was given) is no
+ * leak and is left out first.
  */
 export function leakIn(t: TwoUsers, text: string, sent: readonly string[] = []): string | undefined {
-  let lower = text.toLowerCase();
-  for (const value of sent) lower = lower.split(value.toLowerCase()).join('<sent>');
-  return bobsSecrets(t).find((secret) => lower.includes(secret.toLowerCase()));
+  let rest = text;
+  for (const value of [...sent].sort((a, b) => b.length - a.length)) rest = rest.split(value).join('<sent>');
+  const lower = rest.toLowerCase();
+  const secret = bobsSecrets(t).find((one) => lower.includes(one.toLowerCase()));
+  if (secret !== undefined) return secret;
+  return bobsIdPatterns(t).find((pattern) => pattern.test(rest))?.source;
+}
+
+/** The first of bob's own feed, entry or channel ids a Fever answer shows, else undefined. */
+export function feverLeak(t: TwoUsers, body: Record<string, unknown>): string | undefined {
+  const entries = new Set(t.bob.ownEntries);
+  const feed = t.bob.ownFeed.id;
+  const list = (value: unknown) =>
+    String(value ?? '')
+      .split(',')
+      .filter((id) => id !== '')
+      .map(Number);
+  const rows = (key: string) => (Array.isArray(body[key]) ? (body[key] as Record<string, unknown>[]) : []);
+  const found = [
+    ...rows('items').flatMap((item) => [entries.has(Number(item['id'])), item['feed_id'] === feed]),
+    ...rows('feeds').map((row) => row['id'] === feed),
+    ...rows('favicons').map((row) => row['id'] === feed),
+    ...rows('groups').map((row) => row['id'] === t.bob.channel.id),
+    ...rows('feeds_groups').flatMap((row) => [
+      row['group_id'] === t.bob.channel.id,
+      list(row['feed_ids']).includes(feed),
+    ]),
+    ...['unread_item_ids', 'saved_item_ids'].flatMap((key) => list(body[key]).map((id) => entries.has(id))),
+  ];
+  return found.some(Boolean) ? JSON.stringify(body).slice(0, 300) : undefined;
 }
 
 /** An answer as the isolation checks compare them. */
