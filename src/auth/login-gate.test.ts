@@ -117,6 +117,30 @@ describe('login gate', () => {
     assert.deepEqual(kinds(await Promise.all(others)), ['refused', 'refused', 'refused', 'refused', 'busy']);
   });
 
+  it('tells whose secret it was (attemptAs), to every attempt that shared one check', async () => {
+    const gate = new LoginGate(new LoginLimiter(5, 60_000), new PasswordChecks(100, 100));
+    let ran = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const whose = async () => {
+      ran++;
+      await held;
+      return 7;
+    };
+    const both = Promise.all([gate.attemptAs('a', 0, 'key', whose), gate.attemptAs('a', 0, 'key', whose)]);
+    release();
+    assert.deepEqual(await both, [
+      { kind: 'ok', value: 7 },
+      { kind: 'ok', value: 7 },
+    ]);
+    assert.equal(ran, 1);
+    // a check that finds nobody is a refusal, even when what it returns is falsy otherwise
+    assert.equal((await gate.attemptAs('a', 0, 'other', async () => undefined)).kind, 'refused');
+    assert.deepEqual(await gate.attemptAs('a', 0, 'zero', async () => 0), { kind: 'ok', value: 0 });
+  });
+
   it('limits an IPv6 client by its /64 and a mapped IPv4 address as IPv4', () => {
     assert.equal(limitKey('2001:db8:1:2:aaaa::1'), limitKey('2001:db8:1:2:bbbb::9'));
     assert.notEqual(limitKey('2001:db8:1:2::1'), limitKey('2001:db8:1:3::1'));
