@@ -26,7 +26,10 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port to listen on', '8080')
     .option('--no-poller', 'do not poll in this process (run `tidings worker` elsewhere)')
     .option('--token-endpoint <url>', 'IndieAuth token endpoint that verifies Microsub tokens')
-    .option('--me <url>', "the owner's URL: tokens must have been issued for it")
+    .option(
+      '--me <url>',
+      'with one user, the profile URL whose IndieAuth tokens act as them (several users: tidings user set NAME --me URL)',
+    )
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
     .action(runServe);
 }
