@@ -53,13 +53,15 @@ describe('API failures are logged', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const store = new Proxy(h.store, {
+    const store: Store = new Proxy(h.store, {
       get(target, key) {
         if (key === 'channels') return channels;
+        // each request acts as its user's store: the user of this store gets this store back
+        if (key === 'forUser') return (id: number) => (id === target.userId ? store : target.forUser(id));
         const value: unknown = Reflect.get(target, key);
         return typeof value === 'function' ? value.bind(target) : value;
       },
-    }) as Store;
+    });
     // a plain pino logger: the lines are safe without the redaction of serve's logger
     const log = pino({ level: 'info' }, sink);
     app = createApp({ ...h.deps, store, log, logins: new Logins({ maxRunning: 1, maxWaiting: 0 }) });

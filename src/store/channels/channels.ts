@@ -3,12 +3,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../../model/index.js';
 import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
+import { isFollowed } from '../claim.js';
 import { runTemplate } from '../query-template.js';
 import { channelFromRow, feedFromRow, subscriptionFromRow } from '../rows.js';
 import type { ChannelTable, Database, DbBool } from '../schema.js';
 import { StoreError } from '../store-error.js';
 import { type Dialect, NOTIFICATIONS_UID, type SubscriptionFilter, type SubscriptionRef } from '../types.js';
-import { fromDbBool, toDbBool, toIso } from '../values.js';
+import { chunk, fromDbBool, toDbBool, toIso } from '../values.js';
 
 type Flag = 'is_read' | 'is_removed';
 
@@ -92,23 +93,28 @@ async function ownChannel(db: Kysely<Database>, userId: number, channelId: numbe
  * claim reads one column: a feed is polled while any follower has it unpaused. A feed nobody follows
  * keeps its flag (it is not polled either way).
  */
-export async function keepPaused(db: Kysely<Database>, dialect: Dialect, feedId: number): Promise<void> {
-  const counts = await db
-    .selectFrom('subscriptions')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('followers'),
-      eb.fn
-        .count<number | string>(eb.case().when('paused', '=', toDbBool(false, dialect)).then(1).end())
-        .as('unpaused'),
-    ])
-    .where('feed_id', '=', feedId)
-    .executeTakeFirst();
-  if (Number(counts?.followers ?? 0) === 0) return;
-  await db
-    .updateTable('feeds')
-    .set({ paused: toDbBool(Number(counts?.unpaused ?? 0) === 0, dialect) })
-    .where('id', '=', feedId)
-    .execute();
+export async function keepPaused(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  feedIds: readonly number[],
+): Promise<void> {
+  for (const ids of chunk(feedIds, 500))
+    await db
+      .updateTable('feeds')
+      .set((eb) => ({
+        paused: eb.not(
+          eb.exists(
+            eb
+              .selectFrom('subscriptions')
+              .select('subscriptions.id')
+              .whereRef('subscriptions.feed_id', '=', 'feeds.id')
+              .where('subscriptions.paused', '=', toDbBool(false, dialect)),
+          ),
+        ),
+      }))
+      .where('id', 'in', ids)
+      .where(isFollowed)
+      .execute();
 }
 
 /** The user's channels in their order, and which feeds each follows (subscriptions). */
@@ -253,7 +259,7 @@ export class Channels extends StoreArea {
           .execute();
         // Rows that exist stay: subscribing again changes nothing.
         await shown.addSubscription(trx, dialect, channelId, feedId);
-        await keepPaused(trx, dialect, feedId);
+        await keepPaused(trx, dialect, [feedId]);
       });
       const row = await db
         .selectFrom('subscriptions')
@@ -280,7 +286,7 @@ export class Channels extends StoreArea {
           .where('feed_id', '=', feedId)
           .execute();
         await shown.dropSubscription(trx, channelId, feedId);
-        await keepPaused(trx, dialect, feedId);
+        await keepPaused(trx, dialect, [feedId]);
       });
     });
   }
@@ -346,7 +352,7 @@ export class Channels extends StoreArea {
         .where('channel_id', 'in', mine)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await keepPaused(trx, dialect, feedId);
+      await keepPaused(trx, dialect, [feedId]);
       return true;
     });
   }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import { StoreArea } from '../area.js';
+import { keepPaused } from '../channels/index.js';
 import { isFollowed } from '../claim.js';
 import type { Database, UserTable } from '../schema.js';
 import { StoreError } from '../store-error.js';
@@ -382,22 +383,7 @@ async function settleFeeds(
       .where('unfollowed_at', 'is', null)
       .where((eb) => eb.not(isFollowed(eb)))
       .execute();
-    await trx
-      .updateTable('feeds')
-      .set((eb) => ({
-        paused: eb.not(
-          eb.exists(
-            eb
-              .selectFrom('subscriptions')
-              .select('subscriptions.id')
-              .whereRef('subscriptions.feed_id', '=', 'feeds.id')
-              .where('subscriptions.paused', '=', toDbBool(false, dialect)),
-          ),
-        ),
-      }))
-      .where('id', 'in', ids)
-      .where(isFollowed)
-      .execute();
   }
+  await keepPaused(trx, dialect, feedIds);
   return unfollowed;
 }
