@@ -197,12 +197,15 @@ async function fill() {
   let started = performance.now();
   process.stderr.write(`bench:serve: ${FEEDS} feeds x ${PER_FEED} entries in ${CHANNELS} channels\n`);
   if (USERS > 0) {
-    // user u follows FOLLOWS feeds from feed u * FEEDS / USERS on: each feed has USERS * FOLLOWS / FEEDS followers
+    // user u follows every STRIDE-th feed from feed u on, so that each feed has USERS * FOLLOWS / FEEDS
+    // followers and a user's feeds are spread over the timeline as real follow lists are: the generator
+    // orders each minute's entries by feed number, and a block of neighbouring feeds would put all of a
+    // user's entries at one end of every minute (a worst case for walking the search index newest first)
     process.stderr.write(`bench:serve: ${USERS} users following ${FOLLOWS} feeds each\n`);
     for (let u = 0; u < USERS; u++) {
       await run(['user', 'add', `u${u}`], `${PASSWORD}\n`);
-      const first = Math.floor((u * FEEDS) / USERS);
-      const feeds = Array.from({ length: FOLLOWS }, (_, k) => (first + k) % FEEDS);
+      const stride = Math.max(1, Math.floor(FEEDS / FOLLOWS));
+      const feeds = Array.from({ length: FOLLOWS }, (_, k) => (u + k * stride) % FEEDS);
       const path = join(dir, `u${u}.opml`);
       writeFileSync(path, opml(base, feeds));
       await run(['import', '--no-fetch', '--user', `u${u}`, path]);
