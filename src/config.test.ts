@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ TIDINGS_FEED_ICONS: 'false' }).feedIcons, false);
     assert.equal(loadConfig({ TIDINGS_FEED_ICONS: 'true' }).feedIcons, true);
   });
+
+  it('serves metrics only when TIDINGS_METRICS says true, with the token of TIDINGS_METRICS_TOKEN', () => {
+    assert.equal(loadConfig({}).metrics, undefined);
+    assert.equal(loadConfig({ TIDINGS_METRICS: 'false' }).metrics, undefined);
+    assert.equal(loadConfig({ TIDINGS_METRICS: 'true' }).metrics, true);
+    assert.equal(loadConfig({ TIDINGS_METRICS_TOKEN: '  ' }).metricsToken, undefined);
+    assert.equal(loadConfig({ TIDINGS_METRICS_TOKEN: ' s3cret ' }).metricsToken, 's3cret');
+  });
 });
 
 describe('loadConfig parse limits', () => {

@@ -29,6 +29,13 @@ export interface Config {
    * default 2, 0 reads on the main thread).
    */
   readThreads?: number;
+  /** Serve `/metrics` in the Prometheus text format (TIDINGS_METRICS=true); off unless set. */
+  metrics?: boolean;
+  /**
+   * The bearer token `/metrics` asks for (TIDINGS_METRICS_TOKEN); without one only loopback clients
+   * are answered.
+   */
+  metricsToken?: string;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -70,6 +77,10 @@ export function loadConfig(
       : {}),
     ...((env['TIDINGS_MAX_ENTRIES_PER_FEED'] ?? '').trim() !== ''
       ? { maxEntriesPerFeed: positiveInt(env, 'TIDINGS_MAX_ENTRIES_PER_FEED', 5_000) }
+      : {}),
+    ...(isTrue(env['TIDINGS_METRICS']) ? { metrics: true } : {}),
+    ...((env['TIDINGS_METRICS_TOKEN'] ?? '').trim() !== ''
+      ? { metricsToken: (env['TIDINGS_METRICS_TOKEN'] as string).trim() }
       : {}),
   };
 }
