@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { Accounts } from './accounts/index.js';
 import type { Area } from './area.js';
 import type { Backend } from './backend.js';
@@ -8,6 +8,7 @@ import { FeedIcons, Feeds, Heartbeats, Polling } from './feeds/index.js';
 import { migrate } from './migrate.js';
 import { Filters, Reading } from './reading/index.js';
 import type { Database } from './schema.js';
+import { StoreError } from './store-error.js';
 import { Sync } from './sync/index.js';
 import { Users } from './users/index.js';
 
@@ -103,6 +104,15 @@ export class Store {
   /** Applies pending migrations (run on start). */
   async migrate(): Promise<void> {
     await migrate(this.#db, this.#backend, new Date());
+  }
+
+  /**
+   * Resolves once the database answers a trivial query (`/healthz`); rejects when it does not, or when
+   * this store was closed. It waits as long as the driver does: callers bound it with a timeout.
+   */
+  async ping(): Promise<void> {
+    if (this.#shared.closed.value) throw new StoreError('unavailable', 'store: the store is closed');
+    await sql`SELECT 1`.execute(this.#db);
   }
 
   /** Closes the connection (pool); calling it again does nothing. */
