@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import type { Diagnostic } from '../model/index.js';
-import { healthOf, type StoredFeed } from '../model/index.js';
-import { isSilent } from '../poll/index.js';
+import type { Diagnostic, StoredFeed } from '../model/index.js';
+import { feedHealthAt } from '../poll/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
 import { UserError } from './user-error.js';
@@ -34,7 +33,7 @@ export function statusJson(feed: StoredFeed): Record<string, unknown> {
     originalUrl: feed.originalUrl,
     title: feed.title ?? null,
     status: feed.status ?? null,
-    health: healthOf(feed, isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, new Date())),
+    health: feedHealthAt(feed, new Date()),
     httpStatus: feed.httpStatus ?? null,
     lastCheckedAt: feed.lastCheckedAt ?? null,
     lastSuccessAt: feed.lastSuccessAt ?? null,
@@ -48,7 +47,7 @@ export function statusJson(feed: StoredFeed): Record<string, unknown> {
 function statusTable(feeds: StoredFeed[]): string {
   if (feeds.length === 0) return 'no feeds yet: tidings add URL, or tidings import FILE.opml\n';
   const rows = feeds.map((f) => {
-    const health = healthOf(f, isSilent(f.lastNewEntryAt, f.cadenceSeconds, new Date()));
+    const health = feedHealthAt(f, new Date());
     const problem =
       health === 'unfollowed'
         ? `not polled: no channel follows it since ${f.unfollowedAt?.slice(0, 10)}`
@@ -86,7 +85,7 @@ async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
   const lines = [
     `${feed.title ?? feed.url} (feed ${feed.id})`,
     `  url:          ${feed.url}${feed.url !== feed.originalUrl ? ` (moved from ${feed.originalUrl})` : ''}`,
-    `  health:       ${healthOf(feed, isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, new Date()))}${feed.message ? `: ${feed.message}` : ''}`,
+    `  health:       ${feedHealthAt(feed, new Date())}${feed.message ? `: ${feed.message}` : ''}`,
     `  last success: ${feed.lastSuccessAt ?? 'never'}`,
     `  next check:   ${feed.status === 'gone' ? 'never (gone)' : feed.nextCheckAt}`,
     '  history:',

@@ -16,4 +16,4 @@ export { explainNextCheck } from './next-check.js';
 export { createPreparer } from './parse-pool.js';
 export type { PollSummary } from './poller.js';
 export { pollOnce } from './poller.js';
-export { DEFAULT_ADAPTIVE_MAX, isSilent } from './scheduler.js';
+export { DEFAULT_ADAPTIVE_MAX, feedHealthAt, isSilent } from './scheduler.js';

@@ -1,4 +1,5 @@
-import type { HeartbeatStatus } from '../model/index.js';
+import type { FeedHealth, HeartbeatStatus, StoredFeed } from '../model/index.js';
+import { healthOf } from '../model/index.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -130,4 +131,15 @@ export function isSilent(
   if (lastNewEntryAt === undefined || cadenceSeconds === undefined) return false;
   const quietSeconds = (now.getTime() - Date.parse(lastNewEntryAt)) / 1000;
   return quietSeconds > Math.max(4 * cadenceSeconds, 2 * DAY);
+}
+
+/**
+ * A feed's health at `now`: its last poll's status, or silent, new, paused, unfollowed. The one rule the
+ * health page, `tidings status` and `/metrics` count by, so that their numbers agree.
+ */
+export function feedHealthAt(
+  feed: Pick<StoredFeed, 'unfollowedAt' | 'paused' | 'status' | 'lastNewEntryAt' | 'cadenceSeconds'>,
+  now: Date,
+): FeedHealth {
+  return healthOf(feed, isSilent(feed.lastNewEntryAt, feed.cadenceSeconds, now));
 }
