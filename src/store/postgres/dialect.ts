@@ -44,6 +44,11 @@ export async function openPostgresStore(url: string): Promise<Store> {
   // many, the case the PostgreSQL manual says JIT does not pay off for. Queued before any other query.
   pool.on('connect', (client) => {
     client.query('SET jit = off').catch(() => {});
+    // The pool listens to its clients only while they are idle: a client whose connection dies while
+    // checked out (a query under way when the server restarts or the network drops) emitted 'error' to
+    // nobody, and Node ended the process (node-postgres #1449, #2439). Its queries are rejected all the
+    // same, and the pool drops it when it is released.
+    client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
