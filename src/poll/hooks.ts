@@ -28,3 +28,32 @@ export interface StoredPoll {
   insertedIds: number[];
   updatedIds: number[];
 }
+
+/**
+ * One set of hooks made of several (server-sent events, metrics, alerts): each is called in the order
+ * given; `onEntry` hands the entry from one to the next and stops at the first that drops it.
+ */
+export function combineHooks(...all: readonly PollHooks[]): PollHooks {
+  const combined: PollHooks = {};
+  const onFetch = all.flatMap((hooks) => (hooks.onFetch ? [hooks.onFetch.bind(hooks)] : []));
+  const onEntry = all.flatMap((hooks) => (hooks.onEntry ? [hooks.onEntry.bind(hooks)] : []));
+  const onStored = all.flatMap((hooks) => (hooks.onStored ? [hooks.onStored.bind(hooks)] : []));
+  if (onFetch.length > 0)
+    combined.onFetch = async (feed, outcome) => {
+      for (const hook of onFetch) await hook(feed, outcome);
+    };
+  if (onEntry.length > 0)
+    combined.onEntry = async (feed, entry, change) => {
+      let kept: NewEntry | null = entry;
+      for (const hook of onEntry) {
+        if (kept === null) break;
+        kept = await hook(feed, kept, change);
+      }
+      return kept;
+    };
+  if (onStored.length > 0)
+    combined.onStored = async (feed, stored) => {
+      for (const hook of onStored) await hook(feed, stored);
+    };
+  return combined;
+}
