@@ -46,7 +46,21 @@ const ALLOWED: Record<string, readonly string[]> = {
   web: FRONT_END_DEPS,
   greader: FRONT_END_DEPS,
   fever: FRONT_END_DEPS,
-  server: ['web', 'microsub', 'greader', 'fever', 'http', 'model', 'store', 'poll', 'auth', ...SHARED],
+  // what /metrics tells (issue 25): feeds by health from the store, polls through the poller's hooks
+  metrics: ['model', 'store', 'poll'],
+  server: [
+    'web',
+    'microsub',
+    'greader',
+    'fever',
+    'http',
+    'model',
+    'store',
+    'poll',
+    'auth',
+    'metrics',
+    ...SHARED,
+  ],
   cli: ['*'],
   // the package's entry (parseFeed) and the bin
   index: ['model', 'parse'],
