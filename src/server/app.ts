@@ -3,16 +3,27 @@ import { Logins } from '../auth/index.js';
 import { type FeverDeps, feverRoutes } from '../fever/index.js';
 import { type GReaderDeps, greaderRoutes } from '../greader/index.js';
 import { answerUnhandledError, type FeedIconUrls, logApiFailures } from '../http/index.js';
+import { Metrics } from '../metrics/index.js';
 import { type MicrosubDeps, microsubRoutes } from '../microsub/index.js';
 import { type WebDeps, webRoutes } from '../web/index.js';
 import type { ServerDeps } from './deps.js';
 import { FEED_ICONS_PATH, feedIconRoutes, feedIconUrls } from './feed-icons.js';
+import { countRequests, healthRoutes, metricsRoutes } from './operations.js';
 
-/** The whole HTTP application: the Microsub endpoint at /microsub and the web UI at /. */
+/**
+ * The whole HTTP application: the Microsub endpoint at /microsub, the sync APIs under /api, the web UI
+ * at /, and /healthz and /metrics for the operator.
+ */
 export function createApp(serverDeps: ServerDeps): Hono {
   // one set of login limits and one bound on password checks for every front end
   const deps = { ...serverDeps, logins: serverDeps.logins ?? new Logins() };
   const app = new Hono();
+  const metrics = deps.config.metrics === true ? (deps.metrics ?? new Metrics(deps)) : undefined;
+  // first, so that it sees every answer, whichever route gave it
+  if (metrics) app.use('*', countRequests(metrics));
+  // the operator's endpoints, before every front end: no login, no login redirect (operations.ts)
+  app.route('/', healthRoutes(deps));
+  app.route('/', metricsRoutes({ metrics, token: deps.config.metricsToken, log: deps.log }));
   // every 4xx/5xx of the APIs, with its path, status and reason (the web UI shows its own pages)
   app.use('/microsub/*', logApiFailures(deps.log, 'microsub'));
   for (const path of ['/api/fever', '/api/fever.php'])

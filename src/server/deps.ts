@@ -1,6 +1,7 @@
 import type { Logins } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics/index.js';
 import type { IndieAuthSettings } from '../microsub/index.js';
 import type { PollDeps, PollEvents } from '../poll/index.js';
 import type { Store } from '../store/index.js';
@@ -18,6 +19,12 @@ export interface ServerDeps {
   indieAuth: IndieAuthSettings;
   /** The clock (tests inject one). */
   now: () => Date;
+  /**
+   * The process's metrics, served at /metrics when config.metrics is true. The poller's are counted only
+   * when its hooks include `metrics.pollHooks()` (the CLI's openApp does that); without one createApp
+   * makes its own, which counts requests and feeds only.
+   */
+  metrics?: Metrics;
   /** The logins' limits and checks, shared by every front end (createApp makes them; tests inject small ones). */
   logins?: Logins;
 }
