@@ -1,8 +1,9 @@
 import { type Config, loadConfig } from '../config.js';
 import { closeSharedAgents } from '../fetch/index.js';
 import { createLogger, type Logger, silentLogger } from '../log.js';
+import { Metrics } from '../metrics/index.js';
 import type { PollDeps, PollHooks } from '../poll/index.js';
-import { createPollDeps, createPreparer, PollEvents } from '../poll/index.js';
+import { combineHooks, createPollDeps, createPreparer, PollEvents } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 import { type EventRelay, openEventRelay, openStore, redactPassword, storeFault } from '../store/index.js';
 import { type ActingUser, actingUser } from './user-option.js';
@@ -24,6 +25,11 @@ export interface App {
   poll: PollDeps;
   /** What the poller stored, relayed between the processes of a PostgreSQL database (with `events`). */
   events: PollEvents;
+  /**
+   * This process's metrics, for `/metrics` (TIDINGS_METRICS=true, under `serve`): its polls counted
+   * through the poller's hooks. Undefined otherwise.
+   */
+  metrics?: Metrics;
   close(): Promise<void>;
 }
 
@@ -95,7 +101,13 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     throw error;
   }
   const events = new PollEvents(relay, (err) => log.warn({ err }, 'events: an announcement was not relayed'));
-  const hooks = options.hooks ?? (options.events ? events.hooks() : undefined);
+  // the process that serves /metrics counts its own polls (serve; not `serve --no-poller`'s workers)
+  const metrics =
+    options.serves && config.metrics === true ? new Metrics({ store, now: () => new Date() }) : undefined;
+  const hooks = combineHooks(
+    ...(options.hooks ? [options.hooks] : options.events ? [events.hooks()] : []),
+    ...(metrics ? [metrics.pollHooks()] : []),
+  );
   const poll = createPollDeps(store, config, log, hooks, preparer);
   return {
     config,
@@ -105,6 +117,7 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     log,
     poll,
     events,
+    ...(metrics ? { metrics } : {}),
     async close() {
       // icon lookups still under way are cancelled (poll --once's end, serve's SIGTERM, a worker's stop)
       await poll.icons?.close();

@@ -57,6 +57,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
     events: app.events,
     indieAuth,
     now: () => new Date(),
+    ...(app.metrics ? { metrics: app.metrics } : {}),
   });
   // Listen first: a port in use ends the command before the poller starts, with everything closed.
   let server: ServerType;
