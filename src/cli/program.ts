@@ -4,6 +4,7 @@ import { registerApiPassword } from './api-password.js';
 import { registerDoctor } from './doctor.js';
 import { describeFailure } from './failure.js';
 import { registerFeed } from './feed.js';
+import { registerHealthcheck } from './healthcheck.js';
 import { registerOpml } from './opml.js';
 import { registerParse } from './parse.js';
 import { registerPassword } from './password.js';
@@ -30,6 +31,7 @@ export function createProgram(): Command {
   registerStatus(program);
   registerOpml(program);
   registerServe(program);
+  registerHealthcheck(program);
   registerPassword(program);
   registerApiPassword(program);
   registerToken(program);
