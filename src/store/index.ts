@@ -6,6 +6,24 @@ export { hashToken, newToken, TOKEN_SCOPES } from './accounts/index.js';
 export { pickerOrder } from './channels/index.js';
 export { encodeCursor } from './cursor.js';
 export { openEventRelay } from './event-relay.js';
+export {
+  DESTINATION_KINDS,
+  type DestinationKind,
+  EVENT_TYPES,
+  type EventDiagnostic,
+  type EventType,
+  type FeedEvent,
+  type FeedEventType,
+  isEventType,
+  type NewDestination,
+  type OutboxClaim,
+  type OutboxCounts,
+  type OutboxItem,
+  type OutboxRecord,
+  type PollHealth,
+  type QueuedMessage,
+  type StoredDestination,
+} from './notify/index.js';
 export { type OpenOptions, openStore } from './open.js';
 export { parseSearchQuery } from './reading/index.js';
 export { redactPassword } from './redact.js';

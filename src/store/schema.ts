@@ -25,6 +25,9 @@ export interface Database {
   api_tokens: ApiTokenTable;
   users: UserTable;
   user_settings: UserSettingTable;
+  destinations: DestinationTable;
+  outbox: OutboxTable;
+  feed_alerts: FeedAlertTable;
   /**
    * SQLite only: the FTS5 index of entries (rowid = the entry's search key, see search-key.ts).
    * PostgreSQL has `entries.search_vector`.
@@ -267,4 +270,51 @@ export interface UserSettingTable {
   user_id: number;
   key: string;
   value: string;
+}
+
+/** Where a user's alerts go (migration 0012): a webhook, an email address or an ntfy topic URL. */
+export interface DestinationTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'webhook' | 'email' | 'ntfy';
+  /** The URL (webhook, ntfy) or the email address. */
+  target: string;
+  /** The webhook's HMAC key. */
+  secret: string | null;
+  /** JSON: the event types it takes; null for every type. */
+  events: string | null;
+  digest: 'daily' | null;
+  created_at: string;
+  last_ok_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  /** The first failure since the last success; null while it works. */
+  failing_since: string | null;
+}
+
+/** One message to send to one destination (migration 0012); see store/notify/outbox.ts. */
+export interface OutboxTable {
+  id: Generated<number>;
+  destination_id: number;
+  event_type: string;
+  /** JSON: the event as a webhook receives it. */
+  payload: string;
+  created_at: string;
+  /** Null once the row is done (sent or given up). */
+  next_attempt_at: string | null;
+  attempts: number;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+}
+
+/** A feed's alert state (migration 0012): no row while the feed is not failing. */
+export interface FeedAlertTable {
+  feed_id: number;
+  failures: number;
+  failing_since: string | null;
+  failing_sent_at: string | null;
+  gone_sent_at: string | null;
 }

@@ -6,6 +6,7 @@ import { Channels } from './channels/index.js';
 import { Entries, PollWriter } from './entries/index.js';
 import { FeedIcons, Feeds, Heartbeats, Polling } from './feeds/index.js';
 import { migrate } from './migrate.js';
+import { Notify } from './notify/index.js';
 import { Filters, Reading } from './reading/index.js';
 import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
@@ -53,6 +54,8 @@ export class Store {
   readonly accounts: Accounts;
   /** The instance's users. */
   readonly users: Users;
+  /** Alerts: the user's destinations, and the instance's outbox of messages to send. */
+  readonly notify: Notify;
   /** The user this store reads and writes as (FIRST_USER_ID for the root store). */
   readonly userId: number;
   readonly #db: Kysely<Database>;
@@ -90,6 +93,7 @@ export class Store {
     this.sync = new Sync(area);
     this.accounts = new Accounts(area);
     this.users = new Users(area);
+    this.notify = new Notify(area);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Channel, Heartbeat, StoredEntry, StoredFeed } from '../model/index.js';
+import type { PollHealth } from './notify/types.js';
 
 /** The two databases the store runs on. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,6 +56,11 @@ export interface PollOutcome {
   heartbeat: Omit<Heartbeat, 'id' | 'feedId'>;
   newEntries: NewEntry[];
   changedEntries: (NewEntry & { id: number })[];
+  /**
+   * What the poll means for the feed-health alerts: given, the poll's transaction also steps the feed's
+   * alert state and queues the alerts it causes (store/notify/feed-alerts.ts).
+   */
+  health?: PollHealth | undefined;
 }
 /** What a claim counts (polling.countClaimable): a claim's options without its limit and lease. */
 /** What decides whether a feed may be claimed: everything of ClaimOptions but the limit and the lease. */

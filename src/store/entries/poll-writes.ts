@@ -8,6 +8,8 @@ import {
 } from 'kysely';
 import * as shown from '../channel-entries.js';
 import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '../entry-rows.js';
+import { writeFeedAlerts } from '../notify/index.js';
+import type { PollHealth } from '../notify/types.js';
 import { insertUniform, runTemplate } from '../query-template.js';
 import { feedPatchToRow, namesFeed } from '../rows.js';
 import type { Database, FeedTable } from '../schema.js';
@@ -33,6 +35,9 @@ export interface PollRows {
   changes: EntryChange[];
   feedPatch: Updateable<FeedTable>;
   heartbeat: ReturnType<typeof heartbeatRow>;
+  /** The poll's time. */
+  at: string;
+  health: PollHealth | undefined;
 }
 
 /** The ids of the entries one poll inserted and updated. */
@@ -56,6 +61,8 @@ export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
     changes: outcome.changedEntries.map((entry) => entryChange(dialect, entry, now)),
     feedPatch: feedPatchToRow(outcome.feedPatch, dialect),
     heartbeat: heartbeatRow(outcome.feedId, outcome.heartbeat),
+    at: now,
+    health: outcome.health,
   };
 }
 
@@ -115,6 +122,13 @@ export async function writePolls(
     const insertedIds = inserted.filter((row) => row.feed_id === rows.feedId).map((row) => row.id);
     written.set(rows.feedId, { insertedIds, updatedIds: updated.map((row) => row.id) });
   }
+  // the alerts a poll causes are queued with it: sent once this commits, never when it rolls back
+  await writeFeedAlerts(
+    trx,
+    live.flatMap((rows) =>
+      rows.health === undefined ? [] : [{ feedId: rows.feedId, at: rows.at, health: rows.health }],
+    ),
+  );
   const heartbeats = live.map((rows) => rows.heartbeat);
   await insertUniform(trx, `${dialect}:heartbeats`, heartbeats, (values) =>
     trx.insertInto('heartbeats').values(values as typeof heartbeats),

@@ -1,0 +1,304 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import {
+  addFollowedFeed,
+  minutesAfterT0 as at,
+  type StoreBackend,
+  storeBackends,
+  testPoll,
+} from '../../../test/helpers/temp-store.js';
+import type { Store } from '../store.js';
+import type { PollOutcome } from '../types.js';
+import { NO_ALERTS, stepFeedAlerts } from './feed-alerts.js';
+import type { FeedEvent, PollHealth } from './types.js';
+
+/** A poll's health as the poller reports it: failed, fine, gone or moved. */
+function health(feedId: number, kind: 'failed' | 'ok' | 'gone', extra: Partial<PollHealth> = {}): PollHealth {
+  return {
+    failed: kind === 'failed',
+    gone: kind === 'gone',
+    alertAfter: 3,
+    report: {
+      feed: { id: feedId, url: 'https://example.org/feed', title: 'Example', siteUrl: null },
+      status: kind === 'failed' ? 'parse_error' : kind === 'gone' ? 'gone' : 'ok',
+      message: kind === 'failed' ? 'xml: unclosed tag <item> (line 3:5)' : '2 entries (rss20)',
+      ...(kind === 'failed'
+        ? { diagnostic: { code: 'xml.not-well-formed', line: 3, column: 5, excerpt: '<item><title>x' } }
+        : {}),
+    },
+    ...extra,
+  };
+}
+
+/** A poll of the feed at minute `minute` that reports this health. */
+function poll(
+  feedId: number,
+  minute: number,
+  kind: 'failed' | 'ok' | 'gone',
+  extra: Partial<PollHealth> = {},
+) {
+  const outcome: PollOutcome = testPoll(feedId, [], at(minute), { health: health(feedId, kind, extra) });
+  return outcome;
+}
+
+describe('stepFeedAlerts', () => {
+  it('says feed.failing once at the third failure, then nothing, then feed.recovered once', () => {
+    let state = NO_ALERTS;
+    const types: string[][] = [];
+    const kinds = ['failed', 'failed', 'failed', 'failed', 'failed', 'ok', 'ok'] as const;
+    for (const [minute, kind] of kinds.entries()) {
+      const step = stepFeedAlerts(state, health(1, kind), at(minute));
+      types.push(step.events.map((event) => event.type));
+      state = step.state;
+    }
+    assert.deepEqual(types, [[], [], ['feed.failing'], [], [], ['feed.recovered'], []]);
+  });
+
+  it('gives the run its first failure and count, and recovers with them', () => {
+    let state = NO_ALERTS;
+    const events: FeedEvent[] = [];
+    for (const [minute, kind] of (['ok', 'failed', 'failed', 'failed', 'failed', 'ok'] as const).entries()) {
+      const step = stepFeedAlerts(state, health(1, kind), at(minute));
+      events.push(...step.events);
+      state = step.state;
+    }
+    assert.deepEqual(
+      events.map((event) => [event.type, event.at, event.since, event.failures]),
+      [
+        ['feed.failing', at(3), at(1), 3],
+        ['feed.recovered', at(5), at(1), 4],
+      ],
+    );
+    assert.deepEqual(Object.keys(events[0] as FeedEvent), [
+      'type',
+      'at',
+      'feed',
+      'status',
+      'since',
+      'failures',
+      'message',
+      'diagnostic',
+    ]);
+  });
+
+  it('sends nothing for a run of failures shorter than the threshold', () => {
+    let state = NO_ALERTS;
+    for (const [minute, kind] of (['failed', 'failed', 'ok', 'failed', 'failed', 'ok'] as const).entries()) {
+      const step = stepFeedAlerts(state, health(1, kind), at(minute));
+      assert.deepEqual(step.events, []);
+      state = step.state;
+    }
+  });
+
+  it('says feed.gone once, and feed.moved with the new URL each time', () => {
+    const gone = stepFeedAlerts(NO_ALERTS, health(1, 'gone'), at(0));
+    assert.deepEqual(
+      gone.events.map((event) => event.type),
+      ['feed.gone'],
+    );
+    assert.deepEqual(stepFeedAlerts(gone.state, health(1, 'gone'), at(1)).events, []);
+    const moved = stepFeedAlerts(NO_ALERTS, health(1, 'ok', { movedTo: 'https://example.net/feed' }), at(0));
+    assert.deepEqual(
+      moved.events.map((event) => [event.type, event.feed.url, event.newUrl]),
+      [['feed.moved', 'https://example.org/feed', 'https://example.net/feed']],
+    );
+  });
+});
+
+function notifySuite(backend: StoreBackend) {
+  after(() => backend.cleanup());
+
+  /** A store with a second user, Bo, and a feed both users follow. */
+  async function twoFollowers(): Promise<{ store: Store; bo: Store; feedId: number }> {
+    const store = await backend.open();
+    await store.users.add({ name: 'ann', isAdmin: true }, at(0));
+    const boUser = await store.users.add({ name: 'bo', isAdmin: false }, at(0));
+    const bo = store.forUser(boUser.id);
+    const feed = await addFollowedFeed(store, 'https://example.org/feed', at(0));
+    await addFollowedFeed(bo, 'https://example.org/feed', at(0));
+    return { store, bo, feedId: feed.id };
+  }
+
+  it("keeps each user's destinations to that user", async () => {
+    const { store, bo } = await twoFollowers();
+    const hook = await store.notify.add(
+      { kind: 'webhook', target: 'https://hooks.example/a', secret: 's3', events: ['feed.failing'] },
+      at(1),
+    );
+    assert.deepEqual(hook, {
+      id: hook.id,
+      userId: store.userId,
+      kind: 'webhook',
+      target: 'https://hooks.example/a',
+      secret: 's3',
+      events: ['feed.failing'],
+      createdAt: at(1),
+    });
+    const mail = await bo.notify.add({ kind: 'email', target: 'bo@example.org', digest: 'daily' }, at(2));
+    assert.equal(mail.events, undefined);
+    assert.deepEqual(
+      (await store.notify.list()).map((d) => d.id),
+      [hook.id],
+    );
+    assert.equal(await bo.notify.get(hook.id), undefined);
+    assert.equal(await bo.notify.remove(hook.id), false);
+    assert.deepEqual(await store.notify.get(hook.id), hook);
+    await assert.rejects(
+      bo.notify.enqueue([{ destinationId: hook.id, eventType: 'test', payload: '{}' }], at(3)),
+      /does not have/,
+    );
+    assert.equal(await store.notify.remove(hook.id), true);
+    assert.deepEqual(await store.notify.list(), []);
+  });
+
+  it('queues one feed.failing, then one feed.recovered, for each follower, with the poll', async () => {
+    const { store, bo, feedId } = await twoFollowers();
+    const annHook = await store.notify.add({ kind: 'webhook', target: 'https://hooks.example/a' }, at(0));
+    // Bo takes only recoveries: his filter drops the failing alert
+    const boHook = await bo.notify.add(
+      { kind: 'ntfy', target: 'https://ntfy.example/t', events: ['feed.recovered'] },
+      at(0),
+    );
+    for (let minute = 1; minute <= 5; minute++) await store.polling.record(poll(feedId, minute, 'failed'));
+    await store.polling.record(poll(feedId, 6, 'ok'));
+    await store.polling.record(poll(feedId, 7, 'ok'));
+    const ann = await store.notify.messages();
+    assert.deepEqual(
+      ann.map((m) => [m.destinationId, m.eventType, m.createdAt]),
+      [
+        [annHook.id, 'feed.failing', at(3)],
+        [annHook.id, 'feed.recovered', at(6)],
+      ],
+    );
+    const failing = JSON.parse(ann[0]?.payload ?? '') as FeedEvent;
+    assert.deepEqual(failing.diagnostic, {
+      code: 'xml.not-well-formed',
+      line: 3,
+      column: 5,
+      excerpt: '<item><title>x',
+    });
+    assert.equal(failing.since, at(1));
+    assert.deepEqual(
+      (await bo.notify.messages()).map((m) => [m.destinationId, m.eventType]),
+      [[boHook.id, 'feed.recovered']],
+    );
+  });
+
+  it('queues nothing for a user who paused the feed, nor for polls without health', async () => {
+    const { store, bo, feedId } = await twoFollowers();
+    await bo.notify.add({ kind: 'webhook', target: 'https://hooks.example/b' }, at(0));
+    assert.equal(await bo.channels.setFollowerSettings(feedId, { paused: true }), true);
+    for (let minute = 1; minute <= 3; minute++) await store.polling.record(poll(feedId, minute, 'failed'));
+    await store.polling.record(testPoll(feedId, [], at(4)));
+    assert.deepEqual(await bo.notify.messages(), []);
+  });
+
+  it('queues nothing when the poll cannot be stored (the feed was removed meanwhile)', async () => {
+    const { store, feedId } = await twoFollowers();
+    await store.notify.add({ kind: 'webhook', target: 'https://hooks.example/a' }, at(0));
+    await store.polling.record(poll(feedId, 1, 'gone'));
+    assert.equal((await store.notify.messages()).length, 1);
+    await store.feeds.remove(feedId);
+    await store.polling.record(poll(feedId, 2, 'failed', { alertAfter: 1 }));
+    assert.equal((await store.notify.messages()).length, 1);
+  });
+
+  it('claims a due message once, sends it, and retries a failure later', async () => {
+    const store = await backend.open();
+    const hook = await store.notify.add({ kind: 'webhook', target: 'https://hooks.example/a' }, at(0));
+    await store.notify.enqueue(
+      [
+        { destinationId: hook.id, eventType: 'test', payload: '{"n":1}' },
+        { destinationId: hook.id, eventType: 'test', payload: '{"n":2}' },
+      ],
+      at(1),
+    );
+    const claim = { now: at(1), workerId: 'a', leaseMs: 60_000, limit: 10 };
+    const items = await store.notify.claimDue(claim);
+    assert.deepEqual(
+      items.map((item) => [item.payload, item.attempts, item.destination.id]),
+      [
+        ['{"n":1}', 0, hook.id],
+        ['{"n":2}', 0, hook.id],
+      ],
+    );
+    // claimed: nobody else gets them while the claim holds
+    assert.deepEqual(await store.notify.claimDue({ ...claim, workerId: 'b' }), []);
+    const [first, second] = items as [(typeof items)[0], (typeof items)[0]];
+    assert.equal(await store.notify.markSent(first.id, 'a', at(2)), true);
+    assert.equal(await store.notify.markSent(first.id, 'a', at(2)), false);
+    assert.equal(await store.notify.markFailed(second.id, 'b', at(2), 'not mine', at(3)), false);
+    assert.equal(await store.notify.markFailed(second.id, 'a', at(2), 'HTTP 503', at(3)), true);
+    let destination = await store.notify.get(hook.id);
+    assert.equal(destination?.lastOkAt, at(2));
+    assert.equal(destination?.failingSince, at(2));
+    assert.equal(destination?.lastError, 'HTTP 503');
+    assert.equal(await store.notify.nextDueTime(), at(3));
+    assert.deepEqual(await store.notify.claimDue({ ...claim, now: at(2.5) }), []);
+    const retry = await store.notify.claimDue({ ...claim, now: at(3) });
+    assert.deepEqual(
+      retry.map((item) => [item.id, item.attempts]),
+      [[second.id, 1]],
+    );
+    // given up: kept, marked failed, never claimed again
+    assert.equal(await store.notify.markFailed(second.id, 'a', at(4), 'HTTP 503', undefined), true);
+    assert.deepEqual(await store.notify.claimDue({ ...claim, now: at(60 * 48) }), []);
+    assert.deepEqual(await store.notify.counts(hook.id), { pending: 0, sent: 1, failed: 1 });
+    assert.equal(await store.notify.nextDueTime(), undefined);
+    await store.notify.recordAttempt(hook.id, at(5));
+    destination = await store.notify.get(hook.id);
+    assert.equal(destination?.failingSince, undefined);
+    assert.equal(destination?.lastError, 'HTTP 503');
+  });
+
+  it('gives a lapsed claim to the next sender', async () => {
+    const store = await backend.open();
+    const hook = await store.notify.add({ kind: 'webhook', target: 'https://hooks.example/a' }, at(0));
+    await store.notify.enqueue([{ destinationId: hook.id, eventType: 'test', payload: '{}' }], at(1));
+    const [item] = await store.notify.claimDue({ now: at(1), workerId: 'a', leaseMs: 60_000, limit: 1 });
+    assert.ok(item);
+    const again = await store.notify.claimDue({ now: at(2), workerId: 'b', leaseMs: 60_000, limit: 1 });
+    assert.deepEqual(
+      again.map((row) => row.id),
+      [item.id],
+    );
+    // the first sender's claim is gone: its late mark does not count
+    assert.equal(await store.notify.markSent(item.id, 'a', at(2)), false);
+    assert.equal(await store.notify.markSent(item.id, 'b', at(2)), true);
+  });
+
+  it('removes destinations and their messages with their user', async () => {
+    const { store, bo, feedId } = await twoFollowers();
+    await bo.notify.add({ kind: 'webhook', target: 'https://hooks.example/b' }, at(0));
+    await store.polling.record(poll(feedId, 1, 'gone'));
+    assert.equal((await bo.notify.messages()).length, 1);
+    await store.users.remove(bo.userId, at(2));
+    assert.deepEqual(await bo.notify.list(), []);
+    assert.deepEqual(await store.notify.claimDue({ now: at(3), workerId: 'a', leaseMs: 1000, limit: 9 }), []);
+  });
+
+  it('gives each message to one of two senders claiming at once', async () => {
+    const store = await backend.open();
+    const peer = await backend.openPeer(store);
+    const hook = await store.notify.add({ kind: 'webhook', target: 'https://hooks.example/a' }, at(0));
+    const messages = Array.from({ length: 40 }, (_, n) => ({
+      destinationId: hook.id,
+      eventType: 'test',
+      payload: JSON.stringify({ n }),
+    }));
+    await store.notify.enqueue(messages, at(1));
+    const claims = await Promise.all(
+      [store, peer, store, peer].map((s, n) =>
+        s.notify.claimDue({ now: at(1), workerId: `w${n}`, leaseMs: 60_000, limit: 15 }),
+      ),
+    );
+    const ids = claims.flat().map((item) => item.id);
+    assert.equal(ids.length, 40);
+    assert.equal(new Set(ids).size, 40);
+  });
+}
+
+for (const backend of storeBackends()) {
+  if (backend.skip !== undefined) it(backend.name, { skip: backend.skip }, () => {});
+  else describe(backend.name, () => notifySuite(backend));
+}
