@@ -45,6 +45,30 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ TIDINGS_METRICS_TOKEN: '  ' }).metricsToken, undefined);
     assert.equal(loadConfig({ TIDINGS_METRICS_TOKEN: ' s3cret ' }).metricsToken, 's3cret');
   });
+
+  it('reads the alert settings: TIDINGS_ALERT_AFTER, TIDINGS_BASE_URL, TIDINGS_SMTP_URL, TIDINGS_MAIL_FROM', () => {
+    const none = loadConfig({});
+    assert.equal(none.alertAfter, 3);
+    assert.deepEqual([none.baseUrl, none.smtpUrl, none.mailFrom], [undefined, undefined, undefined]);
+    const set = loadConfig({
+      TIDINGS_ALERT_AFTER: '5',
+      TIDINGS_BASE_URL: 'https://news.example.org/tidings/',
+      TIDINGS_SMTP_URL: 'smtps://me:pw@mail.example.org:465',
+      TIDINGS_MAIL_FROM: 'tidings@example.org',
+    });
+    assert.equal(set.alertAfter, 5);
+    assert.equal(set.baseUrl, 'https://news.example.org/tidings');
+    assert.equal(set.smtpUrl, 'smtps://me:pw@mail.example.org:465');
+    assert.equal(set.mailFrom, 'tidings@example.org');
+    assert.throws(() => loadConfig({ TIDINGS_ALERT_AFTER: '0' }), /TIDINGS_ALERT_AFTER must be a positive/);
+    assert.throws(() => loadConfig({ TIDINGS_BASE_URL: 'news.example.org' }), /TIDINGS_BASE_URL must be/);
+    // the password stays out of the message
+    assert.throws(
+      () => loadConfig({ TIDINGS_SMTP_URL: 'imap://me:secret@mail.example.org' }),
+      (error: Error) =>
+        /TIDINGS_SMTP_URL must look like/.test(error.message) && !error.message.includes('secret'),
+    );
+  });
 });
 
 describe('loadConfig parse limits', () => {

@@ -36,6 +36,14 @@ export interface Config {
    * are answered.
    */
   metricsToken?: string;
+  /** Failed polls in a row that make a feed.failing alert (TIDINGS_ALERT_AFTER); absent means 3. */
+  alertAfter?: number;
+  /** Where tidings is reached, without a trailing slash (TIDINGS_BASE_URL): alerts link to the feed's page. */
+  baseUrl?: string;
+  /** The SMTP server alert emails go through (TIDINGS_SMTP_URL: smtp://[user:pass@]host:port, smtps:// for TLS). */
+  smtpUrl?: string;
+  /** The From address of alert emails (TIDINGS_MAIL_FROM). */
+  mailFrom?: string;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/tidings.db';
@@ -82,7 +90,42 @@ export function loadConfig(
     ...((env['TIDINGS_METRICS_TOKEN'] ?? '').trim() !== ''
       ? { metricsToken: (env['TIDINGS_METRICS_TOKEN'] as string).trim() }
       : {}),
+    alertAfter: positiveInt(env, 'TIDINGS_ALERT_AFTER', 3),
+    ...optional('baseUrl', httpUrl(env, 'TIDINGS_BASE_URL')),
+    ...optional('smtpUrl', smtpUrl(env)),
+    ...optional('mailFrom', text(env, 'TIDINGS_MAIL_FROM')),
   };
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = (env[name] ?? '').trim();
+  return value === '' ? undefined : value;
+}
+
+/** An http(s) URL without its trailing slashes. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new ConfigError(name, `config: ${name} must be an http or https URL, not ${JSON.stringify(value)}`);
+  return value.replace(/\/+$/, '');
+}
+
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const name = 'TIDINGS_SMTP_URL';
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^smtps?:$/.test(new URL(value).protocol) || new URL(value).hostname === '')
+    throw new ConfigError(
+      name,
+      `config: ${name} must look like smtp://[user:pass@]host:port (smtps:// for TLS), not ${JSON.stringify(value.replace(/\/\/[^@/]*@/, '//***@'))}`,
+    );
+  return value;
 }
 
 function intervalVariable(env: NodeJS.ProcessEnv, name: string, fallback: string): number {

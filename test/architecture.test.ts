@@ -37,6 +37,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ['model', ...SHARED],
   poll: ['model', 'fetch', 'parse', 'html', 'store', ...SHARED],
   subscriptions: ['model', 'store', 'poll', 'opml'],
+  // alerts on their way out: the outbox's sender, webhooks and ntfy through fetch's SSRF guard, email
+  notify: ['model', 'fetch', 'store', ...SHARED],
   auth: ['model', 'store', ...SHARED],
   // open, mark, mark all with undo, save, refresh and preview: refresh and preview go through poll
   reading: ['model', 'store', 'poll', ...SHARED],

@@ -1,5 +1,4 @@
-import type { Channel, Heartbeat, StoredEntry, StoredFeed } from '../model/index.js';
-import type { PollHealth } from './notify/types.js';
+import type { Channel, Heartbeat, HeartbeatStatus, StoredEntry, StoredFeed } from '../model/index.js';
 
 /** The two databases the store runs on. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -336,3 +335,51 @@ export const FEED_SUMMARY_FIELDS = [
 
 /** What the health list needs of a feed: what its health is made of, what it is sorted and searched by, what a row shows. */
 export type FeedSummary = Pick<StoredFeed, 'id' | (typeof FEED_SUMMARY_FIELDS)[number]>;
+
+/** The feed-health event types. */
+export type FeedEventType = 'feed.failing' | 'feed.recovered' | 'feed.gone' | 'feed.moved';
+
+/** Where a parse or encoding error is, as `tidings parse` locates it (1-based line and column). */
+export interface EventDiagnostic {
+  code: string;
+  line?: number;
+  column?: number;
+  /** The document's line there (a cut of 200 characters around the column when the line is longer). */
+  excerpt?: string;
+  /** The column within `excerpt`, given only when the excerpt is a cut and so differs from `column`. */
+  excerptColumn?: number;
+}
+
+/** A feed-health event: the JSON a webhook receives (issue 25). */
+export interface FeedEvent {
+  type: FeedEventType;
+  /** The poll's time. */
+  at: string;
+  feed: { id: number; url: string; title: string | null; siteUrl: string | null };
+  /** The feed's status word after the poll (the heartbeat's: parse_error, gone, ...). */
+  status: HeartbeatStatus;
+  /** The first failure of this run (the poll's time when the run has none). */
+  since: string;
+  /** Failed polls in a row (0 when the feed is fine). */
+  failures: number;
+  message: string;
+  diagnostic?: EventDiagnostic;
+  /** feed.moved: the feed's new URL (feed.url is the old one). */
+  newUrl?: string;
+  /** The feed's health page under TIDINGS_BASE_URL, when it is set. */
+  link?: string;
+}
+
+/** What a poll tells the feed-health alerts; see feed-alerts.ts. */
+export interface PollHealth {
+  /** The feed is broken after this poll: a fetch, parse or encoding error (a 304 of a broken document too). */
+  failed: boolean;
+  /** The server said 410 Gone. */
+  gone: boolean;
+  /** A permanent redirect moved the feed to this URL in this poll. */
+  movedTo?: string | undefined;
+  /** Failed polls in a row that make a feed.failing (TIDINGS_ALERT_AFTER). */
+  alertAfter: number;
+  /** The event's fields the poll knows. */
+  report: Pick<FeedEvent, 'feed' | 'status' | 'message' | 'diagnostic' | 'link'>;
+}

@@ -9,12 +9,11 @@ import {
 import * as shown from '../channel-entries.js';
 import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '../entry-rows.js';
 import { writeFeedAlerts } from '../notify/index.js';
-import type { PollHealth } from '../notify/types.js';
 import { insertUniform, runTemplate } from '../query-template.js';
 import { feedPatchToRow, namesFeed } from '../rows.js';
 import type { Database, FeedTable } from '../schema.js';
 import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from '../search-index.js';
-import type { PollOutcome } from '../types.js';
+import type { PollHealth, PollOutcome } from '../types.js';
 import { binaryChunks, chunk, statementChunks, toIso } from '../values.js';
 
 // SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or

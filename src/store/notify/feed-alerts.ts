@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
+import type { FeedEvent, FeedEventType, PollHealth } from '../types.js';
 import { chunk } from '../values.js';
 import { enqueueMessages, listenersOf, takes } from './outbox.js';
-import type { FeedEvent, FeedEventType, PollHealth, QueuedMessage } from './types.js';
+import type { QueuedMessage } from './types.js';
 
 /** A feed's alert state (feed_alerts); NO_ALERTS for a feed without a row. */
 export interface FeedAlertState {

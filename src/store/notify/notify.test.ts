@@ -8,9 +8,8 @@ import {
   testPoll,
 } from '../../../test/helpers/temp-store.js';
 import type { Store } from '../store.js';
-import type { PollOutcome } from '../types.js';
+import type { FeedEvent, PollHealth, PollOutcome } from '../types.js';
 import { NO_ALERTS, stepFeedAlerts } from './feed-alerts.js';
-import type { FeedEvent, PollHealth } from './types.js';
 
 /** A poll's health as the poller reports it: failed, fine, gone or moved. */
 function health(feedId: number, kind: 'failed' | 'ok' | 'gone', extra: Partial<PollHealth> = {}): PollHealth {

@@ -1,0 +1,205 @@
+import { type Dispatcher, request } from 'undici';
+import {
+  checkTarget,
+  DEFAULT_USER_AGENT,
+  FETCH_DEFAULTS,
+  FetchError,
+  getSharedAgent,
+} from '../fetch/index.js';
+import type { StoredDestination } from '../store/index.js';
+import type { Mailer } from './mail.js';
+import { SIGNATURE_HEADER, signBody } from './sign.js';
+import { eventWords } from './words.js';
+
+/** A message or a test's wait for an answer: a receiver that takes longer holds the sender up. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** What of a refusing receiver's answer is kept for the destination's last error. */
+const ANSWER_SAMPLE_BYTES = 300;
+
+/** What delivering needs: the SSRF guard's setting, the mailer, and (tests) a dispatcher and timeout. */
+export interface DeliveryContext {
+  allowPrivateAddresses: boolean;
+  /** Sends email; undefined when TIDINGS_SMTP_URL is not set. */
+  mailer?: Mailer | undefined;
+  timeoutMs?: number;
+  /** Replaces the shared guarded Agent (which checks every resolved address). */
+  dispatcher?: Dispatcher;
+}
+
+/** A message the destination took: its answer in words ("HTTP 204", "250 2.0.0 Ok: queued"). */
+export interface Delivered {
+  answer: string;
+}
+
+/** A message the destination did not take, or could not be reached: `kind: message`, one line. */
+export class DeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DeliveryError';
+  }
+}
+
+/**
+ * Sends one event (its JSON `payload`) to a destination. A webhook gets the JSON as it is, signed; ntfy
+ * and email get it in words. Resolves with the answer; rejects with a DeliveryError.
+ */
+export async function deliver(
+  destination: StoredDestination,
+  payload: string,
+  context: DeliveryContext,
+  deliveryId?: number,
+): Promise<Delivered> {
+  switch (destination.kind) {
+    case 'webhook':
+      return postWebhook(destination, payload, context, deliveryId);
+    case 'ntfy':
+      return postNtfy(destination, payload, context);
+    case 'email':
+      return sendEmail(destination, payload, context);
+  }
+}
+
+function postWebhook(
+  destination: StoredDestination,
+  payload: string,
+  context: DeliveryContext,
+  deliveryId: number | undefined,
+): Promise<Delivered> {
+  const type = (JSON.parse(payload) as { type?: unknown }).type;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': DEFAULT_USER_AGENT,
+    'x-tidings-event': String(type),
+  };
+  // receivers that must not act twice drop a delivery id they saw (a crash between send and mark)
+  if (deliveryId !== undefined) headers['x-tidings-delivery'] = String(deliveryId);
+  if (destination.secret !== undefined) headers[SIGNATURE_HEADER] = signBody(payload, destination.secret);
+  return post('webhook', destination.target, payload, headers, context);
+}
+
+function postNtfy(
+  destination: StoredDestination,
+  payload: string,
+  context: DeliveryContext,
+): Promise<Delivered> {
+  const words = eventWords(payload);
+  const headers: Record<string, string> = {
+    'content-type': 'text/plain; charset=utf-8',
+    'user-agent': DEFAULT_USER_AGENT,
+    title: headerText(words.title),
+    tags: words.tags.join(','),
+  };
+  if (words.link !== undefined) headers['click'] = words.link;
+  return post('ntfy', destination.target, words.text, headers, context);
+}
+
+async function sendEmail(
+  destination: StoredDestination,
+  payload: string,
+  context: DeliveryContext,
+): Promise<Delivered> {
+  if (context.mailer === undefined)
+    throw new DeliveryError('email: TIDINGS_SMTP_URL is not set: tidings has no mail server to send through');
+  const words = eventWords(payload);
+  try {
+    const answer = await context.mailer.send({
+      to: destination.target,
+      subject: words.title,
+      text: words.text,
+    });
+    return { answer };
+  } catch (error) {
+    throw new DeliveryError(`email: ${oneLine(error)}`, { cause: error });
+  }
+}
+
+/**
+ * POSTs the body through the SSRF guard of feed fetches: no scheme but http(s), no private or local
+ * address unless TIDINGS_ALLOW_PRIVATE_ADDRESSES (checked for a literal IP here and for every resolved
+ * address at connect time), and no redirect followed (a receiver that moved says so with its 3xx).
+ */
+async function post(
+  kind: string,
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  context: DeliveryContext,
+): Promise<Delivered> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new DeliveryError(`${kind}: ${JSON.stringify(target)} is not a URL`);
+  }
+  const refused = checkTarget(url, context.allowPrivateAddresses);
+  if (refused !== undefined) throw new DeliveryError(fromFetch(kind, refused), { cause: refused });
+  const timeoutMs = context.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const dispatcher =
+    context.dispatcher ?? getSharedAgent(context.allowPrivateAddresses, FETCH_DEFAULTS.connectTimeoutMs);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(url, {
+      method: 'POST',
+      body,
+      headers,
+      dispatcher,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof FetchError) throw new DeliveryError(fromFetch(kind, error), { cause: error });
+    const name = (error as { name?: unknown }).name;
+    if (name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'AbortError')
+      throw new DeliveryError(`${kind}: no answer from ${url.host} within ${timeoutMs / 1000} s`, {
+        cause: error,
+      });
+    throw new DeliveryError(`${kind}: cannot reach ${url.host}: ${oneLine(error)}`, { cause: error });
+  }
+  const sample = await readSample(response.body);
+  const status = response.statusCode;
+  if (status >= 200 && status < 300) return { answer: `HTTP ${status}` };
+  const moved = status >= 300 && status < 400 ? ' (redirects are not followed: give the new URL)' : '';
+  throw new DeliveryError(
+    `${kind}: ${url.host} answered HTTP ${status}${moved}${sample ? `: ${sample}` : ''}`,
+  );
+}
+
+/** The start of an answer's body, on one line; the rest is not read. */
+async function readSample(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= ANSWER_SAMPLE_BYTES) break;
+    }
+  } catch {
+    // an answer cut short says no less than its start
+  }
+  return Buffer.concat(chunks)
+    .toString('utf8', 0, Math.min(size, ANSWER_SAMPLE_BYTES))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The guard's message (`fetch: refused to connect ...`) as the destination kind's. */
+function fromFetch(kind: string, error: FetchError): string {
+  return `${kind}: ${error.message.replace(/^fetch: /, '')}`;
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A header value from text that may hold any character: HTTP headers carry Latin-1 at most, so text
+ * beyond ASCII goes as an RFC 2047 encoded word, which ntfy reads.
+ */
+export function headerText(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  if (/^[\x20-\x7e]*$/.test(flat)) return flat;
+  return `=?UTF-8?B?${Buffer.from(flat, 'utf8').toString('base64')}?=`;
+}
