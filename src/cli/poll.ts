@@ -6,6 +6,7 @@ import { plural } from './plural.js';
 import { parseFeedIds, requireFeeds, whyNotPolled } from './poll-feeds.js';
 import { progressPrinter } from './progress.js';
 import { retentionPolicy, startRetention } from './retention.js';
+import { DRAIN_MS, openSender, runSender } from './sender.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 interface PollOptions {
@@ -105,6 +106,7 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
     process.stderr.write(`tidings: poll: stopped by ${signal}; the feeds not polled were given back\n`);
     return 128 + (SIGNAL_NUMBERS[signal] ?? 0);
   }
+  await sendAlerts(app);
   let unpolled = 0;
   for (const before of requested) {
     const reason = whyNotPolled(before, await app.store.feeds.get(before.id), runStartedAt, force);
@@ -115,15 +117,32 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
   return unpolled > 0 ? 1 : 0;
 }
 
+/** Sends the alerts the run caused (and any others due) before the process exits; a note on stderr. */
+async function sendAlerts(app: App): Promise<void> {
+  const sender = openSender(app);
+  try {
+    const { sent, failed } = await sender.drain(DRAIN_MS);
+    if (sent + failed > 0)
+      process.stderr.write(
+        `poll: ${plural(sent, 'alert')} sent${failed > 0 ? `, ${failed} not sent yet (tried again by the next poll)` : ''}\n`,
+      );
+  } finally {
+    sender.close();
+  }
+}
+
 async function runWorker(database: string | undefined): Promise<void> {
   retentionPolicy(process.env, new Date()); // a bad retention setting: one line before anything starts
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true, polls: true, events: true }, (app) => {
+  await withApp({ database, logs: true, polls: true, events: true }, async (app) => {
     // workers remove old read entries too, so that a `serve --no-poller` deployment keeps its size
     startRetention(app.store, process.env, app.log, stop.signal);
-    return runPollLoop(app.poll, stop.signal);
+    // whichever process polls sends the alerts its polls cause (issue 25)
+    const sending = runSender(app, stop.signal);
+    await runPollLoop(app.poll, stop.signal);
+    await sending;
   });
 }
 

@@ -4,6 +4,7 @@ import { upgradeFeverKeyStorage } from '../auth/index.js';
 import { runPollLoop } from '../poll/index.js';
 import { openApp } from './app.js';
 import { retentionPolicy, startRetention } from './retention.js';
+import { runSender } from './sender.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 interface ServeOptions {
@@ -79,6 +80,8 @@ async function runServe(opts: ServeOptions): Promise<void> {
   );
   const stop = new AbortController();
   const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
+  // whichever process polls sends the alerts its polls cause (issue 25); --no-poller leaves it to workers
+  const sender = opts.poller ? runSender(app, stop.signal) : Promise.resolve();
   if (opts.poller) startRetention(app.store, process.env, app.log, stop.signal);
   const shutdown = () => {
     stop.abort();
@@ -90,6 +93,7 @@ async function runServe(opts: ServeOptions): Promise<void> {
   process.once('SIGTERM', shutdown);
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
   await poller;
+  await sender;
   await app.close();
 }
 

@@ -20,6 +20,10 @@ export interface PollConfig {
   maxBodyBytes: number;
   /** Look for feed icons while polling (poll/feed-icon.ts); on unless false. */
   feedIcons?: boolean;
+  /** Failed polls in a row that make a feed.failing alert (TIDINGS_ALERT_AFTER); default 3. */
+  alertAfter?: number;
+  /** Where tidings is reached (TIDINGS_BASE_URL): alerts link to the feed's page under it. */
+  baseUrl?: string;
 }
 
 /** What polling needs, passed in so that tests can give a clock, a fetcher and a store of their own. */

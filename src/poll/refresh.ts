@@ -3,6 +3,7 @@ import type { Diagnostic, HeartbeatStatus, StoredFeed } from '../model/index.js'
 import type { FeedPatch, PollOutcome } from '../store/index.js';
 import type { PollDeps } from './deps.js';
 import { diffEntries } from './diff.js';
+import { pollHealth } from './health.js';
 import type { StoredPoll } from './hooks.js';
 import { adoptLinkedFeed } from './linked-feed.js';
 import { feedMetadata } from './metadata.js';
@@ -76,6 +77,8 @@ export async function processOutcome(
     heartbeat,
     newEntries: poll.newEntries,
     changedEntries: poll.changedEntries,
+    // the alerts this poll causes are queued in the transaction that stores it
+    health: pollHealth(deps.config, feed, poll),
   };
   const { insertedIds, updatedIds } = await deps.store.polling.record(record);
   // The icon is looked for in the background: the poll's answer never waits for it. After a 304 too, so

@@ -1,4 +1,4 @@
-import type { HeartbeatStatus, ParseResult } from '../model/index.js';
+import type { Diagnostic, HeartbeatStatus, ParseResult } from '../model/index.js';
 import { plural } from '../model/index.js';
 
 const NOT_WELL_FORMED = new Set([
@@ -32,4 +32,22 @@ export function statusOfParse(result: ParseResult): { status: HeartbeatStatus; m
     status: 'ok',
     message: `${plural(result.entries.length, 'entry', 'entries')} (${result.version})`,
   };
+}
+
+/**
+ * The diagnostic a parse_error or encoding_error status was made from (statusOfParse's choice): an HTML
+ * page, the charset mismatch, the first well-formedness error, else the first error. Undefined for the
+ * other statuses, and for a parse_error without diagnostics (a parse that timed out).
+ */
+export function causeOfStatus(
+  status: HeartbeatStatus,
+  diagnostics: readonly Diagnostic[],
+): Diagnostic | undefined {
+  if (status === 'encoding_error') return diagnostics.find((d) => d.code === 'encoding.mismatch');
+  if (status !== 'parse_error') return undefined;
+  return (
+    diagnostics.find((d) => d.code === 'document.html') ??
+    diagnostics.find((d) => NOT_WELL_FORMED.has(d.code)) ??
+    diagnostics.find((d) => d.severity === 'error')
+  );
 }

@@ -1,0 +1,59 @@
+import type { Diagnostic, HeartbeatStatus, StoredFeed } from '../model/index.js';
+import type { EventDiagnostic, FeedPatch, PollHealth } from '../store/index.js';
+import type { PollConfig } from './deps.js';
+import { causeOfStatus } from './status.js';
+
+/** Failed polls in a row that make a feed.failing when TIDINGS_ALERT_AFTER is not set. */
+export const DEFAULT_ALERT_AFTER = 3;
+
+const FAILED: ReadonlySet<HeartbeatStatus> = new Set(['fetch_error', 'parse_error', 'encoding_error']);
+
+/** What one poll decided, as far as the alerts care. */
+export interface PollVerdict {
+  status: HeartbeatStatus;
+  message: string;
+  feedPatch: FeedPatch;
+}
+
+/**
+ * What a poll means for the feed-health alerts (issue 25), handed to the store with the poll: whether
+ * the feed is broken after it, gone, or moved, and the alert's fields. The feed's status after the poll
+ * counts, not the heartbeat's: a 304 of a document that does not parse leaves the feed a parse_error (see
+ * processFailure), and a feed whose server answers 304 to a broken document every morning is broken.
+ */
+export function pollHealth(config: PollConfig, feed: StoredFeed, poll: PollVerdict): PollHealth {
+  const patch = poll.feedPatch;
+  const status = patch.status ?? feed.status ?? poll.status;
+  const message = patch.message ?? feed.message ?? poll.message;
+  const diagnostics = patch.diagnostics ?? feed.diagnostics;
+  const movedTo = typeof patch.url === 'string' && patch.url !== feed.url ? patch.url : undefined;
+  const cause = causeOfStatus(status, diagnostics);
+  const title = patch.title === undefined ? feed.title : patch.title;
+  const siteUrl = patch.siteUrl === undefined ? feed.siteUrl : patch.siteUrl;
+  return {
+    failed: FAILED.has(status),
+    gone: status === 'gone',
+    movedTo,
+    alertAfter: config.alertAfter ?? DEFAULT_ALERT_AFTER,
+    report: {
+      feed: { id: feed.id, url: feed.url, title: title ?? null, siteUrl: siteUrl ?? null },
+      status,
+      message,
+      ...(cause !== undefined ? { diagnostic: eventDiagnostic(cause) } : {}),
+      ...(config.baseUrl !== undefined ? { link: `${config.baseUrl}/feeds/${feed.id}` } : {}),
+    },
+  };
+}
+
+/** Where the error is, as `tidings parse` says it: code, 1-based line and column, the line's text. */
+function eventDiagnostic(diagnostic: Diagnostic): EventDiagnostic {
+  return {
+    code: diagnostic.code,
+    ...(diagnostic.line !== undefined ? { line: diagnostic.line } : {}),
+    ...(diagnostic.column !== undefined ? { column: diagnostic.column } : {}),
+    ...(diagnostic.excerpt !== undefined ? { excerpt: diagnostic.excerpt } : {}),
+    ...(diagnostic.excerptColumn !== undefined && diagnostic.excerptColumn !== diagnostic.column
+      ? { excerptColumn: diagnostic.excerptColumn }
+      : {}),
+  };
+}
