@@ -5,6 +5,7 @@ import { registerDoctor } from './doctor.js';
 import { describeFailure } from './failure.js';
 import { registerFeed } from './feed.js';
 import { registerHealthcheck } from './healthcheck.js';
+import { registerNotify } from './notify.js';
 import { registerOpml } from './opml.js';
 import { registerParse } from './parse.js';
 import { registerPassword } from './password.js';
@@ -36,6 +37,7 @@ export function createProgram(): Command {
   registerApiPassword(program);
   registerToken(program);
   registerUser(program);
+  registerNotify(program);
   registerDoctor(program);
   oneLineErrors(program, []);
   return program;

@@ -1,0 +1,265 @@
+import type { Command } from 'commander';
+import { newSecret, OutboxSender, sendTest } from '../notify/index.js';
+import {
+  DESTINATION_KINDS,
+  type DestinationKind,
+  EVENT_TYPES,
+  type EventType,
+  isEventType,
+  type NewDestination,
+  type StoredDestination,
+} from '../store/index.js';
+import { type App, withApp } from './app.js';
+import { EXIT_USAGE, UserError } from './user-error.js';
+import { USER_FLAGS, USER_HELP } from './user-option.js';
+
+const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
+// an address as SMTP takes it: something, @, a domain with a dot; the mail server says the rest
+const EMAIL_ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
+
+interface AddOptions {
+  secret?: string;
+  events?: string;
+  digest?: string;
+  user?: string;
+  database?: string;
+}
+
+interface CommonOptions {
+  user?: string;
+  database?: string;
+}
+
+/**
+ * `tidings notify add|list|remove|test`: where a user's alerts go (issue 25). A webhook gets the event's
+ * JSON, signed with its secret (X-Tidings-Signature); ntfy and email get it in words.
+ */
+export function registerNotify(program: Command): void {
+  const notify = program
+    .command('notify')
+    .description('where alerts go: webhooks (signed JSON), email (SMTP) and ntfy topics');
+  notify
+    .command('add')
+    .description(
+      'add a destination: `webhook URL`, `email ADDRESS` or `ntfy TOPIC_URL`; a webhook without --secret gets one, shown once',
+    )
+    .argument('<kind>', DESTINATION_KINDS.join(', '))
+    .argument('<target>', 'the URL, or the email address')
+    .option(
+      '--secret <secret>',
+      'webhook: the HMAC-SHA256 key of X-Tidings-Signature (default: a new random one)',
+    )
+    .option('--events <list>', `only these events, comma-separated (default: all): ${EVENT_TYPES.join(', ')}`)
+    .option('--digest <period>', 'email: also a daily digest of what is still broken (daily)')
+    .option(USER_FLAGS, 'whose destination (may be left out while there is one user)')
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (kind: string, target: string, opts: AddOptions) => {
+      const destination = parseDestination(kind, target, opts);
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'notify add' } },
+        (app) =>
+          addDestination(app, destination, opts.secret === undefined && destination.kind === 'webhook'),
+      );
+    });
+  notify
+    .command('list')
+    .description('list the destinations, whether they work, and what waits to be sent')
+    .option('--json', 'print JSON: {"destinations": [...]}')
+    .option(USER_FLAGS, USER_HELP)
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (opts: CommonOptions & { json?: boolean }) => {
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'notify list' } },
+        (app) => listDestinations(app, opts.json === true),
+      );
+    });
+  notify
+    .command('remove')
+    .description('remove a destination and the messages it still had to send')
+    .argument('<id>', 'destination id (from notify list)')
+    .option(USER_FLAGS, USER_HELP)
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (id: string, opts: CommonOptions) => {
+      const destinationId = parseId('notify remove', id);
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'notify remove' } },
+        async (app) => {
+          if (!(await app.store.notify.remove(destinationId))) throw noSuchDestination('notify remove', id);
+          process.stdout.write(`removed destination ${destinationId}\n`);
+          return 0;
+        },
+      );
+    });
+  notify
+    .command('test')
+    .description('send a test message to a destination now and print its answer (HTTP status or SMTP reply)')
+    .argument('<id>', 'destination id (from notify list)')
+    .option(USER_FLAGS, USER_HELP)
+    .option('--database <url>', DATABASE_HELP)
+    .action(async (id: string, opts: CommonOptions) => {
+      const destinationId = parseId('notify test', id);
+      process.exitCode = await withApp(
+        { database: opts.database, user: { name: opts.user, command: 'notify test' } },
+        (app) => testDestination(app, destinationId, id),
+      );
+    });
+}
+
+/** The destination the command line describes; a mistake is one line and exit 2. */
+export function parseDestination(kind: string, target: string, opts: AddOptions): NewDestination {
+  const usage = (message: string) => new UserError(`notify add: ${message}`, { exitCode: EXIT_USAGE });
+  if (!(DESTINATION_KINDS as readonly string[]).includes(kind))
+    throw usage(`${JSON.stringify(kind)} is not a kind of destination: use webhook, email or ntfy`);
+  const destinationKind = kind as DestinationKind;
+  if (destinationKind === 'email') {
+    if (!EMAIL_ADDRESS.test(target)) throw usage(`${JSON.stringify(target)} is not an email address`);
+  } else if (!URL.canParse(target) || !/^https?:$/.test(new URL(target).protocol))
+    throw usage(`a ${kind} destination is an http or https URL, not ${JSON.stringify(target)}`);
+  if (opts.secret !== undefined && destinationKind !== 'webhook')
+    throw usage('--secret is for webhooks (their X-Tidings-Signature)');
+  if (opts.secret !== undefined && opts.secret.length < 8)
+    throw usage(
+      '--secret is too short to sign with: give at least 8 characters, or leave it out for a random one',
+    );
+  if (opts.digest !== undefined && (destinationKind !== 'email' || opts.digest !== 'daily'))
+    throw usage('--digest takes `daily`, for email destinations');
+  return {
+    kind: destinationKind,
+    target,
+    ...(destinationKind === 'webhook' ? { secret: opts.secret ?? newSecret() } : {}),
+    ...(opts.events !== undefined ? { events: parseEvents(opts.events) } : {}),
+    ...(opts.digest === 'daily' ? { digest: 'daily' as const } : {}),
+  };
+}
+
+function parseEvents(list: string): EventType[] {
+  const names = list
+    .split(/[\s,]+/)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !isEventType(name));
+  if (names.length === 0 || unknown.length > 0)
+    throw new UserError(
+      `notify add: --events takes event types from ${EVENT_TYPES.join(', ')}${unknown.length > 0 ? `, not ${unknown.join(', ')}` : ''}`,
+      { exitCode: EXIT_USAGE },
+    );
+  return names as EventType[];
+}
+
+function parseId(command: string, id: string): number {
+  const n = /^\d{1,15}$/.test(id) ? Number(id) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new UserError(
+      `${command}: ${JSON.stringify(id)} is not a destination id (tidings notify list shows them)`,
+      {
+        exitCode: EXIT_USAGE,
+      },
+    );
+  return n;
+}
+
+function noSuchDestination(command: string, id: string): UserError {
+  return new UserError(`${command}: no destination ${id} (tidings notify list shows them)`);
+}
+
+async function addDestination(
+  app: App,
+  destination: NewDestination,
+  generatedSecret: boolean,
+): Promise<number> {
+  const stored = await app.store.notify.add(destination, new Date().toISOString());
+  const whose = app.user ? ` for ${app.user.name}` : '';
+  process.stdout.write(`added destination ${stored.id}${whose}: ${describe(stored)}\n`);
+  if (stored.kind === 'email' && app.config.smtpUrl === undefined)
+    process.stderr.write(
+      'notify: TIDINGS_SMTP_URL is not set: emails wait until tidings has a mail server\n',
+    );
+  if (generatedSecret && stored.secret !== undefined) {
+    process.stderr.write(
+      'notify: keep this secret now (notify list does not show it): the receiver checks X-Tidings-Signature with it\n',
+    );
+    process.stdout.write(`secret: ${stored.secret}\n`);
+  }
+  return 0;
+}
+
+/** `webhook https://... (feed.failing, feed.recovered)`. */
+function describe(destination: StoredDestination): string {
+  const events = destination.events === undefined ? 'every event' : destination.events.join(', ');
+  const digest = destination.digest === undefined ? '' : `, ${destination.digest} digest`;
+  return `${destination.kind} ${destination.target} (${events}${digest})`;
+}
+
+async function listDestinations(app: App, json: boolean): Promise<number> {
+  const destinations = await app.store.notify.list();
+  const rows = await Promise.all(
+    destinations.map(async (destination) => ({
+      destination,
+      counts: await app.store.notify.counts(destination.id),
+    })),
+  );
+  if (json) {
+    const list = rows.map(({ destination, counts }) => ({
+      id: destination.id,
+      kind: destination.kind,
+      target: destination.target,
+      events: destination.events ?? null,
+      digest: destination.digest ?? null,
+      signed: destination.secret !== undefined,
+      createdAt: destination.createdAt,
+      lastOkAt: destination.lastOkAt ?? null,
+      failingSince: destination.failingSince ?? null,
+      lastError: destination.lastError ?? null,
+      lastErrorAt: destination.lastErrorAt ?? null,
+      ...counts,
+    }));
+    process.stdout.write(`${JSON.stringify({ destinations: list }, null, 2)}\n`);
+    return 0;
+  }
+  if (rows.length === 0) {
+    process.stdout.write('no destinations yet: tidings notify add webhook|email|ntfy ...\n');
+    return 0;
+  }
+  for (const { destination, counts } of rows) {
+    process.stdout.write(`${destination.id}  ${describe(destination)}\n`);
+    process.stdout.write(
+      `    ${health(destination)}; ${counts.sent} sent, ${counts.pending} waiting, ${counts.failed} given up\n`,
+    );
+    if (destination.lastError !== undefined && destination.failingSince !== undefined)
+      process.stdout.write(`    last error (${day(destination.lastErrorAt)}): ${destination.lastError}\n`);
+  }
+  return 0;
+}
+
+function health(destination: StoredDestination): string {
+  if (destination.failingSince !== undefined) return `FAILING since ${day(destination.failingSince)}`;
+  if (destination.lastOkAt !== undefined) return `working (last sent ${day(destination.lastOkAt)})`;
+  return 'nothing sent yet';
+}
+
+function day(iso: string | undefined): string {
+  return iso === undefined ? '-' : `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Sends a test message through the destination now; prints its answer, or fails with it in one line. */
+async function testDestination(app: App, destinationId: number, id: string): Promise<number> {
+  const destination = await app.store.notify.get(destinationId);
+  if (destination === undefined) throw noSuchDestination('notify test', id);
+  const sender = new OutboxSender({
+    store: app.instance,
+    config: app.config,
+    log: app.log,
+    now: () => new Date(),
+    workerId: app.poll.workerId,
+  });
+  try {
+    const result = await sendTest(app.store, destination, sender.context, new Date());
+    if (result.error !== undefined) throw new UserError(`notify test: ${result.error}`);
+    process.stdout.write(
+      `destination ${destination.id} (${destination.kind} ${destination.target}) answered: ${result.delivered?.answer ?? ''}\n`,
+    );
+    return 0;
+  } finally {
+    sender.close();
+  }
+}
