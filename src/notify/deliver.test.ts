@@ -179,6 +179,18 @@ describe('eventWords', () => {
       /old: https:\/\/example\.org\/feed\.xml\nnew: https:\/\/example\.net\/feed\.xml/,
     );
     assert.equal(eventWords(JSON.stringify({ ...FAILING, type: 'feed.gone' })).tags[0], 'x');
+    const silent = eventWords(
+      JSON.stringify({
+        ...FAILING,
+        type: 'feed.silent',
+        message: 'no new entry for 9 days; it usually posts every 1 day',
+      }),
+    );
+    assert.equal(silent.title, 'Feed silent: Café news');
+    assert.match(
+      silent.text,
+      /^Café news still answers, but no new entry for 9 days; it usually posts every 1 day\.\n/,
+    );
   });
 
   it('puts the caret under the column of a cut excerpt', () => {

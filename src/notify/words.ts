@@ -15,6 +15,7 @@ export function eventWords(payload: string): EventWords {
   switch (event['type']) {
     case 'feed.failing':
     case 'feed.recovered':
+    case 'feed.silent':
     case 'feed.gone':
     case 'feed.moved':
       return feedEventWords(event as unknown as FeedEvent);
@@ -53,6 +54,11 @@ function feedEventWords(event: FeedEvent): EventWords {
         '',
         event.message,
       );
+      break;
+    case 'feed.silent':
+      title = `Feed silent: ${name}`;
+      tags = ['zzz'];
+      lines.push(`${name} still answers, but ${event.message}.`);
       break;
     case 'feed.gone':
       title = `Feed gone: ${name}`;

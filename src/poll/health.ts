@@ -1,6 +1,7 @@
 import type { Diagnostic, HeartbeatStatus, StoredFeed } from '../model/index.js';
 import type { EventDiagnostic, FeedPatch, PollHealth } from '../store/index.js';
 import type { PollConfig } from './deps.js';
+import { isSilent } from './scheduler.js';
 import { causeOfStatus } from './status.js';
 
 /** Failed polls in a row that make a feed.failing when TIDINGS_ALERT_AFTER is not set. */
@@ -21,7 +22,7 @@ export interface PollVerdict {
  * counts, not the heartbeat's: a 304 of a document that does not parse leaves the feed a parse_error (see
  * processFailure), and a feed whose server answers 304 to a broken document every morning is broken.
  */
-export function pollHealth(config: PollConfig, feed: StoredFeed, poll: PollVerdict): PollHealth {
+export function pollHealth(config: PollConfig, feed: StoredFeed, poll: PollVerdict, now: Date): PollHealth {
   const patch = poll.feedPatch;
   const status = patch.status ?? feed.status ?? poll.status;
   const message = patch.message ?? feed.message ?? poll.message;
@@ -30,10 +31,12 @@ export function pollHealth(config: PollConfig, feed: StoredFeed, poll: PollVerdi
   const cause = causeOfStatus(status, diagnostics);
   const title = patch.title === undefined ? feed.title : patch.title;
   const siteUrl = patch.siteUrl === undefined ? feed.siteUrl : patch.siteUrl;
+  const failed = FAILED.has(status);
   return {
-    failed: FAILED.has(status),
+    failed,
     gone: status === 'gone',
     movedTo,
+    silent: failed || status === 'gone' ? undefined : quiet(feed, patch, now),
     alertAfter: config.alertAfter ?? DEFAULT_ALERT_AFTER,
     report: {
       feed: { id: feed.id, url: feed.url, title: title ?? null, siteUrl: siteUrl ?? null },
@@ -56,4 +59,38 @@ function eventDiagnostic(diagnostic: Diagnostic): EventDiagnostic {
       ? { excerptColumn: diagnostic.excerptColumn }
       : {}),
   };
+}
+
+/**
+ * The feed's quiet spell when it has gone quiet by the health page's rule (isSilent: four cadences and at
+ * least two days without a new entry), in words for the alert.
+ */
+function quiet(
+  feed: StoredFeed,
+  patch: FeedPatch,
+  now: Date,
+): { since: string; message: string } | undefined {
+  const last = patch.lastNewEntryAt === undefined ? feed.lastNewEntryAt : (patch.lastNewEntryAt ?? undefined);
+  const cadence =
+    patch.cadenceSeconds === undefined ? feed.cadenceSeconds : (patch.cadenceSeconds ?? undefined);
+  if (last === undefined || cadence === undefined || !isSilent(last, cadence, now)) return undefined;
+  const quietSeconds = (now.getTime() - Date.parse(last)) / 1000;
+  return {
+    since: last,
+    message: `no new entry for ${duration(quietSeconds)}; it usually posts every ${duration(cadence)}`,
+  };
+}
+
+/** Seconds in words, roughly: "9 days", "1 hour", "40 minutes". */
+function duration(seconds: number): string {
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    const n = Math.round(seconds / size);
+    if (seconds >= size || unit === 'minute') return `${Math.max(n, 1)} ${unit}${n === 1 ? '' : 's'}`;
+  }
+  return `${Math.round(seconds)} seconds`;
 }

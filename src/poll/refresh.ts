@@ -78,7 +78,7 @@ export async function processOutcome(
     newEntries: poll.newEntries,
     changedEntries: poll.changedEntries,
     // the alerts this poll causes are queued in the transaction that stores it
-    health: pollHealth(deps.config, feed, poll),
+    health: pollHealth(deps.config, feed, poll, now),
   };
   const { insertedIds, updatedIds } = await deps.store.polling.record(record);
   // The icon is looked for in the background: the poll's answer never waits for it. After a 304 too, so

@@ -290,6 +290,8 @@ export interface DestinationTable {
   last_error_at: string | null;
   /** The first failure since the last success; null while it works. */
   failing_since: string | null;
+  /** When the last daily digest was queued. */
+  digest_sent_at: string | null;
 }
 
 /** One message to send to one destination (migration 0012); see store/notify/outbox.ts. */
@@ -317,4 +319,5 @@ export interface FeedAlertTable {
   failing_since: string | null;
   failing_sent_at: string | null;
   gone_sent_at: string | null;
+  silent_sent_at: string | null;
 }

@@ -337,7 +337,7 @@ export const FEED_SUMMARY_FIELDS = [
 export type FeedSummary = Pick<StoredFeed, 'id' | (typeof FEED_SUMMARY_FIELDS)[number]>;
 
 /** The feed-health event types. */
-export type FeedEventType = 'feed.failing' | 'feed.recovered' | 'feed.gone' | 'feed.moved';
+export type FeedEventType = 'feed.failing' | 'feed.recovered' | 'feed.silent' | 'feed.gone' | 'feed.moved';
 
 /** Where a parse or encoding error is, as `tidings parse` locates it (1-based line and column). */
 export interface EventDiagnostic {
@@ -358,7 +358,7 @@ export interface FeedEvent {
   feed: { id: number; url: string; title: string | null; siteUrl: string | null };
   /** The feed's status word after the poll (the heartbeat's: parse_error, gone, ...). */
   status: HeartbeatStatus;
-  /** The first failure of this run (the poll's time when the run has none). */
+  /** The first failure of this run (the poll's time when the run has none); feed.silent: the last new entry. */
   since: string;
   /** Failed polls in a row (0 when the feed is fine). */
   failures: number;
@@ -378,6 +378,11 @@ export interface PollHealth {
   gone: boolean;
   /** A permanent redirect moved the feed to this URL in this poll. */
   movedTo?: string | undefined;
+  /**
+   * The feed works but has gone quiet by the health page's rule (poll's isSilent): since when, with the
+   * alert's message; undefined while it posts as usual.
+   */
+  silent?: { since: string; message: string } | undefined;
   /** Failed polls in a row that make a feed.failing (TIDINGS_ALERT_AFTER). */
   alertAfter: number;
   /** The event's fields the poll knows. */

@@ -182,6 +182,25 @@ function alertSuite(backend: StoreBackend) {
     );
   });
 
+  it('sends feed.silent once when a working feed goes quiet by the health page rule', async () => {
+    const { store, clock, feed, poll } = await setUp('/feed.xml');
+    document = GOOD;
+    await poll();
+    // it used to post hourly; three quiet days are well past four cadences and two days
+    await store.feeds.update(feed.id, { cadenceSeconds: 3600 });
+    const from = receiver.requests.length;
+    clock.advance(3 * 24 * 3600_000);
+    await poll();
+    await poll();
+    await sender(store, clock).sendDue();
+    const events = delivered(from);
+    assert.deepEqual(
+      events.map((event) => [event.type, event.status, event.failures]),
+      [['feed.silent', 'ok', 0]],
+    );
+    assert.match(events[0]?.message ?? '', /^no new entry for 3 days; it usually posts every 1 hour$/);
+  });
+
   it('sends an alert stored before a crash once, from the process that starts next', async () => {
     const { store, clock, poll } = await setUp('/feed.xml');
     document = BROKEN;

@@ -15,6 +15,8 @@ export interface FeedAlertState {
   failingSentAt: string | null;
   /** When feed.gone was sent. */
   goneSentAt: string | null;
+  /** When feed.silent was sent for this quiet spell. */
+  silentSentAt: string | null;
 }
 
 export const NO_ALERTS: FeedAlertState = {
@@ -22,13 +24,15 @@ export const NO_ALERTS: FeedAlertState = {
   failingSince: null,
   failingSentAt: null,
   goneSentAt: null,
+  silentSentAt: null,
 };
 
 /**
  * What one poll makes of a feed's alert state: the next state and the events to send. One event per
  * change, never one per poll: feed.failing once a run of failures reaches `alertAfter` polls,
  * feed.recovered at the first good poll after that was sent, feed.gone once, feed.moved each time a
- * permanent redirect changes the URL. A feed that stays broken sends nothing more.
+ * permanent redirect changes the URL, feed.silent once when a working feed goes quiet (again after it
+ * posted). A feed that stays broken or quiet sends nothing more.
  */
 export function stepFeedAlerts(
   state: FeedAlertState,
@@ -60,7 +64,13 @@ export function stepFeedAlerts(
     }
   } else {
     if (state.failingSentAt !== null) events.push(event('feed.recovered', state));
-    next = NO_ALERTS;
+    // a quiet spell outlives a failure within it: feed.silent is not sent again after the recovery
+    next = { ...NO_ALERTS, silentSentAt: health.silent === undefined ? null : state.silentSentAt };
+    if (health.silent !== undefined && next.silentSentAt === null) {
+      events.push(event('feed.silent', next, { since: health.silent.since, message: health.silent.message }));
+      next.silentSentAt = at;
+    }
+    if (next.silentSentAt === null) next = NO_ALERTS;
   }
   if (health.movedTo !== undefined) events.push(event('feed.moved', next, { newUrl: health.movedTo }));
   return { state: next, events };
@@ -128,12 +138,13 @@ async function readStates(
         failingSince: row.failing_since,
         failingSentAt: row.failing_sent_at,
         goneSentAt: row.gone_sent_at,
+        silentSentAt: row.silent_sent_at,
       });
   }
   return states;
 }
 
-/** Writes the state when it changed: no row for a feed that is not failing. */
+/** Writes the state when it changed: no row for a feed that is neither failing nor silent. */
 async function saveState(
   trx: Transaction<Database>,
   feedId: number,
@@ -151,6 +162,7 @@ async function saveState(
     failing_since: after.failingSince,
     failing_sent_at: after.failingSentAt,
     gone_sent_at: after.goneSentAt,
+    silent_sent_at: after.silentSentAt,
   };
   await trx
     .insertInto('feed_alerts')

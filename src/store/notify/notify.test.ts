@@ -89,6 +89,32 @@ describe('stepFeedAlerts', () => {
     }
   });
 
+  it('says feed.silent once per quiet spell, a failure within it included', () => {
+    const quiet = {
+      silent: { since: at(-5000), message: 'no new entry for 4 days; it usually posts every 1 day' },
+    };
+    const steps: [Partial<PollHealth>, 'ok' | 'failed'][] = [
+      [{}, 'ok'],
+      [quiet, 'ok'],
+      [quiet, 'ok'],
+      [{}, 'failed'],
+      [quiet, 'ok'],
+      [{}, 'ok'],
+      [quiet, 'ok'],
+    ];
+    let state = NO_ALERTS;
+    const said: string[][] = [];
+    for (const [minute, [extra, kind]] of steps.entries()) {
+      const step = stepFeedAlerts(state, health(1, kind, extra), at(minute));
+      said.push(
+        step.events.map((event) => `${event.type} ${event.since === at(-5000) ? 'since' : ''}`.trim()),
+      );
+      state = step.state;
+    }
+    assert.deepEqual(said, [[], ['feed.silent since'], [], [], [], [], ['feed.silent since']]);
+    assert.deepEqual(state.failures, 0);
+  });
+
   it('says feed.gone once, and feed.moved with the new URL each time', () => {
     const gone = stepFeedAlerts(NO_ALERTS, health(1, 'gone'), at(0));
     assert.deepEqual(

@@ -4,8 +4,9 @@
 -- migrate.ts splits this file on semicolons that end a line: keep one statement per such semicolon.
 
 -- A user's webhook, email address or ntfy topic. `events`: a JSON list of the event types it takes,
--- NULL for every type (new types included). The last four columns are its delivery health, for the
+-- NULL for every type (new types included). last_ok_at ... failing_since are its delivery health, for the
 -- destinations page: failing_since is set by the first failure after a success and cleared by a success.
+-- digest_sent_at: when the last daily digest was queued (digest = 'daily').
 CREATE TABLE destinations (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -18,7 +19,8 @@ CREATE TABLE destinations (
   last_ok_at TEXT,
   last_error TEXT,
   last_error_at TEXT,
-  failing_since TEXT
+  failing_since TEXT,
+  digest_sent_at TEXT
 );
 
 CREATE INDEX destinations_user ON destinations (user_id, id);
@@ -47,12 +49,13 @@ CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE next_attempt_at IS NOT
 
 CREATE INDEX outbox_destination ON outbox (destination_id, id);
 
--- A feed's alert state: its failed polls in a row and since when, and whether feed.failing and feed.gone
--- were sent for this run. No row: a feed that is not failing.
+-- A feed's alert state: its failed polls in a row and since when, and whether feed.failing, feed.gone and
+-- feed.silent were sent. No row: a feed that is neither failing nor silent.
 CREATE TABLE feed_alerts (
   feed_id INTEGER PRIMARY KEY REFERENCES feeds (id) ON DELETE CASCADE,
   failures INTEGER NOT NULL DEFAULT 0,
   failing_since TEXT,
   failing_sent_at TEXT,
-  gone_sent_at TEXT
+  gone_sent_at TEXT,
+  silent_sent_at TEXT
 );
