@@ -12,6 +12,8 @@ export interface SenderDeps {
     allowPrivateAddresses: boolean;
     smtpUrl?: string | undefined;
     mailFrom?: string | undefined;
+    /** TIDINGS_BASE_URL: digests link to the feeds' pages. */
+    baseUrl?: string | undefined;
   };
   log: Logger;
   now: () => Date;
@@ -31,6 +33,8 @@ const BATCH = 8;
 const LEASE_MS = 60_000;
 /** While idle, the sender looks for new messages this often (a poll queued some), and at retries' times. */
 const IDLE_MS = 2_000;
+/** How often a sender looks for daily digests that are due. */
+const DIGEST_CHECK_MS = 60_000;
 /** After the store failed, the loop waits this long. */
 const RETRY_LOOP_MS = 30_000;
 
@@ -50,6 +54,7 @@ export class OutboxSender {
   readonly #deps: SenderDeps;
   readonly #context: DeliveryContext;
   readonly #ownsMailer: boolean;
+  #digestsCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(deps: SenderDeps) {
     this.#deps = deps;
@@ -72,6 +77,7 @@ export class OutboxSender {
   /** Sends the messages due now, a batch at a time, until none is due (retries wait for their time). */
   async sendDue(signal?: AbortSignal): Promise<SendSummary> {
     const summary: SendSummary = { sent: 0, failed: 0 };
+    await this.#queueDigests();
     while (signal?.aborted !== true) {
       const items = await this.#deps.store.notify.claimDue({
         now: this.#deps.now().toISOString(),
@@ -135,6 +141,15 @@ export class OutboxSender {
       log.warn({ ...fields, err: error.message, retryAt: retryAt ?? 'given up' }, 'notify: not sent');
       return false;
     }
+  }
+
+  /** Queues the daily digests that are due, looking at most once a minute. */
+  async #queueDigests(): Promise<void> {
+    const now = this.#deps.now();
+    if (now.getTime() - this.#digestsCheckedAt < DIGEST_CHECK_MS) return;
+    this.#digestsCheckedAt = now.getTime();
+    const queued = await this.#deps.store.notify.queueDigests(now.toISOString(), this.#deps.config.baseUrl);
+    if (queued > 0) this.#deps.log.info({ queued }, 'notify: daily digests queued');
   }
 
   /** Until the next retry falls due, at most IDLE_MS (a poll may queue something any moment). */

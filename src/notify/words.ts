@@ -19,6 +19,8 @@ export function eventWords(payload: string): EventWords {
     case 'feed.gone':
     case 'feed.moved':
       return feedEventWords(event as unknown as FeedEvent);
+    case 'digest':
+      return digestWords(event as unknown as Digest);
     case 'test':
       return { title: 'tidings: test message', text: `${String(event['message'] ?? '')}\n`, tags: ['bell'] };
     default:
@@ -79,6 +81,38 @@ function feedEventWords(event: FeedEvent): EventWords {
     text: `${lines.join('\n')}\n`,
     tags,
     ...(event.link !== undefined ? { link: event.link } : {}),
+  };
+}
+
+/** The daily digest's JSON (store/notify queueDigests). */
+interface Digest {
+  at: string;
+  feeds: {
+    url: string;
+    title: string | null;
+    status: string;
+    message: string | null;
+    since: string | null;
+    failures: number;
+    link?: string;
+  }[];
+}
+
+/** The digest in words: each broken feed, since when, and why. */
+function digestWords(digest: Digest): EventWords {
+  const count = digest.feeds.length;
+  const lines = [`${count === 1 ? 'One feed you follow is' : `${count} feeds you follow are`} still broken:`];
+  for (const feed of digest.feeds) {
+    const since = feed.since === null ? '' : ` since ${when(feed.since)}`;
+    const polls = feed.failures > 0 ? `, ${feed.failures} failed polls` : '';
+    lines.push('', `- ${feed.title ?? feed.url}: ${feed.status}${since}${polls}`);
+    if (feed.message !== null) lines.push(`  ${feed.message}`);
+    lines.push(`  ${feed.link ?? feed.url}`);
+  }
+  return {
+    title: `tidings: ${count === 1 ? '1 feed' : `${count} feeds`} still broken`,
+    text: `${lines.join('\n')}\n`,
+    tags: ['warning'],
   };
 }
 

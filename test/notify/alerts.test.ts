@@ -3,12 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { silentLogger } from '../../src/log.js';
-import { OutboxSender, verifySignature } from '../../src/notify/index.js';
+import { OutboxSender, smtpMailer, verifySignature } from '../../src/notify/index.js';
 import { parseFeed } from '../../src/parse/index.js';
 import { pollOnce } from '../../src/poll/poller.js';
 import type { FeedEvent, Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
+import { decodeWords, startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.js';
 import { addFollowedFeed, type StoreBackend, storeBackends } from '../helpers/temp-store.js';
 
 const GOOD = rss([{ guid: 'a', title: 'First' }]);
@@ -21,6 +22,7 @@ const BASE_URL = 'https://news.example.org';
 function alertSuite(backend: StoreBackend) {
   let feeds: TestServer;
   let receiver: TestServer;
+  let smtp: TestSmtpServer;
   /** What /feed.xml serves now. */
   let document = GOOD;
   const etagged = { broken: true };
@@ -42,8 +44,10 @@ function alertSuite(backend: StoreBackend) {
       '/new.xml': (_req, res) => send(res, 200, GOOD, { 'content-type': 'application/rss+xml' }),
     });
     receiver = await startServer({ 'POST /hook': (_req, res) => send(res, 204) });
+    smtp = await startSmtpServer();
   });
   after(async () => {
+    await smtp.close();
     await feeds.close();
     await receiver.close();
     await backend.cleanup();
@@ -199,6 +203,48 @@ function alertSuite(backend: StoreBackend) {
       [['feed.silent', 'ok', 0]],
     );
     assert.match(events[0]?.message ?? '', /^no new entry for 3 days; it usually posts every 1 hour$/);
+  });
+
+  it('emails feed.failing in words, and a daily digest of what is still broken', async () => {
+    const { store, clock, feed, poll } = await setUp('/feed.xml');
+    await store.notify.add(
+      { kind: 'email', target: 'ann@example.org', digest: 'daily' },
+      clock.now().toISOString(),
+    );
+    const mailer = smtpMailer(smtp.url, 'tidings@example.org', 2_000);
+    const out = new OutboxSender({
+      store,
+      config: { allowPrivateAddresses: true, baseUrl: BASE_URL },
+      log: silentLogger,
+      now: clock.now,
+      workerId: 'mail-sender',
+      mailer,
+    });
+    const from = smtp.mails.length;
+    try {
+      document = BROKEN;
+      for (let n = 0; n < 3; n++) await poll();
+      await out.sendDue();
+      clock.advance(24 * 3600_000);
+      await out.sendDue();
+    } finally {
+      document = GOOD;
+      mailer.close();
+    }
+    const mails = smtp.mails.slice(from);
+    assert.deepEqual(
+      mails.map((mail) => decodeWords(mail.headers['subject'] ?? '')),
+      ['Feed failing: Test feed', 'tidings: 1 feed still broken'],
+    );
+    assert.match(
+      mails[0]?.text ?? '',
+      /line 3, column \d+ \(xml\.not-well-formed\):\n {2}<item><guid>a<\/guid><title>Fish & chips<\/title><\/item>\n {2} +\^\n/,
+    );
+    assert.match(
+      mails[1]?.text ?? '',
+      /^One feed you follow is still broken:\n\n- Test feed: parse_error since .* UTC, 3 failed polls\n {2}xml: .*\n {2}https:\/\/news\.example\.org\/feeds\/\d+\n$/,
+    );
+    assert.ok(mails[1]?.text.includes(`/feeds/${feed.id}`));
   });
 
   it('sends an alert stored before a crash once, from the process that starts next', async () => {

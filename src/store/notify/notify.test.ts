@@ -302,6 +302,55 @@ function notifySuite(backend: StoreBackend) {
     assert.deepEqual(await store.notify.claimDue({ now: at(3), workerId: 'a', leaseMs: 1000, limit: 9 }), []);
   });
 
+  it('queues a daily digest of the broken feeds a user follows, once a day, by one process', async () => {
+    const { store, bo, feedId } = await twoFollowers();
+    const quiet = await addFollowedFeed(store, 'https://example.org/fine', at(0));
+    await store.feeds.update(feedId, { status: 'parse_error', message: 'xml: broken (line 3:5)' });
+    await store.feeds.update(quiet.id, { status: 'ok' });
+    const mail = await store.notify.add({ kind: 'email', target: 'ann@example.org', digest: 'daily' }, at(0));
+    // bo follows the broken feed too, but paused it: his digest would be empty, so none is sent
+    await bo.notify.add({ kind: 'email', target: 'bo@example.org', digest: 'daily' }, at(0));
+    await bo.channels.setFollowerSettings(feedId, { paused: true });
+    await store.notify.add({ kind: 'email', target: 'plain@example.org' }, at(0));
+    assert.equal(await store.notify.queueDigests(at(60)), 0);
+    const peer = await backend.openPeer(store);
+    const day = at(24 * 60 + 1);
+    // two processes at once on PostgreSQL; one after the other on SQLite, whose connections in one
+    // process block the thread while they wait for the write lock
+    const queue = (s: Store) => s.notify.queueDigests(day, 'https://news.example.org');
+    const counts =
+      backend.name === 'postgres'
+        ? await Promise.all([queue(store), queue(peer)])
+        : [await queue(store), await queue(peer)];
+    assert.equal(
+      counts.reduce((sum, n) => sum + n, 0),
+      1,
+    );
+    assert.equal(await store.notify.queueDigests(at(25 * 60)), 0);
+    const [digest] = await store.notify.messages(mail.id);
+    assert.equal(digest?.eventType, 'digest');
+    assert.deepEqual(JSON.parse(digest?.payload ?? '{}'), {
+      type: 'digest',
+      at: day,
+      period: 'daily',
+      feeds: [
+        {
+          id: feedId,
+          url: 'https://example.org/feed',
+          title: null,
+          siteUrl: null,
+          status: 'parse_error',
+          message: 'xml: broken (line 3:5)',
+          since: null,
+          failures: 0,
+          link: `https://news.example.org/feeds/${feedId}`,
+        },
+      ],
+    });
+    assert.deepEqual(await bo.notify.messages(), []);
+    assert.equal(await store.notify.queueDigests(at(48 * 60 + 2)), 1);
+  });
+
   it('gives each message to one of two senders claiming at once', async () => {
     const store = await backend.open();
     const peer = await backend.openPeer(store);

@@ -2,7 +2,8 @@ import type { Selectable, Transaction } from 'kysely';
 import { StoreArea } from '../area.js';
 import type { Database, DestinationTable, OutboxTable } from '../schema.js';
 import { StoreError } from '../store-error.js';
-import { toIso } from '../values.js';
+import type { Dialect } from '../types.js';
+import { toDbBool, toIso } from '../values.js';
 import { enqueueMessages, eventsOf } from './outbox.js';
 import type {
   EventType,
@@ -74,6 +75,8 @@ export class Notify extends StoreArea {
         events: destination.events === undefined ? null : JSON.stringify([...new Set(destination.events)]),
         digest: destination.digest ?? null,
         created_at: toIso(now, 'now'),
+        // the first digest goes a day after the destination was added
+        digest_sent_at: destination.digest === undefined ? null : toIso(now, 'now'),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -189,29 +192,25 @@ export class Notify extends StoreArea {
    */
   async markSent(id: number, workerId: string, now: string): Promise<boolean> {
     const at = toIso(now, 'now');
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('outbox')
-        .set((eb) => ({
-          sent_at: at,
-          next_attempt_at: null,
-          attempts: eb('attempts', '+', 1),
-          claimed_by: null,
-          claimed_until: null,
-        }))
-        .where('id', '=', id)
-        .where('claimed_by', '=', workerId)
-        .where('next_attempt_at', 'is not', null)
-        .returning('destination_id')
-        .executeTakeFirst();
-      if (row === undefined) return false;
-      await trx
-        .updateTable('destinations')
-        .set({ last_ok_at: at, failing_since: null })
-        .where('id', '=', row.destination_id)
-        .execute();
-      return true;
-    });
+    // Two statements, not a transaction: the destination's health is what the page shows, the row's
+    // state is what counts, and no lock is held across an await (SQLite peers in one process).
+    const row = await this.db
+      .updateTable('outbox')
+      .set((eb) => ({
+        sent_at: at,
+        next_attempt_at: null,
+        attempts: eb('attempts', '+', 1),
+        claimed_by: null,
+        claimed_until: null,
+      }))
+      .where('id', '=', id)
+      .where('claimed_by', '=', workerId)
+      .where('next_attempt_at', 'is not', null)
+      .returning('destination_id')
+      .executeTakeFirst();
+    if (row === undefined) return false;
+    await this.#recordSuccess(row.destination_id, at);
+    return true;
   }
 
   /**
@@ -228,26 +227,24 @@ export class Notify extends StoreArea {
   ): Promise<boolean> {
     const at = toIso(now, 'now');
     const text = clipError(error);
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('outbox')
-        .set((eb) => ({
-          next_attempt_at: retryAt === undefined ? null : toIso(retryAt, 'retryAt'),
-          failed_at: retryAt === undefined ? at : null,
-          attempts: eb('attempts', '+', 1),
-          last_error: text,
-          claimed_by: null,
-          claimed_until: null,
-        }))
-        .where('id', '=', id)
-        .where('claimed_by', '=', workerId)
-        .where('next_attempt_at', 'is not', null)
-        .returning('destination_id')
-        .executeTakeFirst();
-      if (row === undefined) return false;
-      await this.#recordFailure(trx, row.destination_id, at, text);
-      return true;
-    });
+    const row = await this.db
+      .updateTable('outbox')
+      .set((eb) => ({
+        next_attempt_at: retryAt === undefined ? null : toIso(retryAt, 'retryAt'),
+        failed_at: retryAt === undefined ? at : null,
+        attempts: eb('attempts', '+', 1),
+        last_error: text,
+        claimed_by: null,
+        claimed_until: null,
+      }))
+      .where('id', '=', id)
+      .where('claimed_by', '=', workerId)
+      .where('next_attempt_at', 'is not', null)
+      .returning('destination_id')
+      .executeTakeFirst();
+    if (row === undefined) return false;
+    await this.#recordFailure(row.destination_id, at, text);
+    return true;
   }
 
   /**
@@ -258,25 +255,20 @@ export class Notify extends StoreArea {
     const at = toIso(now, 'now');
     const own = await this.get(destinationId);
     if (own === undefined) return;
-    if (error === undefined)
-      await this.db
-        .updateTable('destinations')
-        .set({ last_ok_at: at, failing_since: null })
-        .where('id', '=', destinationId)
-        .execute();
-    else
-      await this.db
-        .transaction()
-        .execute((trx) => this.#recordFailure(trx, destinationId, at, clipError(error)));
+    if (error === undefined) await this.#recordSuccess(destinationId, at);
+    else await this.#recordFailure(destinationId, at, clipError(error));
   }
 
-  async #recordFailure(
-    trx: Transaction<Database>,
-    destinationId: number,
-    at: string,
-    error: string,
-  ): Promise<void> {
-    await trx
+  async #recordSuccess(destinationId: number, at: string): Promise<void> {
+    await this.db
+      .updateTable('destinations')
+      .set({ last_ok_at: at, failing_since: null })
+      .where('id', '=', destinationId)
+      .execute();
+  }
+
+  async #recordFailure(destinationId: number, at: string, error: string): Promise<void> {
+    await this.db
       .updateTable('destinations')
       .set((eb) => ({
         last_error: error,
@@ -285,6 +277,41 @@ export class Notify extends StoreArea {
       }))
       .where('id', '=', destinationId)
       .execute();
+  }
+
+  /**
+   * Queues the daily digest of every destination that asked for one and had none for a day: the feeds its
+   * user follows that are still broken (failing or gone), or nothing when none is. Instance-wide, like the
+   * outbox; each destination's digest is queued by one process only (the update that moves
+   * digest_sent_at is the claim). `linkBase` is TIDINGS_BASE_URL. Returns the digests queued.
+   */
+  async queueDigests(now: string, linkBase?: string): Promise<number> {
+    const at = toIso(now, 'now');
+    const dayAgo = new Date(Date.parse(at) - DAY_MS).toISOString();
+    const due = await this.db
+      .selectFrom('destinations')
+      .select(['id', 'user_id'])
+      .where('digest', '=', 'daily')
+      .where('digest_sent_at', '<=', dayAgo)
+      .execute();
+    let queued = 0;
+    for (const destination of due) {
+      queued += await this.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('destinations')
+          .set({ digest_sent_at: at })
+          .where('id', '=', destination.id)
+          .where('digest_sent_at', '<=', dayAgo)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return 0;
+        const feeds = await brokenFeeds(trx, this.dialect, destination.user_id, linkBase);
+        if (feeds.length === 0) return 0;
+        const payload = JSON.stringify({ type: 'digest', at, period: 'daily', feeds });
+        await enqueueMessages(trx, [{ destinationId: destination.id, eventType: 'digest', payload }], at);
+        return 1;
+      });
+    }
+    return queued;
   }
 
   /** When the next queued message falls due (a retry's time), or undefined when none waits. */
@@ -321,6 +348,71 @@ export class Notify extends StoreArea {
       failed: rows.filter((row) => row.failedAt !== undefined).length,
     };
   }
+}
+
+const DAY_MS = 24 * 3600_000;
+const BROKEN = ['fetch_error', 'parse_error', 'encoding_error', 'gone'];
+
+/** A feed of the digest: what the feed-health alerts say of it. */
+export interface DigestFeed {
+  id: number;
+  url: string;
+  title: string | null;
+  siteUrl: string | null;
+  status: string;
+  message: string | null;
+  since: string | null;
+  failures: number;
+  link?: string;
+}
+
+/** The feeds the user follows (unpaused) that are broken now, longest broken first. */
+async function brokenFeeds(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  userId: number,
+  linkBase: string | undefined,
+): Promise<DigestFeed[]> {
+  const rows = await trx
+    .selectFrom('feeds')
+    .leftJoin('feed_alerts', 'feed_alerts.feed_id', 'feeds.id')
+    .select([
+      'feeds.id',
+      'feeds.url',
+      'feeds.title',
+      'feeds.site_url',
+      'feeds.status',
+      'feeds.message',
+      'feed_alerts.failing_since',
+      'feed_alerts.failures',
+    ])
+    .where('feeds.status', 'in', BROKEN)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('subscriptions')
+          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+          .select('subscriptions.id')
+          .whereRef('subscriptions.feed_id', '=', 'feeds.id')
+          .where('channels.user_id', '=', userId)
+          .where('subscriptions.paused', '=', toDbBool(false, dialect)),
+      ),
+    )
+    .orderBy('feeds.id')
+    .execute();
+  // NULLs sort first in SQLite and last in PostgreSQL: sorted here
+  rows.sort((a, b) => compare(a.failing_since ?? '', b.failing_since ?? '') || a.id - b.id);
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    siteUrl: row.site_url,
+    status: row.status ?? '',
+    message: row.message,
+    since: row.failing_since,
+    failures: row.failures ?? 0,
+    ...(linkBase !== undefined ? { link: `${linkBase}/feeds/${row.id}` } : {}),
+  }));
 }
 
 function compare(a: string | null, b: string | null): number {
