@@ -117,7 +117,10 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
   return unpolled > 0 ? 1 : 0;
 }
 
-/** Sends the alerts the run caused (and any others due) before the process exits; a note on stderr. */
+/**
+ * Sends the alerts the run caused (and any others due) before the process exits; a note on stderr. The
+ * polls are stored whatever happens here: alerts that cannot go now stay queued for the next process.
+ */
 async function sendAlerts(app: App): Promise<void> {
   const sender = openSender(app);
   try {
@@ -126,6 +129,9 @@ async function sendAlerts(app: App): Promise<void> {
       process.stderr.write(
         `poll: ${plural(sent, 'alert')} sent${failed > 0 ? `, ${failed} not sent yet (tried again by the next poll)` : ''}\n`,
       );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`poll: the alerts could not be sent now; they stay queued: ${message}\n`);
   } finally {
     sender.close();
   }

@@ -35,6 +35,9 @@ const LEASE_MS = 60_000;
 const IDLE_MS = 2_000;
 /** How often a sender looks for daily digests that are due. */
 const DIGEST_CHECK_MS = 60_000;
+/** How often a sender deletes old messages that are done, and how old they must be. */
+const PRUNE_EVERY_MS = 3600_000;
+const KEEP_DONE_MS = 30 * 24 * 3600_000;
 /** After the store failed, the loop waits this long. */
 const RETRY_LOOP_MS = 30_000;
 
@@ -55,6 +58,7 @@ export class OutboxSender {
   readonly #context: DeliveryContext;
   readonly #ownsMailer: boolean;
   #digestsCheckedAt = Number.NEGATIVE_INFINITY;
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(deps: SenderDeps) {
     this.#deps = deps;
@@ -143,9 +147,16 @@ export class OutboxSender {
     }
   }
 
-  /** Queues the daily digests that are due, looking at most once a minute. */
+  /**
+   * Queues the daily digests that are due, looking at most once a minute, and deletes messages done
+   * for a month, once an hour.
+   */
   async #queueDigests(): Promise<void> {
     const now = this.#deps.now();
+    if (now.getTime() - this.#prunedAt >= PRUNE_EVERY_MS) {
+      this.#prunedAt = now.getTime();
+      await this.#deps.store.notify.pruneDone(new Date(now.getTime() - KEEP_DONE_MS).toISOString());
+    }
     if (now.getTime() - this.#digestsCheckedAt < DIGEST_CHECK_MS) return;
     this.#digestsCheckedAt = now.getTime();
     const queued = await this.#deps.store.notify.queueDigests(now.toISOString(), this.#deps.config.baseUrl);

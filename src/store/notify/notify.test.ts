@@ -274,6 +274,12 @@ function notifySuite(backend: StoreBackend) {
     destination = await store.notify.get(hook.id);
     assert.equal(destination?.failingSince, undefined);
     assert.equal(destination?.lastError, 'HTTP 503');
+    // done messages go after a while; waiting ones stay whatever their age
+    await store.notify.enqueue([{ destinationId: hook.id, eventType: 'test', payload: '{}' }], at(0));
+    assert.equal(await store.notify.pruneDone(at(1)), 0);
+    assert.equal(await store.notify.pruneDone(at(2)), 2);
+    assert.deepEqual(await store.notify.counts(hook.id), { pending: 1, sent: 0, failed: 0 });
+    await store.notify.pruneDone(at(10_000));
   });
 
   it('gives a lapsed claim to the next sender', async () => {

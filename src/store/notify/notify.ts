@@ -314,6 +314,19 @@ export class Notify extends StoreArea {
     return queued;
   }
 
+  /**
+   * Deletes the messages that were done (sent or given up) before `before`, of every user: the outbox
+   * is a queue, not an archive. Returns how many.
+   */
+  async pruneDone(before: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('outbox')
+      .where('next_attempt_at', 'is', null)
+      .where('created_at', '<', toIso(before, 'before'))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** When the next queued message falls due (a retry's time), or undefined when none waits. */
   async nextDueTime(): Promise<string | undefined> {
     const row = await this.db
