@@ -220,7 +220,8 @@ async function listDestinations(app: App, json: boolean): Promise<number> {
     process.stdout.write('no destinations yet: tidings notify add webhook|email|ntfy ...\n');
     return 0;
   }
-  for (const { destination, counts } of rows) {
+  for (const row of rows) {
+    const { destination, counts } = row;
     process.stdout.write(`${destination.id}  ${describe(destination)}\n`);
     process.stdout.write(
       `    ${health(destination)}; ${counts.sent} sent, ${counts.pending} waiting, ${counts.failed} given up\n`,

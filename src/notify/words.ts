@@ -1,3 +1,4 @@
+import { plural } from '../model/index.js';
 import type { EventDiagnostic, FeedEvent } from '../store/index.js';
 
 /** An event in words, for email and ntfy: a subject line, the text, ntfy's tags (emoji names). */
@@ -42,7 +43,7 @@ function feedEventWords(event: FeedEvent): EventWords {
       title = `Feed failing: ${name}`;
       tags = ['warning'];
       lines.push(
-        `${name} has failed ${event.failures} polls in a row, since ${when(event.since)}.`,
+        `${name} has failed ${plural(event.failures, 'poll')} in a row, since ${when(event.since)}.`,
         '',
         `${event.status}: ${event.message}`,
         ...diagnosticLines(event.diagnostic),
@@ -52,7 +53,7 @@ function feedEventWords(event: FeedEvent): EventWords {
       title = `Feed recovered: ${name}`;
       tags = ['white_check_mark'];
       lines.push(
-        `${name} works again, after ${event.failures} failed polls since ${when(event.since)}.`,
+        `${name} works again, after ${plural(event.failures, 'failed poll')} since ${when(event.since)}.`,
         '',
         event.message,
       );
@@ -101,16 +102,18 @@ interface Digest {
 /** The digest in words: each broken feed, since when, and why. */
 function digestWords(digest: Digest): EventWords {
   const count = digest.feeds.length;
-  const lines = [`${count === 1 ? 'One feed you follow is' : `${count} feeds you follow are`} still broken:`];
+  const lines = [
+    `${count === 1 ? 'One feed you follow is' : `${plural(count, 'feed')} you follow are`} still broken:`,
+  ];
   for (const feed of digest.feeds) {
     const since = feed.since === null ? '' : ` since ${when(feed.since)}`;
-    const polls = feed.failures > 0 ? `, ${feed.failures} failed polls` : '';
+    const polls = feed.failures > 0 ? `, ${plural(feed.failures, 'failed poll')}` : '';
     lines.push('', `- ${feed.title ?? feed.url}: ${feed.status}${since}${polls}`);
     if (feed.message !== null) lines.push(`  ${feed.message}`);
     lines.push(`  ${feed.link ?? feed.url}`);
   }
   return {
-    title: `tidings: ${count === 1 ? '1 feed' : `${count} feeds`} still broken`,
+    title: `tidings: ${plural(count, 'feed')} still broken`,
     text: `${lines.join('\n')}\n`,
     tags: ['warning'],
   };

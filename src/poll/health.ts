@@ -1,4 +1,4 @@
-import type { Diagnostic, HeartbeatStatus, StoredFeed } from '../model/index.js';
+import { type Diagnostic, type HeartbeatStatus, plural, type StoredFeed } from '../model/index.js';
 import type { EventDiagnostic, FeedPatch, PollHealth } from '../store/index.js';
 import type { PollConfig } from './deps.js';
 import { isSilent } from './scheduler.js';
@@ -92,5 +92,5 @@ function duration(seconds: number): string {
     const n = Math.round(seconds / size);
     if (seconds >= size || unit === 'minute') return `${Math.max(n, 1)} ${unit}${n === 1 ? '' : 's'}`;
   }
-  return `${Math.round(seconds)} seconds`;
+  return plural(Math.round(seconds), 'second');
 }
