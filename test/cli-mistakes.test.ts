@@ -1,12 +1,14 @@
 // Issue 12, "Every user mistake gets one clear line, never a stack trace": each mistake a new user makes
-// ends with exactly one line on stderr, `tidings: ...`, no stack frame, and a non-zero exit.
+// ends with exactly one line on stderr, `tidings: ...`, no stack frame, and a non-zero exit. The command
+// lines run one after the other in one CLI process (helpers/cli-batch-run.ts): one start of the CLI.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { tidings } from './helpers/cli.js';
+import type { BatchCase, BatchResult } from './helpers/cli-batch.js';
+import { runAll } from './helpers/cli-batch-run.js';
 
 /** Asserts the run failed with `exitCode` and one line on stderr matching `pattern`, without a stack. */
 function assertOneLine(run: { code: number; stderr: string }, exitCode: number, pattern: RegExp): void {
@@ -20,107 +22,133 @@ function assertOneLine(run: { code: number; stderr: string }, exitCode: number, 
 
 describe('tidings CLI: user mistakes', () => {
   let dir: string;
-  let env: Record<string, string>;
+  let blocker: Server;
+  let port = 0;
+  let version = '';
+  const results = new Map<string, BatchResult>();
+  /** The result of the command line named `name`. */
+  const run = (name: string): BatchResult => {
+    const found = results.get(name);
+    assert.ok(found, `no run named ${name}`);
+    return found;
+  };
 
-  before(() => {
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tidings-mistakes-'));
-    env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}`, TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true' };
+    const env = {
+      TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}`,
+      TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true',
+    };
+    // A file where the folder should be fails for root too; without root, a folder without write permission.
+    const blocked = join(dir, 'blocked');
+    if (process.getuid?.() === 0) writeFileSync(blocked, 'a file, not a folder');
+    else mkdirSync(blocked, { mode: 0o555 });
+    const page = join(dir, 'page.html');
+    writeFileSync(page, '<!DOCTYPE html><html><body><p>hello</p></body></html>');
+    const feed = join(dir, 'feed.xml');
+    writeFileSync(feed, '<rss version="2.0"><channel><title>T</title></channel></rss>');
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+    version = (await import('../package.json', { with: { type: 'json' } })).default.version;
+    const cases: [string, BatchCase][] = [
+      ['mysql', { args: ['status', '--database', 'mysql://user:secret@x/db'] }],
+      ['postgres', { args: ['status', '--database', 'postgres://user:secret@127.0.0.1:1/db'] }],
+      ['blocked', { args: ['status', '--database', `sqlite:${join(blocked, 'sub', 't.db')}`] }],
+      ['interval', { args: ['status'], env: { TIDINGS_POLL_INTERVAL: 'banana' } }],
+      ['concurrency', { args: ['status'], env: { TIDINGS_CONCURRENCY: 'many' } }],
+      ['retention', { args: ['serve', '--port', '0'], env: { TIDINGS_RETENTION_DAYS: 'soon' } }],
+      ['missing', { args: ['import', join(dir, 'missing.opml')] }],
+      ['port abc', { args: ['serve', '--port', 'abc'] }],
+      ['port 65536', { args: ['serve', '--port', '65536'] }],
+      ['port in use', { args: ['serve', '--port', String(port)] }],
+      ['--version', { args: ['--version'] }],
+      ['-V', { args: ['-V'] }],
+      ['parse page', { args: ['parse', page] }],
+      ['parse --json page', { args: ['parse', '--json', page] }],
+      ['parse --jsonl feed page', { args: ['parse', '--jsonl', feed, page] }],
+      ['parse --jsonl feed', { args: ['parse', '--jsonl', feed] }],
+    ];
+    const answers = await runAll(cases.map(([, one]) => ({ ...one, env: { ...env, ...one.env } })));
+    for (const [index, [name]] of cases.entries()) {
+      const answer = answers[index];
+      if (answer) results.set(name, answer);
+    }
   });
 
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    await new Promise((resolve) => blocker.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-  it('names an unsupported database URL (--database mysql://x)', async () => {
-    const run = await tidings(['status', '--database', 'mysql://user:secret@x/db'], env);
+  it('names an unsupported database URL (--database mysql://x)', () => {
     assertOneLine(
-      run,
+      run('mysql'),
       1,
       /unsupported database URL mysql:\/\/user:\*\*\*@x\/db; use sqlite:PATH or postgres:/,
     );
   });
 
-  it('names an unreachable PostgreSQL server, without its password', async () => {
-    const run = await tidings(['status', '--database', 'postgres://user:secret@127.0.0.1:1/db'], env);
+  it('names an unreachable PostgreSQL server, without its password', () => {
     assertOneLine(
-      run,
+      run('postgres'),
       1,
       /cannot reach PostgreSQL at postgres:\/\/user:\*\*\*@127\.0\.0\.1:1\/db: .*ECONNREFUSED/,
     );
   });
 
-  it('names a sqlite: path whose folder cannot be written', async () => {
-    // A file where the folder should be fails for root too; without root, a folder without write permission.
-    const blocked = join(dir, 'blocked');
-    if (process.getuid?.() === 0) writeFileSync(blocked, 'a file, not a folder');
-    else mkdirSync(blocked, { mode: 0o555 });
-    const run = await tidings(['status', '--database', `sqlite:${join(blocked, 'sub', 't.db')}`], env);
+  it('names a sqlite: path whose folder cannot be written', () => {
     assertOneLine(
-      run,
+      run('blocked'),
       1,
       /opening the SQLite database .*blocked\/sub\/t\.db failed: (EEXIST|ENOTDIR|EACCES)/,
     );
   });
 
-  it('names a variable that cannot be read (TIDINGS_POLL_INTERVAL=banana)', async () => {
-    const run = await tidings(['status'], { ...env, TIDINGS_POLL_INTERVAL: 'banana' });
-    assertOneLine(run, 1, /TIDINGS_POLL_INTERVAL must be an interval such as 30s.*not "banana"/);
-    const workers = await tidings(['status'], { ...env, TIDINGS_CONCURRENCY: 'many' });
-    assertOneLine(workers, 1, /TIDINGS_CONCURRENCY must be a positive whole number, not "many"/);
+  it('names a variable that cannot be read (TIDINGS_POLL_INTERVAL=banana)', () => {
+    assertOneLine(run('interval'), 1, /TIDINGS_POLL_INTERVAL must be an interval such as 30s.*not "banana"/);
+    assertOneLine(run('concurrency'), 1, /TIDINGS_CONCURRENCY must be a positive whole number, not "many"/);
   });
 
-  it('names a retention setting that cannot be read before serving (TIDINGS_RETENTION_DAYS=soon)', async () => {
-    const run = await tidings(['serve', '--port', '0'], { ...env, TIDINGS_RETENTION_DAYS: 'soon' });
-    assertOneLine(run, 1, /TIDINGS_RETENTION_DAYS must be a whole number of at least 0, not "soon"/);
-  });
-
-  it('names a file that does not exist (import missing.opml)', async () => {
-    const run = await tidings(['import', join(dir, 'missing.opml')], env);
-    assertOneLine(run, 1, /missing\.opml: no such file or folder$/);
-  });
-
-  it('refuses a --port that is no port before opening anything (serve --port abc)', async () => {
+  it('names a retention setting that cannot be read before serving (TIDINGS_RETENTION_DAYS=soon)', () => {
     assertOneLine(
-      await tidings(['serve', '--port', 'abc'], env),
-      2,
-      /--port takes a port number .*not "abc"/,
+      run('retention'),
+      1,
+      /TIDINGS_RETENTION_DAYS must be a whole number of at least 0, not "soon"/,
     );
-    assertOneLine(await tidings(['serve', '--port', '65536'], env), 2, /not "65536"/);
   });
 
-  it('says a port is in use and exits, before the poller starts (serve --port <in use>)', async () => {
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const address = blocker.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
-    try {
-      const run = await tidings(['serve', '--port', String(port)], env);
-      assertOneLine(run, 1, new RegExp(`127\\.0\\.0\\.1:${port} is already in use`));
-      assert.doesNotMatch(run.stderr, /poller started/);
-    } finally {
-      await new Promise((resolve) => blocker.close(resolve));
-    }
+  it('names a file that does not exist (import missing.opml)', () => {
+    assertOneLine(run('missing'), 1, /missing\.opml: no such file or folder$/);
   });
 
-  it('prints the version of package.json for --version and -V', async () => {
-    const { version } = (await import('../package.json', { with: { type: 'json' } })).default;
+  it('refuses a --port that is no port before opening anything (serve --port abc)', () => {
+    assertOneLine(run('port abc'), 2, /--port takes a port number .*not "abc"/);
+    assertOneLine(run('port 65536'), 2, /not "65536"/);
+  });
+
+  it('says a port is in use and exits, before the poller starts (serve --port <in use>)', () => {
+    const inUse = run('port in use');
+    assertOneLine(inUse, 1, new RegExp(`127\\.0\\.0\\.1:${port} is already in use`));
+    assert.doesNotMatch(inUse.stderr, /poller started/);
+  });
+
+  it('prints the version of package.json for --version and -V', () => {
     for (const flag of ['--version', '-V']) {
-      const run = await tidings([flag], env);
-      assert.equal(run.code, 0);
-      assert.equal(run.stdout, `${version}\n`);
+      assert.equal(run(flag).code, 0);
+      assert.equal(run(flag).stdout, `${version}\n`);
     }
   });
 
-  it('exits 1 for a document that is no feed, with the same stdout (parse, --json, --jsonl)', async () => {
-    const page = join(dir, 'page.html');
-    writeFileSync(page, '<!DOCTYPE html><html><body><p>hello</p></body></html>');
-    const feed = join(dir, 'feed.xml');
-    writeFileSync(feed, '<rss version="2.0"><channel><title>T</title></channel></rss>');
-    const text = await tidings(['parse', page], env);
+  it('exits 1 for a document that is no feed, with the same stdout (parse, --json, --jsonl)', () => {
+    const text = run('parse page');
     assertOneLine(text, 1, /parse: .*page\.html is not a feed/);
     assert.match(text.stdout, /format: {3}unknown/);
-    const json = await tidings(['parse', '--json', page], env);
+    const json = run('parse --json page');
     assert.equal(json.code, 1);
     assert.equal(JSON.parse(json.stdout).version, '');
-    const jsonl = await tidings(['parse', '--jsonl', feed, page], env);
+    const jsonl = run('parse --jsonl feed page');
     assert.equal(jsonl.code, 1);
     assert.deepEqual(
       jsonl.stdout
@@ -129,6 +157,6 @@ describe('tidings CLI: user mistakes', () => {
         .map((line) => JSON.parse(line).version),
       ['rss20', ''],
     );
-    assert.equal((await tidings(['parse', '--jsonl', feed], env)).code, 0);
+    assert.equal(run('parse --jsonl feed').code, 0);
   });
 });
