@@ -1,3 +1,4 @@
+import { ALERT_KINDS, type AlertKind } from '../metrics/index.js';
 import { OutboxSender } from '../notify/index.js';
 import type { DestinationKind } from '../store/index.js';
 import type { App } from './app.js';
@@ -30,10 +31,17 @@ export function openSender(
 
 /** Runs the sender until the signal aborts, then closes it (serve, worker). */
 export async function runSender(app: App, signal: AbortSignal): Promise<void> {
-  const sender = openSender(app);
+  // the process that serves /metrics counts the alerts it sends (tidings_alerts_sent_total)
+  const sender = openSender(app, (_kind, eventType) => {
+    if (isAlertKind(eventType)) app.metrics?.countAlertSent(eventType);
+  });
   try {
     await sender.run(signal);
   } finally {
     sender.close();
   }
+}
+
+function isAlertKind(type: string): type is AlertKind {
+  return (ALERT_KINDS as readonly string[]).includes(type);
 }
