@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { decodeCursor } from '../cursor.js';
 import {
   type KeyColumns,
@@ -216,6 +216,49 @@ function indexQuery(query: ParsedSearch): string | undefined {
 }
 
 /**
+ * SQLite, a walk whose only test is the channel (no CJK terms to match as text): the index's entry ids
+ * are tested against channel_entries alone, never against the entries table, whose rows are large and
+ * scattered (a page of "common" in a channel of 1 entry in 200 read 4,000 entries' rows: 22 ms, against
+ * 1.9 ms this way). Searching everywhere, the page's sort times are read after the walk, for its rows only.
+ */
+async function walkWithoutEntries(
+  db: Kysely<Database>,
+  match: string,
+  below: RawBuilder<unknown>,
+  where: { channelId: number | undefined; userId: number },
+  limit: number,
+): Promise<{ id: number; sort_at: string }[]> {
+  const key = entryIdOfKey('f.rowid');
+  if (where.channelId !== undefined) {
+    const { rows } = await sql<{ id: number; sort_at: string }>`SELECT shown.entry_id AS id, shown.sort_at
+      FROM entries_fts f JOIN channel_entries shown ON shown.channel_id = ${where.channelId} AND shown.entry_id = ${key}
+      WHERE entries_fts MATCH ${match} ${below} AND shown.is_removed = 0 AND shown.is_hidden = 0
+      ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<{ id: number }>`SELECT ${key} AS id FROM entries_fts f
+    WHERE entries_fts MATCH ${match} ${below}
+      AND EXISTS (SELECT 1 FROM channel_entries shown WHERE shown.entry_id = ${key}
+        AND shown.user_id = ${where.userId} AND shown.is_removed = 0 AND shown.is_hidden = 0)
+    ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+  if (rows.length === 0) return [];
+  const times = await db
+    .selectFrom('entries')
+    .select(['id', 'sort_at'])
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  const sortAt = new Map(times.map((row) => [row.id, row.sort_at]));
+  return rows.flatMap((row) => {
+    const at = sortAt.get(row.id);
+    return at === undefined ? [] : [{ id: row.id, sort_at: at }];
+  });
+}
+
+/**
  * SQLite: a page of the entries that match, in one channel or in any of the user's, read down the full-text index
  * newest first from the cursor. The index's rowids are search keys that sort as the reader does
  * (search-key.ts), so SQLite reads the words' entries in that order and stops once the page is full:
@@ -238,7 +281,11 @@ export async function walkSearchIndex(
       .filter(isCjkTerm)
       .map((term): Expression<SqlBool> => sql<SqlBool>`NOT ${containsText(term, 'e.id')}`),
   ];
-  const others = cjk.length === 0 ? sql`` : sql`AND ${all(cjk)}`;
+  if (cjk.length === 0) {
+    const rows = await walkWithoutEntries(db, match, below, where, limit + 1);
+    return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
+  }
+  const others = sql`AND ${all(cjk)}`;
   const { rows } = await sql<{ id: number; sort_at: string }>`SELECT e.id, e.sort_at
     FROM entries_fts f JOIN entries e ON e.id = ${entryIdOfKey('f.rowid')}
     WHERE entries_fts MATCH ${match} ${below}
