@@ -61,7 +61,7 @@ export async function loginUser(instance: Store, name: string): Promise<WebUser 
 
 /** The user with this id while they exist (a removed user's sessions end), as loginUser finds them. */
 export async function webUser(instance: Store, id: number): Promise<WebUser | undefined> {
-  const user = await instance.users.get(id);
+  const user = await instance.users.identity(id);
   if (user) return { id: user.id, name: user.name, isAdmin: user.isAdmin };
   return id === instance.userId && (await instance.users.isEmpty()) ? firstUser(instance) : undefined;
 }

@@ -11,8 +11,31 @@ export interface Area {
    * tokens). The instance-wide areas (feeds, entries, polling) ignore it. See Store.forUser.
    */
   readonly userId: number;
+  /**
+   * The owners of channels this process has seen, by channel id, shared by every user's store of the
+   * connection: a channel never changes hands, and a deleted channel's id is never given again, so what
+   * is known stays true (ChannelOwners).
+   */
+  readonly owners: ChannelOwners;
   /** Tells the store's listeners (onChannelsChanged) that a write changed these channels. */
   changed(channels: readonly number[]): void;
+}
+
+/** Which user each channel seen is, bounded: past MAX_KNOWN it starts again. */
+export class ChannelOwners {
+  static readonly MAX_KNOWN = 100_000;
+  readonly #owners = new Map<number, number>();
+
+  /** True when the channel is known to be the user's (false: not known, or another user's). */
+  isOwner(channelId: number, userId: number): boolean {
+    return this.#owners.get(channelId) === userId;
+  }
+
+  /** Records that the channel is the user's. */
+  learn(channelId: number, userId: number): void {
+    if (this.#owners.size >= ChannelOwners.MAX_KNOWN) this.#owners.clear();
+    this.#owners.set(channelId, userId);
+  }
 }
 
 /**

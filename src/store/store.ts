@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { Accounts } from './accounts/index.js';
-import type { Area } from './area.js';
+import { type Area, ChannelOwners } from './area.js';
 import type { Backend } from './backend.js';
 import { Channels } from './channels/index.js';
 import { Entries, PollWriter } from './entries/index.js';
@@ -22,6 +22,7 @@ interface Shared {
   backend: Backend;
   pollWriter: PollWriter;
   listeners: Set<(channels: readonly number[]) => void>;
+  owners: ChannelOwners;
   closed: { value: boolean };
 }
 
@@ -74,12 +75,14 @@ export class Store {
       // writes polls in group commits
       pollWriter: new PollWriter(db, () => backend.afterPollsWritten?.(), backend.dialect),
       listeners: new Set(),
+      owners: new ChannelOwners(),
       closed: { value: false },
     };
     const area: Area = {
       db,
       dialect: backend.dialect,
       userId,
+      owners: this.#shared.owners,
       changed: (channels) => this.#changed(channels),
     };
     this.feeds = new Feeds(area);

@@ -173,7 +173,9 @@ export class Channels extends StoreArea {
       () => db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('uid', '=', uid),
     );
     const row = rows[0];
-    return row === undefined ? undefined : channelFromRow(row);
+    if (row === undefined) return undefined;
+    this.area.owners.learn(row.id, userId);
+    return channelFromRow(row);
   }
 
   /** Renames a channel; throws a `not_found` StoreError when there is none with this uid. */

@@ -3,6 +3,7 @@ import { after, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { openStoreDb } from '../../../test/helpers/store-db.js';
 import { minutesAfterT0 as at, type StoreBackend, storeBackends } from '../../../test/helpers/temp-store.js';
+import { ChannelOwners } from '../area.js';
 import { newFeedRow } from '../rows.js';
 import type { Database } from '../schema.js';
 import { StoreError, type StoreErrorKind } from '../store-error.js';
@@ -66,7 +67,13 @@ function suite(backend: StoreBackend) {
     const db = openStoreDb(backend, store);
     dbs.push(db);
     const changes: ChangedChannels[] = [];
-    const users = new Users({ db, dialect: backend.name, userId: 1, changed: (c) => changes.push(c) });
+    const users = new Users({
+      db,
+      dialect: backend.name,
+      userId: 1,
+      owners: new ChannelOwners(),
+      changed: (c) => changes.push(c),
+    });
     return { db, users, changes };
   }
 

@@ -147,6 +147,22 @@ export class Users extends StoreArea {
     return row === undefined ? undefined : userFromRow(row);
   }
 
+  /**
+   * Who the user with this id is (name, admin, `me`), without counting their subscriptions as `get`
+   * does: what every signed-in request asks.
+   */
+  async identity(id: number): Promise<Omit<StoredUser, 'subscriptions'> | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('pending', '=', toDbBool(false, this.dialect))
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const { subscriptions: _, ...user } = userFromRow({ ...row, subscriptions: 0 });
+    return user;
+  }
+
   /** The user with this name, in any case ("Ann" finds ann). */
   async byName(name: string): Promise<StoredUser | undefined> {
     if (!isUserName(name)) return undefined;
