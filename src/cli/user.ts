@@ -149,14 +149,9 @@ function profileUrl(value: string, command: string): string {
   return url.href;
 }
 
-function userJson(user: StoredUser): Record<string, unknown> {
-  return {
-    name: user.name,
-    admin: user.isAdmin,
-    subscriptions: user.subscriptions,
-    ...(user.me === undefined ? {} : { me: user.me }),
-    createdAt: user.createdAt,
-  };
+/** A user as `user list --json` prints them: exactly these fields (tools outside read them). */
+function userJson(user: StoredUser): { name: string; admin: boolean; subscriptions: number } {
+  return { name: user.name, admin: user.isAdmin, subscriptions: user.subscriptions };
 }
 
 function describe(user: StoredUser): string {
