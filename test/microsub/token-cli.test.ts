@@ -1,5 +1,6 @@
 // `tidings token create` prints the new token as the last line of stdout (an interface other tools rely
-// on), and that token works against the endpoint; `token list` and `token revoke`.
+// on), and that token works against the endpoint; `token list` and `token revoke`. The command lines run
+// in one CLI process (helpers/cli-batch-run.ts), on a new database, so that the tokens' ids are 1 and 2.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,17 +12,35 @@ import { PollEvents } from '../../src/poll/events.js';
 import { microsubDeps } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { openStore } from '../../src/store/index.js';
-import { tidings } from '../helpers/cli.js';
+import type { BatchResult } from '../helpers/cli-batch.js';
+import { runAll } from '../helpers/cli-batch-run.js';
 import { testClock } from '../helpers/poll-harness.js';
 import { serverDeps } from './harness.js';
 
 describe('tidings token', () => {
   let dir: string;
   let env: Record<string, string>;
+  let runs: BatchResult[] = [];
+  const run = (index: number): BatchResult => {
+    const found = runs[index];
+    assert.ok(found, `no run ${index}`);
+    return found;
+  };
 
-  before(() => {
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'microsub-helper-token-'));
     env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}` };
+    runs = await runAll(
+      [
+        ['token', 'create', '--scope', 'read follow mute block channels', '--label', 'Monocle'], // 0: id 1
+        ['token', 'create', '--scope', 'read'], // 1: id 2
+        ['token', 'list', '--json'], // 2
+        ['token', 'list'], // 3
+        ['token', 'revoke', '2'], // 4
+        ['token', 'revoke', '999'], // 5
+        ['token', 'create', '--scope', ' '], // 6
+      ].map((args) => ({ args, env })),
+    );
   });
 
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,14 +59,11 @@ describe('tidings token', () => {
     Promise.resolve(
       app.request('/microsub?action=channels', { headers: { authorization: `Bearer ${token}` } }),
     );
+  const tokenOf = (result: BatchResult) => result.stdout.trimEnd().split('\n').at(-1) ?? '';
 
   it('create prints the token as the last line of stdout, and it works against the endpoint', async () => {
-    const run = await tidings(
-      ['token', 'create', '--scope', 'read follow mute block channels', '--label', 'Monocle'],
-      env,
-    );
-    assert.equal(run.code, 0, run.stderr);
-    const token = run.stdout.trimEnd().split('\n').at(-1) ?? '';
+    assert.equal(run(0).code, 0, run(0).stderr);
+    const token = tokenOf(run(0));
     assert.match(token, /^[A-Za-z0-9_-]{43}$/, 'base64url of 32 random bytes');
     await withEndpoint(async (app, store) => {
       const answer = await channelsWith(app, token);
@@ -60,26 +76,23 @@ describe('tidings token', () => {
   });
 
   it('list shows the tokens without secrets, and revoke makes one stop working', async () => {
-    const created = await tidings(['token', 'create', '--scope', 'read'], env);
-    const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
-    const listed = JSON.parse((await tidings(['token', 'list', '--json'], env)).stdout) as {
-      tokens: { id: number; scope: string }[];
-    };
+    const token = tokenOf(run(1));
+    const listed = JSON.parse(run(2).stdout) as { tokens: { id: number; scope: string }[] };
     assert.deepEqual(
-      listed.tokens.map((t) => t.scope),
-      ['read follow mute block channels', 'read'],
+      listed.tokens.map((t) => [t.id, t.scope]),
+      [
+        [1, 'read follow mute block channels'],
+        [2, 'read'],
+      ],
     );
     assert.doesNotMatch(JSON.stringify(listed), new RegExp(token));
-    const table = await tidings(['token', 'list'], env);
-    assert.match(table.stdout, /active/);
-    const id = String(listed.tokens[1]?.id);
-    assert.equal((await tidings(['token', 'revoke', id], env)).code, 0);
+    assert.match(run(3).stdout, /active/);
+    assert.equal(run(4).code, 0);
     await withEndpoint(async (app) => assert.equal((await channelsWith(app, token)).status, 401));
-    assert.equal((await tidings(['token', 'revoke', '999'], env)).code, 1);
+    assert.equal(run(5).code, 1);
   });
 
-  it('refuses an empty scope', async () => {
-    const run = await tidings(['token', 'create', '--scope', ' '], env);
-    assert.equal(run.code, 1);
+  it('refuses an empty scope', () => {
+    assert.equal(run(6).code, 1);
   });
 });
