@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
-import { newSecret, OutboxSender, sendTest } from '../notify/index.js';
+import { checkDestination, DestinationInputError, OutboxSender, sendTest } from '../notify/index.js';
 import {
   DESTINATION_KINDS,
-  type DestinationKind,
   EVENT_TYPES,
-  type EventType,
-  isEventType,
   type NewDestination,
   type StoredDestination,
 } from '../store/index.js';
@@ -14,8 +11,6 @@ import { EXIT_USAGE, UserError } from './user-error.js';
 import { USER_FLAGS, USER_HELP } from './user-option.js';
 
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
-// an address as SMTP takes it: something, @, a domain with a dot; the mail server says the rest
-const EMAIL_ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 
 interface AddOptions {
   secret?: string;
@@ -107,43 +102,29 @@ export function registerNotify(program: Command): void {
 
 /** The destination the command line describes; a mistake is one line and exit 2. */
 export function parseDestination(kind: string, target: string, opts: AddOptions): NewDestination {
-  const usage = (message: string) => new UserError(`notify add: ${message}`, { exitCode: EXIT_USAGE });
-  if (!(DESTINATION_KINDS as readonly string[]).includes(kind))
-    throw usage(`${JSON.stringify(kind)} is not a kind of destination: use webhook, email or ntfy`);
-  const destinationKind = kind as DestinationKind;
-  if (destinationKind === 'email') {
-    if (!EMAIL_ADDRESS.test(target)) throw usage(`${JSON.stringify(target)} is not an email address`);
-  } else if (!URL.canParse(target) || !/^https?:$/.test(new URL(target).protocol))
-    throw usage(`a ${kind} destination is an http or https URL, not ${JSON.stringify(target)}`);
-  if (opts.secret !== undefined && destinationKind !== 'webhook')
-    throw usage('--secret is for webhooks (their X-Tidings-Signature)');
-  if (opts.secret !== undefined && opts.secret.length < 8)
-    throw usage(
-      '--secret is too short to sign with: give at least 8 characters, or leave it out for a random one',
+  try {
+    return checkDestination(
+      {
+        kind,
+        target,
+        secret: opts.secret,
+        digest: opts.digest,
+        ...(opts.events !== undefined ? { events: eventNames(opts.events) } : {}),
+      },
+      { secret: '--secret', events: '--events', digest: '--digest' },
     );
-  if (opts.digest !== undefined && (destinationKind !== 'email' || opts.digest !== 'daily'))
-    throw usage('--digest takes `daily`, for email destinations');
-  return {
-    kind: destinationKind,
-    target,
-    ...(destinationKind === 'webhook' ? { secret: opts.secret ?? newSecret() } : {}),
-    ...(opts.events !== undefined ? { events: parseEvents(opts.events) } : {}),
-    ...(opts.digest === 'daily' ? { digest: 'daily' as const } : {}),
-  };
+  } catch (error) {
+    if (!(error instanceof DestinationInputError)) throw error;
+    throw new UserError(`notify add: ${error.message}`, { exitCode: EXIT_USAGE });
+  }
 }
 
-function parseEvents(list: string): EventType[] {
-  const names = list
+/** `feed.failing,feed.recovered` (or with spaces) as names; checkDestination says which are unknown. */
+function eventNames(list: string): string[] {
+  return list
     .split(/[\s,]+/)
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  const unknown = names.filter((name) => !isEventType(name));
-  if (names.length === 0 || unknown.length > 0)
-    throw new UserError(
-      `notify add: --events takes event types from ${EVENT_TYPES.join(', ')}${unknown.length > 0 ? `, not ${unknown.join(', ')}` : ''}`,
-      { exitCode: EXIT_USAGE },
-    );
-  return names as EventType[];
 }
 
 function parseId(command: string, id: string): number {

@@ -10,6 +10,13 @@ export {
   deliver,
   headerText,
 } from './deliver.js';
+export {
+  checkDestination,
+  type DestinationInput,
+  DestinationInputError,
+  type DestinationLabels,
+  MIN_SECRET_LENGTH,
+} from './destination.js';
 export { configuredMailer, type Mailer, smtpMailer } from './mail.js';
 export { OutboxSender, type SenderDeps, type SendSummary, sendTest } from './sender.js';
 export { newSecret, SIGNATURE_HEADER, signBody, verifySignature } from './sign.js';
