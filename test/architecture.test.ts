@@ -45,7 +45,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // what the front ends share about HTTP: body limits, request parameters, the API failure log
   http: ['model', ...SHARED],
   microsub: FRONT_END_DEPS,
-  web: FRONT_END_DEPS,
+  // the Alerts page adds and tests destinations as `tidings notify` does (issue 25)
+  web: [...FRONT_END_DEPS, 'notify'],
   greader: FRONT_END_DEPS,
   fever: FRONT_END_DEPS,
   // what /metrics tells (issue 25): feeds by health from the store, polls through the poller's hooks

@@ -32,6 +32,7 @@ import { errorPage } from './render.js';
 import {
   registerAccount,
   registerAdmin,
+  registerAlerts,
   registerChannels,
   registerEntryActions,
   registerHealth,
@@ -114,6 +115,7 @@ export function webRoutes(deps: WebDeps): Hono<WebEnv> {
   registerSubscriptions(app, ctx);
   registerOpml(app, ctx);
   registerTokens(app, ctx);
+  registerAlerts(app, ctx);
   registerHealth(app, ctx);
   // last: every path no route above answered is a 404 page (signed in, since requireSession ran first)
   app.all(

@@ -1,6 +1,7 @@
 // The web UI's routes, one register function per page family; web/routes.ts mounts them all.
 export { registerAccount } from './account.js';
 export { registerAdmin } from './admin.js';
+export { registerAlerts } from './alerts.js';
 export { registerLogin, registerLogout } from './auth.js';
 export { registerChannels } from './channels.js';
 export { registerEntryActions } from './entries.js';

@@ -1,6 +1,8 @@
 // The web UI's views (hono/jsx): the pages and their parts, rendered by web/routes and web/render.tsx.
 
 export { AccountView } from './account.js';
+export type { AlertForm, AlertRow, AlertsProps } from './alerts.js';
+export { AlertsView } from './alerts.js';
 export { ApiAccessView } from './api-access.js';
 export { ChannelsView } from './channels.js';
 export type { Candidate } from './discover.js';

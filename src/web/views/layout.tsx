@@ -11,6 +11,7 @@ export type NavKey =
   | 'feeds'
   | 'opml'
   | 'tokens'
+  | 'alerts'
   | 'users'
   | 'account'
   | 'none';
@@ -22,6 +23,7 @@ const NAV: [NavKey, string, string][] = [
   ['feeds', '/feeds', 'Feed health'],
   ['opml', '/opml', 'OPML'],
   ['tokens', '/tokens', 'Tokens'],
+  ['alerts', '/alerts', 'Alerts'],
 ];
 
 export interface LayoutProps {
