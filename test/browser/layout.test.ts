@@ -75,6 +75,7 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
       `/feeds/${hardFeed}`,
       '/opml',
       '/tokens',
+      '/alerts',
       '/no-such-page',
     ];
   }
@@ -98,6 +99,15 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
     ]);
     [reading, media] = [await channel('Reading'), await channel('Media')];
     await live.store.sync.setSaved([await entryId('hard')], true, new Date().toISOString());
+    // a destination with a long unbroken URL: the Alerts table must wrap it, not widen the page
+    await live.store.notify.add(
+      {
+        kind: 'webhook',
+        target: `https://hooks.example.org/${'tidings-alerts-'.repeat(8)}`,
+        secret: 'a-long-secret',
+      },
+      new Date().toISOString(),
+    );
   });
   after(async () => {
     await browser?.close();
