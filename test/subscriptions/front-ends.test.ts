@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { pollOnce } from '../../src/poll/poller.js';
 import { hashToken, newToken } from '../../src/store/index.js';
 import { feedAsSeen, follow, importOpml } from '../../src/subscriptions/index.js';
-import { tidings } from '../helpers/cli.js';
+import type { BatchResult } from '../helpers/cli-batch.js';
+import { runAll } from '../helpers/cli-batch-run.js';
 import type { TestServer } from '../helpers/http-server.js';
 import { type Client, signedIn, type WebHarness, webHarness } from '../web/harness.js';
 import { hits, startSite } from './fixtures.js';
@@ -158,62 +159,81 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
   describe('CLI', () => {
     let dir: string;
     let env: Record<string, string>;
-    before(() => {
+    // the command lines run in two CLI processes (helpers/cli-batch-run.ts): one start each, not twelve
+    let runs: BatchResult[] = [];
+    let hitsBeforePoll = 0;
+    const run = (index: number): BatchResult => {
+      const found = runs[index];
+      assert.ok(found, `no run ${index}`);
+      return found;
+    };
+    before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'tidings-subs-'));
       env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}`, TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true' };
-    });
-    after(() => rmSync(dir, { recursive: true, force: true }));
-
-    it('add: the same answers, exit 0 without change; remove: not polled, even forced', async () => {
-      const first = await tidings(['add', feedUrl(), '--channel', 'Blogs'], env);
-      assert.equal(first.code, 0, first.stderr);
-      const same = await tidings(['add', feedUrl(), '--channel', 'Blogs'], env);
-      assert.equal(same.code, 0);
-      assert.match(same.stdout, /is already followed in Blogs; nothing changed/);
-      const elsewhere = await tidings(['add', feedUrl()], env);
-      assert.equal(elsewhere.code, 0);
-      assert.match(
-        elsewhere.stdout,
-        /already followed in Blogs; nothing changed\. Use --channel NAME --also .*--move-to NAME/,
-      );
       const file = join(dir, 'dup.opml');
       writeFileSync(
         file,
         `<opml version="2.0"><body><outline text="B" xmlUrl="${feedUrl()}"/></body></opml>`,
       );
-      const imported = await tidings(['import', file], env);
-      assert.equal(imported.code, 0);
-      assert.match(imported.stderr, /line 1: .*already followed in Blogs/);
-      assert.match(
-        (await tidings(['export'], env)).stdout,
-        /<outline text="Blogs"[^\n]*>\n\s+<outline type="rss"[^\n]*b\.xml/,
+      const cases = (lines: string[][]) => lines.map((args) => ({ args, env }));
+      runs = await runAll(
+        cases([
+          ['add', feedUrl(), '--channel', 'Blogs'], // 0
+          ['add', feedUrl(), '--channel', 'Blogs'], // 1
+          ['add', feedUrl()], // 2
+          ['import', file], // 3
+          ['export'], // 4
+          ['remove', feedUrl()], // 5
+        ]),
       );
-
-      const removed = await tidings(['remove', feedUrl()], env);
-      assert.equal(removed.code, 0, removed.stderr);
-      assert.match(removed.stdout, /unfollowed feed 1 .* in Blogs; no channel follows it now/);
-      const before = hits(site, '/b.xml');
-      const polled = await tidings(['poll', '--once', '--force'], env);
-      assert.equal(polled.code, 0, polled.stderr);
-      assert.match(polled.stdout, /polled 0 feeds/);
-      assert.equal(hits(site, '/b.xml'), before);
-      assert.match(
-        (await tidings(['status'], env)).stdout,
-        /unfollowed .* not polled: no channel follows it since \d{4}-/,
+      hitsBeforePoll = hits(site, '/b.xml');
+      runs.push(
+        ...(await runAll(
+          cases([
+            ['poll', '--once', '--force'], // 6
+            ['status'], // 7
+            ['feed', '1', '--title', 'Mine', '--interval', '15m', '--pause'], // 8
+            ['feed', '1', '--interval', 'soon'], // 9
+            ['feed', '99'], // 10
+            ['feed', '1', '--move-to', 'Later'], // 11
+          ]),
+        )),
       );
     });
+    after(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('feed: shows and changes the settings; mistakes get one line and exit 1', async () => {
-      const shown = await tidings(['feed', '1', '--title', 'Mine', '--interval', '15m', '--pause'], env);
+    it('add: the same answers, exit 0 without change; remove: not polled, even forced', () => {
+      assert.equal(run(0).code, 0, run(0).stderr);
+      assert.equal(run(1).code, 0);
+      assert.match(run(1).stdout, /is already followed in Blogs; nothing changed/);
+      assert.equal(run(2).code, 0);
+      assert.match(
+        run(2).stdout,
+        /already followed in Blogs; nothing changed\. Use --channel NAME --also .*--move-to NAME/,
+      );
+      assert.equal(run(3).code, 0);
+      assert.match(run(3).stderr, /line 1: .*already followed in Blogs/);
+      assert.match(run(4).stdout, /<outline text="Blogs"[^\n]*>\n\s+<outline type="rss"[^\n]*b\.xml/);
+
+      assert.equal(run(5).code, 0, run(5).stderr);
+      assert.match(run(5).stdout, /unfollowed feed 1 .* in Blogs; no channel follows it now/);
+      assert.equal(run(6).code, 0, run(6).stderr);
+      assert.match(run(6).stdout, /polled 0 feeds/);
+      assert.equal(hits(site, '/b.xml'), hitsBeforePoll);
+      assert.match(run(7).stdout, /unfollowed .* not polled: no channel follows it since \d{4}-/);
+    });
+
+    it('feed: shows and changes the settings; mistakes get one line and exit 1', () => {
+      const shown = run(8);
       assert.equal(shown.code, 0, shown.stderr);
       assert.match(shown.stdout, /title:\s+Mine \(yours\)/);
       assert.match(shown.stdout, /interval:\s+15 min/);
       assert.match(shown.stdout, /paused:\s+yes/);
-      const bad = await tidings(['feed', '1', '--interval', 'soon'], env);
+      const bad = run(9);
       assert.deepEqual([bad.code, bad.stderr.trim().split('\n').length], [1, 1]);
       assert.match(bad.stderr, /cannot read the interval "soon"/);
-      assert.equal((await tidings(['feed', '99'], env)).code, 1);
-      const moved = await tidings(['feed', '1', '--move-to', 'Later'], env);
+      assert.equal(run(10).code, 1);
+      const moved = run(11);
       assert.equal(moved.code, 1, 'an unfollowed feed has no channel to move from');
       assert.equal(moved.stderr, 'tidings: move: no channel follows feed 1\n');
     });
