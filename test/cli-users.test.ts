@@ -63,6 +63,7 @@ describe('tidings user and --user', () => {
         { args: ['user', 'remove', 'ann', '--yes'] }, // 20: the last admin
         { args: ['user', 'list', '--json'] }, // 21
         { args: ['token', 'list', '--json'] }, // 22: one user again: --user may be left out
+        { args: ['user', 'list'] }, // 23: the table
       ]),
     );
     assert.deepEqual(usersOf(results[0]), { users: [] });
@@ -113,6 +114,7 @@ describe('tidings user and --user', () => {
       ['ann'],
     );
     assert.deepEqual(usersOf(results[22]), { tokens: [] });
+    assert.equal(results[23]?.stdout, 'name  role   subscriptions  me\nann   admin  0\n');
 
     // robert's token went with him
     const store = await openStore(`sqlite:${join(dir, 'people.db')}`);

@@ -1,6 +1,5 @@
-import { ALERT_KINDS, type AlertKind } from '../metrics/index.js';
 import { OutboxSender } from '../notify/index.js';
-import type { DestinationKind } from '../store/index.js';
+import { type DestinationKind, isEventType } from '../store/index.js';
 import type { App } from './app.js';
 
 /**
@@ -33,15 +32,11 @@ export function openSender(
 export async function runSender(app: App, signal: AbortSignal): Promise<void> {
   // the process that serves /metrics counts the alerts it sends (tidings_alerts_sent_total)
   const sender = openSender(app, (_kind, eventType) => {
-    if (isAlertKind(eventType)) app.metrics?.countAlertSent(eventType);
+    if (isEventType(eventType)) app.metrics?.countAlertSent(eventType);
   });
   try {
     await sender.run(signal);
   } finally {
     sender.close();
   }
-}
-
-function isAlertKind(type: string): type is AlertKind {
-  return (ALERT_KINDS as readonly string[]).includes(type);
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { StoredToken } from '../store/index.js';
 import { TOKEN_SCOPES } from '../store/index.js';
 import { type App, withApp } from './app.js';
+import { textTable } from './table.js';
 import { UserError } from './user-error.js';
 import { USER_FLAGS, USER_HELP } from './user-option.js';
 
@@ -115,16 +116,7 @@ function tokenTable(tokens: StoredToken[]): string {
     day(t.createdAt),
     t.lastUsedAt ? day(t.lastUsedAt) : 'never',
   ]);
-  const all = [['id', 'state', 'scope', 'label', 'created', 'last used'], ...rows];
-  const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  return `${all
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
+  return textTable(['id', 'state', 'scope', 'label', 'created', 'last used'], rows);
 }
 
 function day(iso: string): string {

@@ -4,6 +4,7 @@ import { type StoredUser, StoreError } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { askTwice, checkPassword, passwordFromInput, readStdin } from './password.js';
 import { plural } from './plural.js';
+import { textTable } from './table.js';
 import { UserError } from './user-error.js';
 
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
@@ -163,14 +164,5 @@ function userTable(users: StoredUser[]): string {
   if (users.length === 0)
     return 'no users yet: tidings user add NAME (or tidings password) creates the first\n';
   const rows = users.map((u) => [u.name, u.isAdmin ? 'admin' : '', String(u.subscriptions), u.me ?? '']);
-  const all = [['name', 'role', 'subscriptions', 'me'], ...rows];
-  const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  return `${all
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
+  return textTable(['name', 'role', 'subscriptions', 'me'], rows);
 }

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { FeedHealth, HeartbeatStatus } from '../model/index.js';
 import { feedHealthAt, type PollHooks } from '../poll/index.js';
-import type { Store } from '../store/index.js';
+import { EVENT_TYPES, type EventType, type Store } from '../store/index.js';
 
 // What /metrics tells (issue 25), kept in a registry of each Metrics' own, never prom-client's global
 // one: tests build several apps in one process, and each counts only its own polls and requests.
@@ -30,16 +30,9 @@ export const POLL_OUTCOMES = [
   'gone',
 ] as const satisfies readonly HeartbeatStatus[];
 
-/** What an alert can be about: the event types of issue 25's alerts and rules. */
-export const ALERT_KINDS = [
-  'feed.failing',
-  'feed.recovered',
-  'feed.silent',
-  'feed.gone',
-  'feed.moved',
-  'entry.matched',
-] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+/** What an alert can be about: the event types of issue 25's alerts and rules, as destinations take them. */
+export const ALERT_KINDS = EVENT_TYPES;
+export type AlertKind = EventType;
 
 // Both lists must name every word of their type: a word added to the model and forgotten here fails to compile.
 const allHealths: [Exclude<FeedHealth, (typeof FEED_HEALTHS)[number]>] extends [never] ? true : never = true;
