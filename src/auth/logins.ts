@@ -88,6 +88,7 @@ export function confirmPassword(
 
 // The user is looked up inside the check, which the gate runs within its bound, as the password's hash
 // is read: a burst of attempts reaches the gate at once, and a known and an unknown name cost the same.
+// The gate answers with the user its check found (attemptAs), for a repeat of an attempt too.
 async function attemptAs(
   instance: Store,
   logins: Logins,
@@ -96,18 +97,14 @@ async function attemptAs(
   findUser: () => Promise<WebUser | undefined>,
   password: string,
 ): Promise<UserLoginOutcome> {
-  let user: WebUser | undefined;
-  const outcome = await logins.owner.attempt(at.client, at.nowMs, secret, async () => {
-    user = await findUser();
+  const result = await logins.owner.attemptAs(at.client, at.nowMs, secret, async () => {
+    const user = await findUser();
     const stored = user && (await instance.forUser(user.id).accounts.getUserSetting(PASSWORD_SETTING));
     const known = stored !== undefined && stored !== '';
     const matches = await verifyPassword(password, known ? stored : NO_SUCH_USER_HASH);
-    return known && matches;
+    return known && matches ? user : undefined;
   });
-  if (outcome.kind !== 'ok') return outcome;
-  // a repeat of an attempt that another request checked meanwhile: the check ran there
-  user ??= await findUser();
-  return user ? { kind: 'ok', user } : { kind: 'refused' };
+  return result.kind === 'ok' ? { kind: 'ok', user: result.value } : result;
 }
 
 /**
