@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../log.js';
 import type { DestinationKind, OutboxItem, Store, StoredDestination } from '../store/index.js';
@@ -117,7 +118,9 @@ export class OutboxSender {
         waitMs = RETRY_LOOP_MS;
         this.#deps.log.error({ err, retryInMs: waitMs }, 'notify: sending failed; trying again');
       }
-      await sleep(waitMs, signal);
+      // Node's own timer: resolves after waitMs, rejects at once on abort (the loop then ends); it
+      // removes its abort listener either way
+      await delay(waitMs, undefined, { signal }).catch(() => undefined);
     }
   }
 
@@ -196,22 +199,3 @@ export async function sendTest(
 }
 
 type Delivered = Awaited<ReturnType<typeof deliver>>;
-
-/** Resolves after `ms`, or at once when the signal aborts; leaves no listener behind. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
