@@ -3,4 +3,5 @@
 
 export { type PolledHealth, stepFeedAlerts, writeFeedAlerts } from './feed-alerts.js';
 export { Notify } from './notify.js';
+export { enqueueMessages, eventsOf, takes } from './outbox.js';
 export * from './types.js';
