@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { ALERT_GUID_PREFIX } from './notify/index.js';
 import type { Database } from './schema.js';
 import { chunk, statementChunks } from './values.js';
 
@@ -59,6 +60,11 @@ function filteredSql(
   return sql`EXISTS (SELECT 1 FROM filters WHERE filters.url IN (${e}.author_url, ${f}.url, ${f}.site_url) AND filters.user_id = ${user} AND COALESCE(filters.channel_id, 0) IN (0, ${channel}))`;
 }
 
+/** SQL: the entry is no alert entry (notify/alert-entries.ts): those go to notifications channels only. */
+export function notAlert(entry: string): RawBuilder<unknown> {
+  return sql`${sql.ref(`${entry}.guid`)} NOT LIKE ${`${ALERT_GUID_PREFIX}%`}`;
+}
+
 /**
  * Adds the rows of the entries `where` selects (on `e`, entries, and `s`, subscriptions) for every channel
  * that follows their feed, with read and removed state from entry_states and hidden worked out now. Rows
@@ -75,7 +81,7 @@ async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>):
     JOIN channels c ON c.id = s.channel_id
     JOIN feeds f ON f.id = e.feed_id
     LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
-    WHERE ${where}
+    WHERE ${where} AND ${notAlert('e')}
     ON CONFLICT (channel_id, entry_id) DO NOTHING
     RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
   return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));

@@ -125,12 +125,13 @@ export async function writePolls(
     written.set(rows.feedId, { insertedIds, updatedIds: updated.map((row) => row.id) });
   }
   // the alerts a poll causes are queued with it: sent once this commits, never when it rolls back
-  await writeFeedAlerts(
+  const { alertEntryIds } = await writeFeedAlerts(
     trx,
     live.flatMap((rows) =>
       rows.health === undefined ? [] : [{ feedId: rows.feedId, at: rows.at, health: rows.health }],
     ),
   );
+  if (alertEntryIds.length > 0) await shown.addNotified(trx, dialect, alertEntryIds);
   const heartbeats = live.map((rows) => rows.heartbeat);
   await insertUniform(trx, `${dialect}:heartbeats`, heartbeats, (values) =>
     trx.insertInto('heartbeats').values(values as typeof heartbeats),

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { flag, insertMissingRows } from '../channel-entries.js';
+import { flag, insertMissingRows, notAlert } from '../channel-entries.js';
 import type { Database } from '../schema.js';
 import type { CountDrift } from '../types.js';
 
@@ -22,6 +22,7 @@ function expectedRows(dialect: Dialect): RawBuilder<unknown> {
     JOIN entries e ON e.feed_id = s.feed_id
     JOIN feeds f ON f.id = e.feed_id
     LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
+    WHERE ${notAlert('e')}
     UNION
     SELECT n.channel_id, ch.user_id, e.id AS entry_id, e.feed_id, e.sort_at,
       COALESCE(st.is_read, ${no}) AS is_read, COALESCE(st.is_removed, ${no}) AS is_removed,
