@@ -66,48 +66,44 @@ export function notAlert(entry: string): RawBuilder<unknown> {
 }
 
 /**
- * Adds the rows of the entries `where` selects (on `e`, entries, and `s`, subscriptions) for every channel
- * that follows their feed, with read and removed state from entry_states and hidden worked out now. Rows
- * that exist stay as they are. Returns the count changes.
+ * Where a channel's rows come from: the feeds it follows (subscriptions), or the entries notify rules and
+ * feed-health alerts put into a notifications channel (notified_entries).
  */
-async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>): Promise<UnreadDelta[]> {
-  const no = flag(dialect, false);
-  const { rows } = await sql<ChangedRow>`
-    INSERT INTO channel_entries (channel_id, user_id, entry_id, feed_id, sort_at, is_read, is_removed, is_hidden)
-    SELECT s.channel_id, c.user_id, e.id, e.feed_id, e.sort_at, COALESCE(st.is_read, ${no}), COALESCE(st.is_removed, ${no}),
-      ${filteredSql('e', 'f', sql.ref('s.channel_id'), sql.ref('c.user_id'))}
-    FROM entries e
-    JOIN subscriptions s ON s.feed_id = e.feed_id
-    JOIN channels c ON c.id = s.channel_id
-    JOIN feeds f ON f.id = e.feed_id
-    LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
-    WHERE ${where} AND ${notAlert('e')}
-    ON CONFLICT (channel_id, entry_id) DO NOTHING
-    RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
-  return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));
-}
+export type RowSource = 'followed' | 'notified';
 
 /**
- * Adds the rows of the entries a notify rule put into notifications channels (notified_entries, rules/)
- * that `where` selects (on `n`, notified_entries, and `e`, entries), as insertRows does for followed
- * feeds. Returns the count changes.
+ * SQL: the rows channel_entries should hold for the records of `source` that `where` selects (on `e`, the
+ * entry, and `x`, the source's row: a subscription or a notified entry), with read and removed state from
+ * entry_states and hidden worked out now. The one definition of a row: the store's writes insert these, and
+ * the doctor compares the table with them. Alert entries reach no channel that follows their feed.
  */
-async function insertNotifiedRows(
+export function rowsOf(dialect: Dialect, source: RowSource, where: RawBuilder<unknown>): RawBuilder<unknown> {
+  const no = flag(dialect, false);
+  const from =
+    source === 'followed'
+      ? sql`FROM entries e JOIN subscriptions x ON x.feed_id = e.feed_id`
+      : sql`FROM notified_entries x JOIN entries e ON e.id = x.entry_id`;
+  const kept = source === 'followed' ? sql` AND ${notAlert('e')}` : sql``;
+  return sql`SELECT x.channel_id, c.user_id, e.id AS entry_id, e.feed_id, e.sort_at,
+      COALESCE(st.is_read, ${no}) AS is_read, COALESCE(st.is_removed, ${no}) AS is_removed,
+      ${filteredSql('e', 'f', sql.ref('x.channel_id'), sql.ref('c.user_id'))} AS is_hidden
+    ${from}
+    JOIN channels c ON c.id = x.channel_id
+    JOIN feeds f ON f.id = e.feed_id
+    LEFT JOIN entry_states st ON st.channel_id = x.channel_id AND st.entry_id = e.id
+    WHERE ${where}${kept}`;
+}
+
+/** Adds the rows `rowsOf` gives; rows that exist stay as they are. Returns the count changes. */
+async function insertRows(
   db: Db,
   dialect: Dialect,
+  source: RowSource,
   where: RawBuilder<unknown>,
 ): Promise<UnreadDelta[]> {
-  const no = flag(dialect, false);
   const { rows } = await sql<ChangedRow>`
     INSERT INTO channel_entries (channel_id, user_id, entry_id, feed_id, sort_at, is_read, is_removed, is_hidden)
-    SELECT n.channel_id, c.user_id, e.id, e.feed_id, e.sort_at, COALESCE(st.is_read, ${no}), COALESCE(st.is_removed, ${no}),
-      ${filteredSql('e', 'f', sql.ref('n.channel_id'), sql.ref('c.user_id'))}
-    FROM notified_entries n
-    JOIN entries e ON e.id = n.entry_id
-    JOIN channels c ON c.id = n.channel_id
-    JOIN feeds f ON f.id = e.feed_id
-    LEFT JOIN entry_states st ON st.channel_id = n.channel_id AND st.entry_id = e.id
-    WHERE ${where}
+    ${rowsOf(dialect, source, where)}
     ON CONFLICT (channel_id, entry_id) DO NOTHING
     RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
   return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));
@@ -117,7 +113,7 @@ async function insertNotifiedRows(
 export async function addNotified(db: Db, dialect: Dialect, entryIds: readonly number[]): Promise<void> {
   const deltas: UnreadDelta[] = [];
   for (const part of statementChunks(dialect, entryIds, ID_CHUNK))
-    deltas.push(...(await insertNotifiedRows(db, dialect, sql`n.entry_id IN (${sql.join(part)})`)));
+    deltas.push(...(await insertRows(db, dialect, 'notified', sql`x.entry_id IN (${sql.join(part)})`)));
   await applyDeltas(db, deltas);
 }
 
@@ -125,7 +121,7 @@ export async function addNotified(db: Db, dialect: Dialect, entryIds: readonly n
 export async function addEntries(db: Db, dialect: Dialect, entryIds: readonly number[]): Promise<void> {
   const deltas: UnreadDelta[] = [];
   for (const part of statementChunks(dialect, entryIds, ID_CHUNK))
-    deltas.push(...(await insertRows(db, dialect, sql`e.id IN (${sql.join(part)})`)));
+    deltas.push(...(await insertRows(db, dialect, 'followed', sql`e.id IN (${sql.join(part)})`)));
   await applyDeltas(db, deltas);
 }
 
@@ -136,14 +132,14 @@ export async function addSubscription(
   channelId: number,
   feedId: number,
 ): Promise<void> {
-  const where = sql`e.feed_id = ${feedId} AND s.channel_id = ${channelId}`;
-  await applyDeltas(db, await insertRows(db, dialect, where));
+  const where = sql`e.feed_id = ${feedId} AND x.channel_id = ${channelId}`;
+  await applyDeltas(db, await insertRows(db, dialect, 'followed', where));
 }
 
 /** Adds every missing row of every channel, without counting (the doctor recounts after it). */
 export async function insertMissingRows(db: Db, dialect: Dialect): Promise<void> {
-  await insertRows(db, dialect, sql`TRUE`);
-  await insertNotifiedRows(db, dialect, sql`TRUE`);
+  await insertRows(db, dialect, 'followed', sql`TRUE`);
+  await insertRows(db, dialect, 'notified', sql`TRUE`);
 }
 
 /**
@@ -166,8 +162,8 @@ export async function dropSubscription(
     .where('channel_id', '=', channelId)
     .where('feed_id', '=', feedId)
     .execute();
-  const where = sql`n.channel_id = ${channelId} AND e.feed_id = ${feedId}`;
-  await applyDeltas(db, await insertNotifiedRows(db, dialect, where));
+  const where = sql`x.channel_id = ${channelId} AND e.feed_id = ${feedId}`;
+  await applyDeltas(db, await insertRows(db, dialect, 'notified', where));
 }
 
 /** Which rows of a channel a flag change applies to: entries by id, one feed's, or up to a sort key. */

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { flag, insertMissingRows, notAlert } from '../channel-entries.js';
+import { flag, insertMissingRows, rowsOf } from '../channel-entries.js';
 import type { Database } from '../schema.js';
 import type { CountDrift } from '../types.js';
 
@@ -10,29 +10,9 @@ import type { CountDrift } from '../types.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
-/** SQL: the rows channel_entries should hold, as a derived table `expected`. */
+/** SQL: the rows channel_entries should hold (channel-entries.ts rowsOf), as a derived table. */
 function expectedRows(dialect: Dialect): RawBuilder<unknown> {
-  const no = flag(dialect, false);
-  return sql`(SELECT s.channel_id, ch.user_id, e.id AS entry_id, e.feed_id, e.sort_at,
-      COALESCE(st.is_read, ${no}) AS is_read, COALESCE(st.is_removed, ${no}) AS is_removed,
-      EXISTS (SELECT 1 FROM filters WHERE filters.url IN (e.author_url, f.url, f.site_url)
-        AND filters.user_id = ch.user_id AND COALESCE(filters.channel_id, 0) IN (0, s.channel_id)) AS is_hidden
-    FROM subscriptions s
-    JOIN channels ch ON ch.id = s.channel_id
-    JOIN entries e ON e.feed_id = s.feed_id
-    JOIN feeds f ON f.id = e.feed_id
-    LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
-    WHERE ${notAlert('e')}
-    UNION
-    SELECT n.channel_id, ch.user_id, e.id AS entry_id, e.feed_id, e.sort_at,
-      COALESCE(st.is_read, ${no}) AS is_read, COALESCE(st.is_removed, ${no}) AS is_removed,
-      EXISTS (SELECT 1 FROM filters WHERE filters.url IN (e.author_url, f.url, f.site_url)
-        AND filters.user_id = ch.user_id AND COALESCE(filters.channel_id, 0) IN (0, n.channel_id)) AS is_hidden
-    FROM notified_entries n
-    JOIN channels ch ON ch.id = n.channel_id
-    JOIN entries e ON e.id = n.entry_id
-    JOIN feeds f ON f.id = e.feed_id
-    LEFT JOIN entry_states st ON st.channel_id = n.channel_id AND st.entry_id = e.id)`;
+  return sql`(${rowsOf(dialect, 'followed', sql`TRUE`)} UNION ${rowsOf(dialect, 'notified', sql`TRUE`)})`;
 }
 
 const DIFFERS = sql`(c.is_read <> x.is_read OR c.is_removed <> x.is_removed OR c.is_hidden <> x.is_hidden
