@@ -12,6 +12,7 @@ import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
 import { Sync } from './sync/index.js';
 import { Users } from './users/index.js';
+import { WebSubscriptions } from './websub/index.js';
 
 /** User 1: the instance's first user, whom the root store (openStore's) acts as. */
 export const FIRST_USER_ID = 1;
@@ -57,6 +58,8 @@ export class Store {
   readonly users: Users;
   /** Alerts: the user's destinations, and the instance's outbox of messages to send. */
   readonly notify: Notify;
+  /** Each feed's WebSub subscription (issue 26). */
+  readonly websub: WebSubscriptions;
   /** The user this store reads and writes as (FIRST_USER_ID for the root store). */
   readonly userId: number;
   readonly #db: Kysely<Database>;
@@ -97,6 +100,7 @@ export class Store {
     this.accounts = new Accounts(area);
     this.users = new Users(area);
     this.notify = new Notify(area);
+    this.websub = new WebSubscriptions(area);
   }
 
   /**
