@@ -143,8 +143,8 @@ export class WebSub implements PushPort {
     for (const sub of due) {
       const claim = { ifNextActionAt: sub.nextActionAt ?? null };
       if (sub.unfollowed) {
-        if (sub.pendingMode === 'unsubscribe') {
-          // the hub never confirmed: its lease runs out by itself
+        if (sub.pendingMode === 'unsubscribe' || (sub.state !== 'active' && sub.state !== 'pending')) {
+          // nothing to undo, or the hub never confirmed: its lease runs out by itself
           await this.#deps.store.websub.remove(sub.token);
           continue;
         }
