@@ -136,9 +136,13 @@ describe('tidings CLI', () => {
       'errorCount',
       'message',
       'diagnostics',
+      'push',
     ];
-    for (const feed of status.feeds)
+    for (const feed of status.feeds) {
       for (const key of keys) assert.ok(key in feed, `status --json has ${key}`);
+      // WebSub (issue 26): no hub, no subscription
+      assert.deepEqual(feed.push, { state: 'none', hub: null, topic: null, expiresAt: null });
+    }
     const missing = status.feeds.find((f: { url: string }) => f.url.endsWith('/missing.xml'));
     assert.deepEqual([missing.status, missing.httpStatus, missing.errorCount], ['fetch_error', 404, 1]);
     assert.match(missing.message, /404/);

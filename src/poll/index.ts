@@ -21,9 +21,12 @@ export { DEFAULT_ADAPTIVE_MAX, feedHealthAt, isSilent } from './scheduler.js';
 export {
   CALLBACK_PREFIX,
   checkSignature,
+  describePush,
   headerPushLinks,
   LEASE_SECONDS,
+  type PushStatusJson,
   parseLinkHeader,
+  pushStatusJson,
   signBody,
   WebSub,
 } from './websub/index.js';

@@ -7,12 +7,15 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
+import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js';
+import { statusJson } from '../../src/cli/status.js';
 import { WebSub } from '../../src/poll/index.js';
 import { redirectTo } from '../helpers/http-server.js';
 import { rss } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 import { type LocalHub, startLocalHub } from '../helpers/websub-hub.js';
 import { type Harness, openHarness } from '../microsub/harness.js';
+import { type Client, PASSWORD, signedIn } from '../web/harness.js';
 
 const RSS = 'application/rss+xml';
 const ATOM_NS = 'xmlns:atom="http://www.w3.org/2005/Atom"';
@@ -57,6 +60,7 @@ for (const backend of storeBackends()) {
     let callbacks: Server;
     let push: WebSub;
     let base: string;
+    let web: Client;
 
     before(async () => {
       hub = await startLocalHub();
@@ -66,7 +70,17 @@ for (const backend of storeBackends()) {
       base = `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}`;
       push = new WebSub(h.deps.poll, base);
       h.deps.poll.push = push;
+      await h.store.accounts.setUserSetting(PASSWORD_SETTING, await hashPassword(PASSWORD, { N: 1024 }));
+      web = await signedIn(h.app);
     });
+
+    /** The push state on the feed's health page: its data-push and its words. */
+    async function pushOnPage(feedId: number): Promise<{ state: string; words: string }> {
+      const page = await web.get(`/feeds/${feedId}`);
+      const match = /<dd data-push="([a-z]+)">([^<]*)<\/dd>/.exec(page.text);
+      assert.ok(match, 'the feed page shows its push state');
+      return { state: match[1] as string, words: match[2] as string };
+    }
 
     after(async () => {
       await push.idle();
@@ -117,7 +131,17 @@ for (const backend of storeBackends()) {
       assert.equal(sub?.hub, hub.hubUrl);
       const granted = Date.parse(sub?.expiresAt ?? '') - Date.parse(sub?.verifiedAt ?? '');
       assert.equal(granted, 7 * 24 * HOUR_MS);
-      assert.equal((await h.store.feeds.get(feedId))?.hubUrl, hub.hubUrl);
+      const feed = await h.store.feeds.get(feedId);
+      assert.equal(feed?.hubUrl, hub.hubUrl);
+      assert.deepEqual(feed && statusJson(feed, sub).push, {
+        state: 'active',
+        hub: hub.hubUrl,
+        topic,
+        expiresAt: sub?.expiresAt,
+      });
+      const shown = await pushOnPage(feedId);
+      assert.equal(shown.state, 'active');
+      assert.match(shown.words, /^active until \d{4}-\d\d-\d\d \d\d:\d\d UTC through http/);
     });
 
     const bodies: [string, string, (hubUrl: string) => string, string][] = [
@@ -271,7 +295,7 @@ for (const backend of storeBackends()) {
         assert.equal(status, 413);
       });
 
-      it('puts a pushed entry into the Microsub timeline within 2 seconds, the poll interval an hour', async () => {
+      it('puts a pushed entry into the Microsub timeline and the web UI within 2 seconds, the poll interval an hour', async () => {
         assert.equal(h.deps.config.pollIntervalSeconds, 3600);
         const channel = (await h.store.channels.list()).find((c) => c.name === 'Test');
         assert.ok(channel);
@@ -285,6 +309,8 @@ for (const backend of storeBackends()) {
           if (!found) await new Promise((resolve) => setTimeout(resolve, 20));
         }
         assert.ok(found, 'the pushed entry is in the timeline');
+        const page = await web.get(`/c/${encodeURIComponent(channel.uid)}`);
+        assert.match(page.text, /Title p-live/, 'and in the web UI');
         assert.ok(performance.now() - started < 2000);
       });
 
@@ -360,6 +386,9 @@ for (const backend of storeBackends()) {
       const sub = await h.store.websub.get(feedId);
       assert.equal(sub?.state, 'failed');
       assert.match(sub?.message ?? '', /HTTP 500/);
+      const shown = await pushOnPage(feedId);
+      assert.equal(shown.state, 'failed');
+      assert.match(shown.words, /^failed: the hub 127\.0\.0\.1:\d+ answered HTTP 500/);
       await pollAndSettle(feedId);
       const feed = await h.store.feeds.get(feedId);
       assert.equal(feed?.status, 'ok');
@@ -380,6 +409,12 @@ for (const backend of storeBackends()) {
       const sub = await h.store.websub.get(feedId);
       assert.equal(sub?.state, 'denied');
       assert.match(sub?.message ?? '', /not on this hub/);
+      const feedNow = await h.store.feeds.get(feedId);
+      assert.equal(feedNow && (statusJson(feedNow, sub).push as { state: string }).state, 'denied');
+      assert.deepEqual(await pushOnPage(feedId), {
+        state: 'denied',
+        words: 'denied: the hub denied the subscription: not on this hub; the feed is polled as usual',
+      });
       await pollAndSettle(feedId);
       const feed = await h.store.feeds.get(feedId);
       assert.ok(Date.parse(feed?.nextCheckAt ?? '') - h.clock.now().getTime() <= 5 * HOUR_MS);
