@@ -151,6 +151,7 @@ describe('tidings CLI', () => {
   it('status FEED shows the history; export writes OPML with channels as outlines', async () => {
     const one = await tidings('status 1');
     assert.match(one.stdout, /history:\n\s+\S+\s+ok/);
+    assert.match(one.stdout, /\n {2}push: {9}none: push is off \(TIDINGS_BASE_URL is not set\)\n/);
     const opml = (await tidings('export')).stdout;
     assert.match(opml, /<outline text="Blogs" title="Blogs">/);
     assert.match(opml, /<outline text="News" title="News">[\s\S]*other\.xml/);

@@ -3,6 +3,7 @@
 // verification of intent, signed content distribution through the poller's own path, leases, unfollowing,
 // hubs that fail or deny, and an entry pushed into the Microsub timeline at once. On both databases.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -11,7 +12,7 @@ import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js'
 import { statusJson } from '../../src/cli/status.js';
 import { WebSub } from '../../src/poll/index.js';
 import { redirectTo } from '../helpers/http-server.js';
-import { rss } from '../helpers/poll-harness.js';
+import { pollDeps, rss } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
 import { type LocalHub, startLocalHub } from '../helpers/websub-hub.js';
 import { type Harness, openHarness } from '../microsub/harness.js';
@@ -207,6 +208,22 @@ for (const backend of storeBackends()) {
         assert.equal((await h.store.websub.get(feedId))?.state, 'active');
       });
     }
+
+    it('subscribes again, with a new callback, when the feed names another hub', async () => {
+      const topic = `${hub.url}/rehub.xml`;
+      hub.serve('/rehub.xml', rss([item('rh1')]), RSS, linkHeader(hub.hubUrl, topic));
+      const feedId = await follow('/rehub.xml');
+      const first = await h.store.websub.get(feedId);
+      const secondHub = `${hub.url}/second-hub`;
+      hub.routes['POST /second-hub'] = hub.routes['POST /hub'] as NonNullable<(typeof hub.routes)[string]>;
+      hub.serve('/rehub.xml', rss([item('rh1')]), RSS, linkHeader(secondHub, topic));
+      await pollAndSettle(feedId);
+      const second = await h.store.websub.get(feedId);
+      assert.equal(second?.hub, secondHub);
+      assert.equal(second?.state, 'active');
+      assert.notEqual(second?.token, first?.token);
+      assert.equal(hub.server.requests.filter((r) => r.path === '/second-hub').length, 1);
+    });
 
     it('answers 404 to a verification that does not match a request it made', async () => {
       const topic = `${hub.url}/verify.xml`;
@@ -419,6 +436,35 @@ for (const backend of storeBackends()) {
       const feed = await h.store.feeds.get(feedId);
       assert.ok(Date.parse(feed?.nextCheckAt ?? '') - h.clock.now().getTime() <= 5 * HOUR_MS);
       assert.equal((await h.store.websub.get(feedId))?.state, 'denied', 'not asked again');
+    });
+
+    it('lets another process of the database verify and take deliveries: each stored once', async () => {
+      const topic = `${hub.url}/peer.xml`;
+      hub.serve('/peer.xml', rss([item('q0')]), RSS, linkHeader(hub.hubUrl, topic));
+      const feedId = await follow('/peer.xml');
+      const sub = await h.store.websub.get(feedId);
+      assert.ok(sub);
+      // a second `serve` on the same database, reached by the hub through the same base URL
+      const peer = new WebSub(pollDeps(await backend.openPeer(h.store), h.clock), base);
+      await h.store.websub.update(sub.token, { pendingMode: 'subscribe' });
+      const query = {
+        'hub.mode': 'subscribe',
+        'hub.topic': topic,
+        'hub.challenge': 'peer',
+        'hub.lease_seconds': '500',
+      };
+      assert.deepEqual(await peer.verify(sub.token, query), { status: 200, body: 'peer' });
+      assert.equal((await h.store.websub.get(feedId))?.leaseSeconds, 500);
+      const body = rss([item('q0'), item('q1')]);
+      const signature = `sha256=${createHmac('sha256', sub.secret).update(body).digest('hex')}`;
+      const delivery = { 'content-type': RSS, 'x-hub-signature': signature };
+      assert.equal((await peer.deliver(sub.token, delivery, Buffer.from(body))).status, 202);
+      await peer.idle();
+      // the hub retries the same delivery at the first process: nothing is stored twice
+      assert.equal((await push.deliver(sub.token, delivery, Buffer.from(body))).status, 202);
+      await push.idle();
+      const guids = (await h.store.entries.listByFeed(feedId, 100)).map((e) => e.guid).sort();
+      assert.deepEqual(guids, ['q0', 'q1']);
     });
 
     it('answers 404 to every callback while push is off', async () => {
