@@ -10,6 +10,7 @@ import { registerOpml } from './opml.js';
 import { registerParse } from './parse.js';
 import { registerPassword } from './password.js';
 import { registerPoll } from './poll.js';
+import { registerRule } from './rule.js';
 import { registerServe } from './serve.js';
 import { registerStatus } from './status.js';
 import { registerSubscribe } from './subscribe.js';
@@ -38,6 +39,7 @@ export function createProgram(): Command {
   registerToken(program);
   registerUser(program);
   registerNotify(program);
+  registerRule(program);
   registerDoctor(program);
   oneLineErrors(program, []);
   return program;

@@ -156,6 +156,29 @@ describe('deliver', () => {
 });
 
 describe('eventWords', () => {
+  it('says a rule match in words, with the entry as the link', () => {
+    const words = eventWords(
+      JSON.stringify({
+        type: 'entry.matched',
+        at: '2026-03-01T12:00:00.000Z',
+        rule: { id: 3, query: '"launch day"', action: 'notify' },
+        entry: {
+          id: 9,
+          title: 'Launch day',
+          url: 'https://example.org/launch',
+          published: null,
+          feed: { id: 1, url: 'https://example.org/feed.xml', title: 'Café news', siteUrl: null },
+        },
+      }),
+    );
+    assert.equal(words.title, 'tidings: Launch day');
+    assert.equal(
+      words.text,
+      'Launch day\n\nfrom Café news\nmatched your rule "\\"launch day\\""\n\nhttps://example.org/launch\n',
+    );
+    assert.equal(words.link, 'https://example.org/launch');
+  });
+
   it('says each feed event in words', () => {
     const recovered = eventWords(
       JSON.stringify({ ...FAILING, type: 'feed.recovered', failures: 4, message: '3 entries (rss20)' }),

@@ -1,5 +1,5 @@
 import { plural } from '../model/index.js';
-import type { EventDiagnostic, FeedEvent } from '../store/index.js';
+import type { EntryMatchedEvent, EventDiagnostic, FeedEvent } from '../store/index.js';
 
 /** An event in words, for email and ntfy: a subject line, the text, ntfy's tags (emoji names). */
 export interface EventWords {
@@ -20,6 +20,8 @@ export function eventWords(payload: string): EventWords {
     case 'feed.gone':
     case 'feed.moved':
       return feedEventWords(event as unknown as FeedEvent);
+    case 'entry.matched':
+      return matchedWords(event as unknown as EntryMatchedEvent);
     case 'digest':
       return digestWords(event as unknown as Digest);
     case 'test':
@@ -82,6 +84,20 @@ function feedEventWords(event: FeedEvent): EventWords {
     text: `${lines.join('\n')}\n`,
     tags,
     ...(event.link !== undefined ? { link: event.link } : {}),
+  };
+}
+
+/** A rule's match in words: the entry's title, its feed, and the rule that matched it. */
+function matchedWords(event: EntryMatchedEvent): EventWords {
+  const title = event.entry.title ?? event.entry.url ?? `entry ${event.entry.id}`;
+  const feed = event.entry.feed.title ?? event.entry.feed.url;
+  const lines = [title, '', `from ${feed}`, `matched your rule ${JSON.stringify(event.rule.query)}`];
+  if (event.entry.url !== null) lines.push('', event.entry.url);
+  return {
+    title: `tidings: ${title}`,
+    text: `${lines.join('\n')}\n`,
+    tags: ['mag'],
+    ...(event.entry.url !== null ? { link: event.entry.url } : {}),
   };
 }
 

@@ -29,6 +29,13 @@ describe('toNewEntry: the entry link', () => {
   it('gives no link when the only candidate is a guid that is no URL', () => {
     assert.deepEqual(urlsOf('<item><guid>post-1234</guid><title>x</title></item>'), [undefined]);
   });
+
+  it('keeps the <link> of an item whose permalink guid, no URL, comes before it', () => {
+    assert.deepEqual(
+      urlsOf('<item><guid>post-1234</guid><title>x</title><link>https://example.org/p/1234</link></item>'),
+      ['https://example.org/p/1234'],
+    );
+  });
 });
 
 describe('hashEntry', () => {

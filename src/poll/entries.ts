@@ -178,10 +178,12 @@ function extraOf(entry: Entry): Record<string, unknown> {
  * True when the entry's only link is its RSS guid (isPermaLink by default) and that guid is no URL, e.g.
  * `<guid>post-1234</guid>`: the parser resolves it against the feed as the Universal Feed Parser does,
  * which makes a link that leads nowhere, so the entry is stored without one. An absolute URL or a path
- * from the site's root (`/2026/11/post`) stays a link.
+ * from the site's root (`/2026/11/post`) stays a link, and so does an item's own <link>, wherever it is.
  */
 function isGuidOnlyLink(entry: Entry): boolean {
   if (!entry.guidislink) return false;
+  // a <link> after the guid is the link (guidislink stays true, as in the Universal Feed Parser)
+  if (entry.links?.some((link) => link.href === entry.link)) return false;
   const guid = entry.id ?? '';
   return !/^[a-z][a-z0-9+.-]*:/i.test(guid) && !guid.startsWith('/');
 }

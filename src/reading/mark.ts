@@ -34,18 +34,17 @@ export async function removeFromChannel(
 }
 
 /**
- * The ids among these that are entries of the channel, in the order given: of a feed it follows
- * (entriesById finds an entry of any feed, and marking one of another channel's is no change a client of
- * this channel asked for). Unknown ids are left out (a client may hold entries removed meanwhile).
+ * The ids among these that are entries of the channel, in the order given: those it shows (of a feed it
+ * follows, or put there by a rule or an alert: the notifications channel); marking an entry of another
+ * channel is no change a client of this channel asked for. Unknown ids are left out (a client may hold
+ * entries removed meanwhile).
  */
 export async function entriesOfChannel(
   deps: Pick<ReadingDeps, 'store'>,
   channel: Channel,
   entryIds: readonly number[],
 ): Promise<number[]> {
-  const { store } = deps;
-  const followed = new Set((await store.channels.listSubscriptions(channel.id)).map((s) => s.feedId));
-  const found = (await store.reading.entriesById(channel.id, entryIds)).filter((e) => followed.has(e.feedId));
+  const found = await deps.store.reading.entriesById(channel.id, entryIds);
   const known = new Set(found.map((e) => e.id));
   return entryIds.filter((id) => known.has(id));
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { ALERT_GUID_PREFIX } from './notify/index.js';
 import type { Database } from './schema.js';
 import { chunk, statementChunks } from './values.js';
 
@@ -59,6 +60,11 @@ function filteredSql(
   return sql`EXISTS (SELECT 1 FROM filters WHERE filters.url IN (${e}.author_url, ${f}.url, ${f}.site_url) AND filters.user_id = ${user} AND COALESCE(filters.channel_id, 0) IN (0, ${channel}))`;
 }
 
+/** SQL: the entry is no alert entry (notify/alert-entries.ts): those go to notifications channels only. */
+export function notAlert(entry: string): RawBuilder<unknown> {
+  return sql`${sql.ref(`${entry}.guid`)} NOT LIKE ${`${ALERT_GUID_PREFIX}%`}`;
+}
+
 /**
  * Adds the rows of the entries `where` selects (on `e`, entries, and `s`, subscriptions) for every channel
  * that follows their feed, with read and removed state from entry_states and hidden worked out now. Rows
@@ -75,10 +81,44 @@ async function insertRows(db: Db, dialect: Dialect, where: RawBuilder<unknown>):
     JOIN channels c ON c.id = s.channel_id
     JOIN feeds f ON f.id = e.feed_id
     LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
+    WHERE ${where} AND ${notAlert('e')}
+    ON CONFLICT (channel_id, entry_id) DO NOTHING
+    RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
+  return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));
+}
+
+/**
+ * Adds the rows of the entries a notify rule put into notifications channels (notified_entries, rules/)
+ * that `where` selects (on `n`, notified_entries, and `e`, entries), as insertRows does for followed
+ * feeds. Returns the count changes.
+ */
+async function insertNotifiedRows(
+  db: Db,
+  dialect: Dialect,
+  where: RawBuilder<unknown>,
+): Promise<UnreadDelta[]> {
+  const no = flag(dialect, false);
+  const { rows } = await sql<ChangedRow>`
+    INSERT INTO channel_entries (channel_id, user_id, entry_id, feed_id, sort_at, is_read, is_removed, is_hidden)
+    SELECT n.channel_id, c.user_id, e.id, e.feed_id, e.sort_at, COALESCE(st.is_read, ${no}), COALESCE(st.is_removed, ${no}),
+      ${filteredSql('e', 'f', sql.ref('n.channel_id'), sql.ref('c.user_id'))}
+    FROM notified_entries n
+    JOIN entries e ON e.id = n.entry_id
+    JOIN channels c ON c.id = n.channel_id
+    JOIN feeds f ON f.id = e.feed_id
+    LEFT JOIN entry_states st ON st.channel_id = n.channel_id AND st.entry_id = e.id
     WHERE ${where}
     ON CONFLICT (channel_id, entry_id) DO NOTHING
     RETURNING channel_id, feed_id, is_read, is_removed, is_hidden`.execute(db);
   return rows.filter(counts).map((row) => ({ channelId: row.channel_id, feedId: row.feed_id, delta: 1 }));
+}
+
+/** Adds the notifications channels' rows of new entries that notify rules matched (polling.record). */
+export async function addNotified(db: Db, dialect: Dialect, entryIds: readonly number[]): Promise<void> {
+  const deltas: UnreadDelta[] = [];
+  for (const part of statementChunks(dialect, entryIds, ID_CHUNK))
+    deltas.push(...(await insertNotifiedRows(db, dialect, sql`n.entry_id IN (${sql.join(part)})`)));
+  await applyDeltas(db, deltas);
 }
 
 /** Adds new entries to the channels that follow their feed (polling.record). */
@@ -103,10 +143,19 @@ export async function addSubscription(
 /** Adds every missing row of every channel, without counting (the doctor recounts after it). */
 export async function insertMissingRows(db: Db, dialect: Dialect): Promise<void> {
   await insertRows(db, dialect, sql`TRUE`);
+  await insertNotifiedRows(db, dialect, sql`TRUE`);
 }
 
-/** Drops a feed's rows and count from a channel that no longer follows it (unsubscribe, move). */
-export async function dropSubscription(db: Db, channelId: number, feedId: number): Promise<void> {
+/**
+ * Drops a feed's rows and count from a channel that no longer follows it (unsubscribe, move); the rows of
+ * entries a notify rule put there stay, counted again.
+ */
+export async function dropSubscription(
+  db: Db,
+  dialect: Dialect,
+  channelId: number,
+  feedId: number,
+): Promise<void> {
   await db
     .deleteFrom('channel_entries')
     .where('channel_id', '=', channelId)
@@ -117,6 +166,8 @@ export async function dropSubscription(db: Db, channelId: number, feedId: number
     .where('channel_id', '=', channelId)
     .where('feed_id', '=', feedId)
     .execute();
+  const where = sql`n.channel_id = ${channelId} AND e.feed_id = ${feedId}`;
+  await applyDeltas(db, await insertNotifiedRows(db, dialect, where));
 }
 
 /** Which rows of a channel a flag change applies to: entries by id, one feed's, or up to a sort key. */

@@ -24,6 +24,15 @@ export { type OpenOptions, openStore } from './open.js';
 export { parseSearchQuery } from './reading/index.js';
 export { redactPassword } from './redact.js';
 export type { EventRelay, RelayMessage } from './relay-message.js';
+export {
+  type EntryMatchedEvent,
+  isRuleAction,
+  MAX_RULE_QUERY_CHARS,
+  type NewRule,
+  RULE_ACTIONS,
+  type RuleAction,
+  type StoredRule,
+} from './rules/index.js';
 export { searchKey } from './search-key.js';
 export type { Store } from './store.js';
 export { StoreError, type StoreErrorKind, storeFault } from './store-error.js';

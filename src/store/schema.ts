@@ -28,6 +28,8 @@ export interface Database {
   destinations: DestinationTable;
   outbox: OutboxTable;
   feed_alerts: FeedAlertTable;
+  rules: RuleTable;
+  notified_entries: NotifiedEntryTable;
   websub_subscriptions: WebSubSubscriptionTable;
   /**
    * SQLite only: the FTS5 index of entries (rowid = the entry's search key, see search-key.ts).
@@ -321,6 +323,28 @@ export interface FeedAlertTable {
   failing_sent_at: string | null;
   gone_sent_at: string | null;
   silent_sent_at: string | null;
+}
+
+/** A user's rule (migration 0013): a saved search that acts on new entries (store/rules/). */
+export interface RuleTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The search syntax: words, "phrases", -term. */
+  query: string;
+  /** Only entries of feeds this channel follows; null for every channel of the user. */
+  channel_id: number | null;
+  /** Only this feed's entries; null for every feed. */
+  feed_id: number | null;
+  action: 'read' | 'save' | 'hide' | 'notify';
+  created_at: string;
+}
+
+/** An entry a notify rule put into a notifications channel (migration 0013). */
+export interface NotifiedEntryTable {
+  channel_id: number;
+  entry_id: number;
+  rule_id: number | null;
+  created_at: string;
 }
 
 /** The WebSub subscription tidings asked a hub for, one a feed (migration 0014); see store/websub/. */

@@ -8,6 +8,7 @@ import { FeedIcons, Feeds, Heartbeats, Polling } from './feeds/index.js';
 import { migrate } from './migrate.js';
 import { Notify } from './notify/index.js';
 import { Filters, Reading } from './reading/index.js';
+import { Rules } from './rules/index.js';
 import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
 import { Sync } from './sync/index.js';
@@ -58,6 +59,8 @@ export class Store {
   readonly users: Users;
   /** Alerts: the user's destinations, and the instance's outbox of messages to send. */
   readonly notify: Notify;
+  /** The user's rules: saved searches that act on new entries. */
+  readonly rules: Rules;
   /** Each feed's WebSub subscription (issue 26). */
   readonly websub: WebSubscriptions;
   /** The user this store reads and writes as (FIRST_USER_ID for the root store). */
@@ -100,6 +103,7 @@ export class Store {
     this.accounts = new Accounts(area);
     this.users = new Users(area);
     this.notify = new Notify(area);
+    this.rules = new Rules(area);
     this.websub = new WebSubscriptions(area);
   }
 

@@ -18,6 +18,7 @@ export {
   type OpmlImportOptions,
   type SkippedOutline,
 } from './opml.js';
+export { addRule, type RuleRequest, type RuleResult } from './rules.js';
 export {
   type FeedSettings,
   feedAsSeen,

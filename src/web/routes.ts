@@ -42,6 +42,7 @@ import {
   registerOpml,
   registerReader,
   registerRefresh,
+  registerRules,
   registerSavedPages,
   registerSubscriptions,
   registerTokens,
@@ -116,6 +117,7 @@ export function webRoutes(deps: WebDeps): Hono<WebEnv> {
   registerOpml(app, ctx);
   registerTokens(app, ctx);
   registerAlerts(app, ctx);
+  registerRules(app, ctx);
   registerHealth(app, ctx);
   // last: every path no route above answered is a 404 page (signed in, since requireSession ran first)
   app.all(

@@ -287,7 +287,7 @@ export class Channels extends StoreArea {
           .where('channel_id', '=', channelId)
           .where('feed_id', '=', feedId)
           .execute();
-        await shown.dropSubscription(trx, channelId, feedId);
+        await shown.dropSubscription(trx, dialect, channelId, feedId);
         await keepPaused(trx, dialect, [feedId]);
       });
     });
@@ -493,9 +493,9 @@ export class Channels extends StoreArea {
           .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
           .execute();
         await copyStates(trx, feedId, fromChannelId, toChannelId, at);
-        await shown.dropSubscription(trx, fromChannelId, feedId);
+        await shown.dropSubscription(trx, dialect, fromChannelId, feedId);
         // The target may have followed the feed already: its rows are written again from the merged states.
-        await shown.dropSubscription(trx, toChannelId, feedId);
+        await shown.dropSubscription(trx, dialect, toChannelId, feedId);
         await shown.addSubscription(trx, dialect, toChannelId, feedId);
       });
     });

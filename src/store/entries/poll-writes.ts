@@ -11,6 +11,7 @@ import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '..
 import { writeFeedAlerts } from '../notify/index.js';
 import { insertUniform, runTemplate } from '../query-template.js';
 import { feedPatchToRow, namesFeed } from '../rows.js';
+import { applyRules } from '../rules/index.js';
 import type { Database, FeedTable } from '../schema.js';
 import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from '../search-index.js';
 import type { PollHealth, PollOutcome } from '../types.js';
@@ -102,17 +103,19 @@ export async function writePolls(
   const texts = new Map(live.map((rows) => [rows.feedId, rows.newTexts]));
   const textOf = (feedId: number, guid: string) => texts.get(feedId)?.get(guid) ?? '';
   const inserted = await insertEntries(trx, dialect, newRows, textOf);
-  await shown.addEntries(
-    trx,
-    dialect,
-    inserted.map((row) => row.id),
-  );
   const insertedTexts = inserted.map(({ id, guid, sort_at, feed_id }) => ({
     id,
     sortAt: sort_at,
     text: textOf(feed_id, guid),
   }));
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
+  // rules test the entries through the search index just written, and write the read and removed state
+  // that the channels' rows copy: the kept counts are right from the start
+  const at = live[0]?.at ?? new Date().toISOString();
+  const notified = await applyRules(trx, dialect, inserted, newRows, at);
+  const newIds = inserted.map((row) => row.id);
+  await shown.addEntries(trx, dialect, newIds);
+  if (notified > 0) await shown.addNotified(trx, dialect, newIds);
   const written = new Map<number, PollWritten>();
   for (const rows of live) {
     const updated = await updateEntries(trx, rows.feedId, rows.changes);
@@ -122,12 +125,13 @@ export async function writePolls(
     written.set(rows.feedId, { insertedIds, updatedIds: updated.map((row) => row.id) });
   }
   // the alerts a poll causes are queued with it: sent once this commits, never when it rolls back
-  await writeFeedAlerts(
+  const { alertEntryIds } = await writeFeedAlerts(
     trx,
     live.flatMap((rows) =>
       rows.health === undefined ? [] : [{ feedId: rows.feedId, at: rows.at, health: rows.health }],
     ),
   );
+  if (alertEntryIds.length > 0) await shown.addNotified(trx, dialect, alertEntryIds);
   const heartbeats = live.map((rows) => rows.heartbeat);
   await insertUniform(trx, `${dialect}:heartbeats`, heartbeats, (values) =>
     trx.insertInto('heartbeats').values(values as typeof heartbeats),

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import type { FeedEvent, FeedEventType, PollHealth } from '../types.js';
 import { chunk } from '../values.js';
+import { writeAlertEntries } from './alert-entries.js';
 import { enqueueMessages, listenersOf, takes } from './outbox.js';
 import type { QueuedMessage } from './types.js';
 
@@ -87,13 +88,16 @@ export interface PolledHealth {
  * Steps the alert state of each polled feed and queues its events for the destinations of every user
  * who follows it, filtered by the event types each takes, inside the poll's transaction (`trx`): the
  * alert is written with the poll that caused it, or not at all. A batch of good polls of feeds that are
- * not failing reads one statement and writes nothing. Returns the messages queued.
+ * not failing reads one statement and writes nothing. Each event is also an entry of the followers'
+ * Microsub notifications channels (alert-entries.ts). Returns the messages queued and the ids of those
+ * entries, whose channel rows the caller adds.
  */
 export async function writeFeedAlerts(
   trx: Transaction<Database>,
   polls: readonly PolledHealth[],
-): Promise<number> {
-  if (polls.length === 0) return 0;
+): Promise<{ queued: number; alertEntryIds: number[] }> {
+  const none = { queued: 0, alertEntryIds: [] };
+  if (polls.length === 0) return none;
   const states = await readStates(
     trx,
     polls.map((poll) => poll.feedId),
@@ -105,7 +109,8 @@ export async function writeFeedAlerts(
     events.push(...step.events);
     await saveState(trx, poll.feedId, before, step.state, states.has(poll.feedId));
   }
-  if (events.length === 0) return 0;
+  if (events.length === 0) return none;
+  const alertEntryIds = await writeAlertEntries(trx, events);
   const listeners = await listenersOf(
     trx,
     events.map((event) => event.feed.id),
@@ -122,7 +127,7 @@ export async function writeFeedAlerts(
     await enqueueMessages(trx, messages, event.at);
     queued += messages.length;
   }
-  return queued;
+  return { queued, alertEntryIds };
 }
 
 async function readStates(

@@ -8,7 +8,7 @@ import {
   testPoll,
 } from '../../../test/helpers/temp-store.js';
 import type { Store } from '../store.js';
-import type { FeedEvent, PollHealth, PollOutcome } from '../types.js';
+import { type FeedEvent, NOTIFICATIONS_UID, type PollHealth, type PollOutcome } from '../types.js';
 import { NO_ALERTS, stepFeedAlerts } from './feed-alerts.js';
 
 /** A poll's health as the poller reports it: failed, fine, gone or moved. */
@@ -207,6 +207,42 @@ function notifySuite(backend: StoreBackend) {
       (await bo.notify.messages()).map((m) => [m.destinationId, m.eventType]),
       [[boHook.id, 'feed.recovered']],
     );
+  });
+
+  it("puts one entry a change into each follower's notifications channel, and nowhere else", async () => {
+    const { store, bo, feedId } = await twoFollowers();
+    // bo paused the feed: he hears nothing of it
+    assert.equal(await bo.channels.setFollowerSettings(feedId, { paused: true }), true);
+    for (let minute = 1; minute <= 5; minute++) await store.polling.record(poll(feedId, minute, 'failed'));
+    await store.polling.record(poll(feedId, 6, 'ok'));
+    await store.polling.record(poll(feedId, 7, 'ok'));
+    const channels = await store.channels.list();
+    const box = channels.find((c) => c.uid === NOTIFICATIONS_UID);
+    const test = channels.find((c) => c.name === 'Test');
+    assert.ok(box && test);
+    const page = await store.reading.timeline({ channelId: box.id, limit: 10 });
+    assert.deepEqual(
+      page.entries.map((e) => [e.title, e.sortAt, e.isRead, e.feed.id]),
+      [
+        ['Feed recovered: Example', at(6), false, feedId],
+        ['Feed failing: Example', at(3), false, feedId],
+      ],
+    );
+    assert.match(
+      page.entries[1]?.contentText ?? '',
+      /^xml: unclosed tag <item> \(line 3:5\)\nline 3, column 5 \(xml\.not-well-formed\)\n<item><title>x\n3 failed polls in a row since /,
+    );
+    assert.deepEqual((await store.reading.timeline({ channelId: test.id, limit: 10 })).entries, []);
+    assert.equal((await store.reading.unreadCounts()).find((c) => c.channelId === box.id)?.unread, 2);
+    const boBox = (await bo.channels.list()).find((c) => c.uid === NOTIFICATIONS_UID);
+    assert.ok(boBox);
+    assert.deepEqual((await bo.reading.timeline({ channelId: boBox.id, limit: 10 })).entries, []);
+    // following the feed in another channel later does not bring the alerts along
+    const other = await store.channels.create('Other');
+    await store.channels.subscribe(other.id, feedId, at(8));
+    assert.deepEqual((await store.reading.timeline({ channelId: other.id, limit: 10 })).entries, []);
+    const report = await store.reading.checkState({ repair: false });
+    assert.deepEqual(report, { missingRows: 0, strayRows: 0, wrongRows: 0, countDrift: [], repaired: false });
   });
 
   it('queues nothing for a user who paused the feed, nor for polls without health', async () => {

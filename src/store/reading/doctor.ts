@@ -1,9 +1,10 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { flag, insertMissingRows } from '../channel-entries.js';
+import { flag, insertMissingRows, notAlert } from '../channel-entries.js';
 import type { Database } from '../schema.js';
 import type { CountDrift } from '../types.js';
 
-// `tidings doctor`: works out from the records (subscriptions, entries, entry_states, filters) what
+// `tidings doctor`: works out from the records (subscriptions, entries, entry_states, filters, the entries
+// notify rules put into notifications channels: notified_entries) what
 // channel_entries and unread_counts should hold, compares, and repairs on request. After any sequence of
 // the store's writes, crashed or concurrent ones included, it finds nothing (store tests).
 
@@ -20,7 +21,18 @@ function expectedRows(dialect: Dialect): RawBuilder<unknown> {
     JOIN channels ch ON ch.id = s.channel_id
     JOIN entries e ON e.feed_id = s.feed_id
     JOIN feeds f ON f.id = e.feed_id
-    LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id)`;
+    LEFT JOIN entry_states st ON st.channel_id = s.channel_id AND st.entry_id = e.id
+    WHERE ${notAlert('e')}
+    UNION
+    SELECT n.channel_id, ch.user_id, e.id AS entry_id, e.feed_id, e.sort_at,
+      COALESCE(st.is_read, ${no}) AS is_read, COALESCE(st.is_removed, ${no}) AS is_removed,
+      EXISTS (SELECT 1 FROM filters WHERE filters.url IN (e.author_url, f.url, f.site_url)
+        AND filters.user_id = ch.user_id AND COALESCE(filters.channel_id, 0) IN (0, n.channel_id)) AS is_hidden
+    FROM notified_entries n
+    JOIN channels ch ON ch.id = n.channel_id
+    JOIN entries e ON e.id = n.entry_id
+    JOIN feeds f ON f.id = e.feed_id
+    LEFT JOIN entry_states st ON st.channel_id = n.channel_id AND st.entry_id = e.id)`;
 }
 
 const DIFFERS = sql`(c.is_read <> x.is_read OR c.is_removed <> x.is_removed OR c.is_hidden <> x.is_hidden
@@ -42,7 +54,8 @@ export async function rowDrift(db: Kysely<Database>, dialect: Dialect) {
   );
   const strayRows = await countOf(
     db,
-    sql`(SELECT 1 AS one FROM channel_entries c WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = c.channel_id AND s.feed_id = c.feed_id))`,
+    sql`(SELECT 1 AS one FROM channel_entries c WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = c.channel_id AND s.feed_id = c.feed_id)
+      AND NOT EXISTS (SELECT 1 FROM notified_entries n WHERE n.channel_id = c.channel_id AND n.entry_id = c.entry_id))`,
   );
   const wrongRows = await countOf(
     db,

@@ -3,5 +3,5 @@
 
 export { Filters } from './filters.js';
 export { Reading } from './reading.js';
-export { parseSearchQuery } from './search.js';
+export { matchingEntries, type ParsedSearch, parseSearchQuery } from './search.js';
 export { isSaved, loadEntriesWithFeeds } from './timeline.js';

@@ -293,3 +293,78 @@ export async function walkSearchIndex(
     ORDER BY f.rowid DESC LIMIT ${limit + 1}`.execute(db);
   return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
 }
+
+/** Entries per statement when a rule tests new entries. */
+const MATCH_CHUNK = 500;
+
+/**
+ * The entries among `entries` (just stored, with their sort_at) that a search for `query` finds: the same
+ * index and the same tests as a search, asked of these entries only, so that a rule (store/rules/) and
+ * its saved-search view agree. SQLite looks each entry's key up in the full-text index; PostgreSQL tests
+ * each row's tsvector.
+ */
+export async function matchingEntries(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: ParsedSearch,
+  entries: readonly { id: number; sortAt: string }[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let at = 0; at < entries.length; at += MATCH_CHUNK) {
+    const part = entries.slice(at, at + MATCH_CHUNK);
+    const candidates = dialect === 'sqlite' ? await indexedMatches(db, query, part) : part.map((e) => e.id);
+    for (const id of await rowMatches(db, dialect, query, candidates)) found.add(id);
+  }
+  return found;
+}
+
+/** SQLite: the entries whose full-text index rows hold every word and no excluded word (CJK aside). */
+async function indexedMatches(
+  db: Kysely<Database>,
+  query: ParsedSearch,
+  entries: readonly { id: number; sortAt: string }[],
+): Promise<number[]> {
+  const keys = entries.map((entry) => searchKey(entry.sortAt, entry.id));
+  const lookUp = async (match: string) => {
+    const { rows } = await sql<{ id: number }>`SELECT ${entryIdOfKey('rowid')} AS id FROM entries_fts
+      WHERE entries_fts MATCH ${match} AND rowid IN (${sql.join(keys)})`.execute(db);
+    return rows.map((row) => Number(row.id));
+  };
+  const match = indexQuery(query);
+  if (match !== undefined) return lookUp(match);
+  const refused = query.exclude.filter((term) => !isCjkTerm(term));
+  if (refused.length === 0) return entries.map((entry) => entry.id);
+  const excluded = new Set(await lookUp(refused.map((term) => fts5Query([term])).join(' OR ')));
+  return entries.map((entry) => entry.id).filter((id) => !excluded.has(id));
+}
+
+/**
+ * The candidates that pass the tests the index did not make: on SQLite the CJK terms (as text); on
+ * PostgreSQL every test, on each row's own tsvector.
+ */
+async function rowMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: ParsedSearch,
+  candidates: readonly number[],
+): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const tests: Expression<SqlBool>[] = [
+    ...query.include.filter(isCjkTerm).map((term) => containsText(term, 'e.id')),
+    ...query.exclude
+      .filter(isCjkTerm)
+      .map((term): Expression<SqlBool> => sql<SqlBool>`NOT ${containsText(term, 'e.id')}`),
+  ];
+  if (dialect === 'postgres') {
+    const tsquery = (term: string) => sql`phraseto_tsquery('simple', ${term})`;
+    const words = query.include.filter((term) => !isCjkTerm(term));
+    if (words.length > 0)
+      tests.push(sql<SqlBool>`e.search_vector @@ (${sql.join(words.map(tsquery), sql` && `)})`);
+    for (const term of query.exclude.filter((t) => !isCjkTerm(t)))
+      tests.push(sql<SqlBool>`NOT (e.search_vector @@ ${tsquery(term)})`);
+  }
+  if (tests.length === 0) return [...candidates];
+  const { rows } = await sql<{ id: number }>`SELECT e.id FROM entries e
+    WHERE e.id IN (${sql.join([...candidates])}) AND ${all(tests)}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}

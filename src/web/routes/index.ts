@@ -10,6 +10,7 @@ export { registerIcons } from './icons.js';
 export { registerOpml } from './opml.js';
 export { registerReader } from './reader.js';
 export { registerRefresh } from './refresh.js';
+export { registerRules } from './rules.js';
 export { registerSavedPages } from './saved.js';
 export { registerSubscriptions } from './subscriptions.js';
 export { registerTokens } from './tokens.js';

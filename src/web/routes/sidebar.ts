@@ -1,13 +1,20 @@
 import { readingCounts } from '../../reading/index.js';
 import type { Store } from '../../store/index.js';
-import type { ChannelItem, SidebarProps } from '../views/index.js';
+import { type ChannelItem, ruleSearchHref, type SidebarProps } from '../views/index.js';
 
 /** Up to this many subscriptions, every channel lists its feeds in the sidebar; past it only the current one. */
 export const SIDEBAR_FEEDS_MAX = 200;
 
 /** How many of the user's entries are saved, and the sidebar's channels in order with unread counts, each with its feeds (by title) and their counts. */
 export async function sidebarData(store: Store, current: SidebarProps['current']): Promise<SidebarProps> {
-  const { channels, allUnread, saved } = await readingCounts(store);
+  const [{ channels, allUnread, saved }, rules] = await Promise.all([
+    readingCounts(store),
+    store.rules.list(),
+  ]);
+  // rules of one query and channel (different actions) are one saved search
+  const searches = [
+    ...new Map(rules.map((rule) => [ruleSearchHref(rule, channels), rule.query])).entries(),
+  ].map(([href, query]) => ({ query, href }));
   // Hundreds of feeds make every reading page large (2,000 feeds: ~460 KB of sidebar): past
   // SIDEBAR_FEEDS_MAX, only the current channel lists its feeds (and only its feeds are read), the
   // others say how many they have.
@@ -36,5 +43,5 @@ export async function sidebarData(store: Store, current: SidebarProps['current']
       .sort((a, b) => a.title.localeCompare(b.title));
     return { ...base, feeds };
   });
-  return { channels: items, allUnread, saved, current };
+  return { channels: items, allUnread, saved, current, searches };
 }

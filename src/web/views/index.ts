@@ -21,6 +21,8 @@ export { LoginForm, SetPasswordFirst } from './login.js';
 export { OpmlJobView, OpmlView } from './opml.js';
 export type { EntryContext } from './reader.js';
 export { RefreshView } from './refresh.js';
+export type { RuleForm, RulesProps } from './rules.js';
+export { RulesView, ruleSearchHref } from './rules.js';
 export { SavedView } from './saved.js';
 export { SearchView } from './search.js';
 export type { ChannelItem, SidebarCurrent, SidebarProps } from './sidebar.js';

@@ -12,6 +12,7 @@ export type NavKey =
   | 'opml'
   | 'tokens'
   | 'alerts'
+  | 'rules'
   | 'users'
   | 'account'
   | 'none';
@@ -24,6 +25,7 @@ const NAV: [NavKey, string, string][] = [
   ['opml', '/opml', 'OPML'],
   ['tokens', '/tokens', 'Tokens'],
   ['alerts', '/alerts', 'Alerts'],
+  ['rules', '/rules', 'Rules'],
 ];
 
 export interface LayoutProps {

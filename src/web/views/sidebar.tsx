@@ -35,6 +35,8 @@ export interface SidebarProps {
   /** How many entries are saved (starred). */
   saved: number;
   current: SidebarCurrent;
+  /** The user's rules as saved-search views (issue 25): the query and its search page. */
+  searches?: { query: string; href: string }[] | undefined;
 }
 
 /** The key of All unread's drawn count (`data-count`), which the page's script sets after an action. */
@@ -60,7 +62,7 @@ function Count(props: { unread: number; countKey: string }) {
 
 /**
  * The reader's sidebar (sticky on wide screens): a search box, All unread, Saved (with how many are
- * saved), the channels with their unread counts and, folded under each, its feeds with theirs.
+ * saved), the user's rules as saved searches, the channels with their unread counts and, folded under each, its feeds with theirs.
  */
 export function Sidebar(props: SidebarProps) {
   const current = props.current;
@@ -88,13 +90,25 @@ export function Sidebar(props: SidebarProps) {
           </a>
         </li>
       </ul>
+      {props.searches !== undefined && props.searches.length > 0 && (
+        <ul class="views-list saved-searches" aria-label="Saved searches">
+          {props.searches.map((search) => (
+            <li>
+              <a href={search.href} data-view="search" title={`Rule: ${search.query}`}>
+                <span class="name">{search.query}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <ul class="channels-list">
         {props.channels.map((ch) => (
           <ChannelEntry channel={ch} current={channelNow} />
         ))}
       </ul>
       <p class="sidebar-links">
-        <a href="/subscriptions">Follow a feed</a> · <a href="/channels">Channels</a>
+        <a href="/subscriptions">Follow a feed</a> · <a href="/channels">Channels</a> ·{' '}
+        <a href="/rules">Rules</a>
       </p>
     </nav>
   );
