@@ -225,6 +225,25 @@ for (const backend of storeBackends()) {
       assert.equal(hub.server.requests.filter((r) => r.path === '/second-hub').length, 1);
     });
 
+    it('lets the lease run out when the feed stops naming a hub, and subscribes when it names one again', async () => {
+      const topic = `${hub.url}/hubless.xml`;
+      hub.serve('/hubless.xml', rss([item('hl1')]), RSS, linkHeader(hub.hubUrl, topic));
+      const feedId = await follow('/hubless.xml');
+      const first = await h.store.websub.get(feedId);
+      hub.serve('/hubless.xml', rss([item('hl1')]), RSS);
+      await pollAndSettle(feedId);
+      const dropped = await h.store.websub.get(feedId);
+      assert.equal(dropped?.nextActionAt, undefined, 'not renewed');
+      assert.match(dropped?.message ?? '', /names no hub any more/);
+      assert.equal((await h.store.feeds.get(feedId))?.hubUrl, undefined);
+      hub.serve('/hubless.xml', rss([item('hl1')]), RSS, linkHeader(hub.hubUrl, topic));
+      await pollAndSettle(feedId);
+      const again = await h.store.websub.get(feedId);
+      assert.equal(again?.state, 'active');
+      assert.notEqual(again?.token, first?.token);
+      assert.ok(again?.nextActionAt);
+    });
+
     it('answers 404 to a verification that does not match a request it made', async () => {
       const topic = `${hub.url}/verify.xml`;
       hub.options.status = 500; // the hub accepts nothing: the request stays as tidings made it

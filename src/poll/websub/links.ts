@@ -3,6 +3,10 @@
 // reader keeps rel=hub and rel=self) and `hubs` in JSON Feed, which the parser reads into feed.hubs and
 // feed.self (stored as the feed's hubUrl and selfUrl).
 
+import type { FetchOutcome } from '../../fetch/index.js';
+import type { StoredFeed } from '../../model/index.js';
+import type { FeedPatch } from '../../store/index.js';
+
 /** One link of a Link header: its target (resolved) and its relation types, lower case. */
 export interface HeaderLink {
   href: string;
@@ -55,4 +59,37 @@ export function headerPushLinks(headers: Record<string, string>, baseUrl: string
   const hub = links.find((link) => link.rels.includes('hub'))?.href;
   const self = links.find((link) => link.rels.includes('self'))?.href;
   return { ...(hub ? { hub } : {}), ...(self ? { self } : {}) };
+}
+
+/**
+ * The hub and topic a poll found: the Link header's first, then the document's (which the parser put in
+ * the patch); the topic is the self link, else the URL fetched (after redirects: websub.rocks 201, 202).
+ * A document's links are stored as the feed's hubUrl and selfUrl. A 304 keeps what was found before.
+ */
+export function discovered(
+  feed: StoredFeed,
+  outcome: FetchOutcome,
+  patch: FeedPatch,
+): { hub: string; topic: string } | undefined {
+  if (outcome.kind === 'not_modified') {
+    const hub = feed.hubUrl;
+    return hub === undefined ? undefined : { hub, topic: feed.selfUrl ?? outcome.url };
+  }
+  if (outcome.kind !== 'ok') return undefined;
+  const header = headerPushLinks(outcome.headers, outcome.url);
+  const hub = header.hub ?? absolute(patch.hubUrl, outcome.url);
+  const self = header.self ?? absolute(patch.selfUrl, outcome.url);
+  patch.hubUrl = hub ?? null;
+  patch.selfUrl = self ?? null;
+  return hub === undefined ? undefined : { hub, topic: self ?? outcome.url };
+}
+
+function absolute(url: string | null | undefined, base: string): string | undefined {
+  if (!url) return undefined;
+  try {
+    const resolved = new URL(url, base);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,8 @@ import type { FeedPatch, PushSubscription } from '../../store/index.js';
 import type { PollDeps, PushAnswer, PushPort } from '../deps.js';
 import { buildRequest, processOutcome } from '../refresh.js';
 import { askHub } from './hub.js';
-import { headerPushLinks } from './links.js';
+import { discovered } from './links.js';
+import { isWorking, relaxSchedule } from './schedule.js';
 import { checkSignature } from './signature.js';
 
 const HOUR_MS = 3600 * 1000;
@@ -19,8 +20,6 @@ const VERIFY_WAIT_MS = HOUR_MS;
 /** A failed subscription is asked for again after this; a failed renewal sooner. */
 const RETRY_FAILED_MS = DAY_MS;
 const RETRY_RENEWAL_MS = HOUR_MS;
-/** While push works, a feed is polled at its interval times this, at most once a day. */
-const RELAX_FACTOR = 12;
 /** Subscriptions the keeper looks at in one go. */
 const KEEP_BATCH = 50;
 
@@ -59,9 +58,14 @@ export class WebSub implements PushPort {
     now: Date,
   ): Promise<void> {
     const links = discovered(feed, outcome, patch);
-    if (links === undefined) return;
+    if (links === undefined) {
+      if (outcome.kind === 'ok') await this.#hubGone(feed.id);
+      return;
+    }
     const current = await this.#deps.store.websub.get(feed.id);
-    if (current === undefined || current.hub !== links.hub || current.topic !== links.topic) {
+    // left to run out (below), the subscription is made again when the hub comes back
+    const dropped = current?.nextActionAt === undefined && current?.state !== 'denied';
+    if (current === undefined || current.hub !== links.hub || current.topic !== links.topic || dropped) {
       if (this.#subscribing.has(feed.id)) return;
       this.#subscribing.add(feed.id);
       this.#background(() =>
@@ -184,6 +188,17 @@ export class WebSub implements PushPort {
     while (this.#tasks.size > 0) await Promise.all([...this.#tasks]);
   }
 
+  /** A feed that names no hub any more: its subscription is not renewed, and runs out. */
+  async #hubGone(feedId: number): Promise<void> {
+    const current = await this.#deps.store.websub.get(feedId);
+    if (current === undefined || current.nextActionAt === undefined) return;
+    await this.#deps.store.websub.update(current.token, {
+      nextActionAt: null,
+      pendingMode: null,
+      message: 'websub: the feed names no hub any more; the subscription is left to run out',
+    });
+  }
+
   /** A new subscription (new token and secret) replaces whatever the feed had. */
   async #subscribe(feedId: number, hub: string, topic: string): Promise<void> {
     const now = this.#deps.now();
@@ -289,52 +304,4 @@ const NOT_FOUND: PushAnswer = { status: 404, body: 'websub: no such subscription
 
 function at(now: Date, ms: number): string {
   return new Date(now.getTime() + ms).toISOString();
-}
-
-/** True while the feed's subscription is active, unexpired and not caught missing entries. */
-function isWorking(sub: PushSubscription, now: Date): boolean {
-  return (
-    sub.state === 'active' && sub.unreliableAt === undefined && (sub.expiresAt ?? '') > now.toISOString()
-  );
-}
-
-/**
- * The hub and topic a poll found: the Link header's first, then the document's (which the parser put in
- * the patch); the topic is the self link, else the URL fetched (after redirects: websub.rocks 201, 202).
- * A document's links are stored as the feed's hubUrl and selfUrl. A 304 keeps what was found before.
- */
-function discovered(
-  feed: StoredFeed,
-  outcome: FetchOutcome,
-  patch: FeedPatch,
-): { hub: string; topic: string } | undefined {
-  if (outcome.kind === 'not_modified') {
-    const hub = feed.hubUrl;
-    return hub === undefined ? undefined : { hub, topic: feed.selfUrl ?? outcome.url };
-  }
-  if (outcome.kind !== 'ok') return undefined;
-  const header = headerPushLinks(outcome.headers, outcome.url);
-  const hub = header.hub ?? absolute(patch.hubUrl, outcome.url);
-  const self = header.self ?? absolute(patch.selfUrl, outcome.url);
-  patch.hubUrl = hub ?? null;
-  patch.selfUrl = self ?? null;
-  return hub === undefined ? undefined : { hub, topic: self ?? outcome.url };
-}
-
-function absolute(url: string | null | undefined, base: string): string | undefined {
-  if (!url) return undefined;
-  try {
-    const resolved = new URL(url, base);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** While push works a poll that went well is next due later: the interval stretched, at most a day. */
-function relaxSchedule(deps: PollDeps, feed: StoredFeed, patch: FeedPatch, now: Date): void {
-  if (patch.errorCount !== 0 || !patch.nextCheckAt) return;
-  const base = (feed.pollIntervalSeconds ?? deps.config.pollIntervalSeconds) * 1000;
-  const relaxed = at(now, Math.max(base, Math.min(base * RELAX_FACTOR, DAY_MS)));
-  if (relaxed > patch.nextCheckAt) patch.nextCheckAt = relaxed;
 }
