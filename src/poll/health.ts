@@ -27,7 +27,10 @@ export function pollHealth(config: PollConfig, feed: StoredFeed, poll: PollVerdi
   const status = patch.status ?? feed.status ?? poll.status;
   const message = patch.message ?? feed.message ?? poll.message;
   const diagnostics = patch.diagnostics ?? feed.diagnostics;
-  const movedTo = typeof patch.url === 'string' && patch.url !== feed.url ? patch.url : undefined;
+  // a page followed and resolved to its feed by its first poll has not moved: the URL was never a feed's
+  const hasWorked = feed.lastSuccessAt !== undefined;
+  const movedTo =
+    hasWorked && typeof patch.url === 'string' && patch.url !== feed.url ? patch.url : undefined;
   const cause = causeOfStatus(status, diagnostics);
   const title = patch.title === undefined ? feed.title : patch.title;
   const siteUrl = patch.siteUrl === undefined ? feed.siteUrl : patch.siteUrl;

@@ -183,6 +183,11 @@ export interface SearchQuery {
   limit: number;
   /** Cursor for the next page of results (older matches). */
   after?: string | undefined;
+  /**
+   * A byte budget for the page (an API's): the page ends before the entry whose stored size would pass it
+   * (at least one entry), with a cursor on to the rest.
+   */
+  maxBytes?: number | undefined;
 }
 /** Which entries a sync stream holds: those some channel shows, plus saved ones, narrowed by these. */
 export interface SyncFilter {

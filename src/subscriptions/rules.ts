@@ -33,7 +33,7 @@ export async function addRule(store: Store, request: RuleRequest, now: string): 
   if (query.length > MAX_RULE_QUERY_CHARS)
     return refuse(`the query is longer than ${MAX_RULE_QUERY_CHARS} characters`);
   const parsed = parseSearchQuery(query);
-  if (parsed.include.length === 0 && parsed.exclude.length === 0)
+  if (parsed.include.length === 0)
     return refuse('the query needs at least one word to find (words, "a phrase", -word)');
   let channelId: number | undefined;
   if (request.channel !== undefined) {

@@ -1,5 +1,6 @@
 // A Microsub timeline page holds at most a byte budget of entries (issue 22, src/reading/page-budget.ts):
-// past it, the page ends early and its cursors page on to the rest, with `after` and with `before`.
+// past it, the page ends early and its cursors page on to the rest, with `after` and with `before`; a
+// search page the same, with `after`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { encodeCursor } from '../../src/store/index.js';
@@ -47,6 +48,40 @@ for (const backend of storeBackends()) {
         before: newer.paging.before as string,
       });
       assert.deepEqual(idsOf(newest), ids.slice(4).reverse());
+    });
+
+    it('ends a search page at its byte budget too, and pages on with after', async () => {
+      const channel = await h.store.channels.create('Big search');
+      const { ids } = await addBigEntries(
+        h.store,
+        'https://big.example/search',
+        channel,
+        6,
+        minutesAfterT0(0),
+      );
+      const search = async (extra: Record<string, string>) => {
+        const answer = await h.get({
+          action: 'search',
+          channel: channel.uid,
+          query: 'title',
+          limit: '100',
+          ...extra,
+        });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body).slice(0, 300));
+        return answer.body as unknown as Page;
+      };
+      const first = await search({});
+      assert.deepEqual(
+        first.items.map((i) => Number(i['_id'])),
+        ids.slice(3).reverse(),
+      );
+      assert.ok(first.paging.after);
+      const rest = await search({ after: first.paging.after as string });
+      assert.deepEqual(
+        rest.items.map((i) => Number(i['_id'])),
+        ids.slice(0, 3).reverse(),
+      );
+      assert.equal(rest.paging.after, undefined);
     });
   });
 }

@@ -39,7 +39,7 @@ describe('web: media in entries', () => {
     const id = entries.find((e) => e.guid === guid)?.id;
     assert.ok(id, guid);
     const page = await client.get(`/c/${variants.uid}`);
-    const start = page.text.indexOf(`<article class="entry" data-entry="${id}">`);
+    const start = page.text.indexOf(`<article class="entry" data-entry="${id}"`);
     assert.ok(start >= 0);
     return page.text.slice(start, page.text.indexOf('</article>', start));
   }

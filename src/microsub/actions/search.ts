@@ -1,5 +1,6 @@
 import type { StoredFeed } from '../../model/index.js';
 import { type Discovery, discover } from '../../poll/index.js';
+import { API_PAGE_BYTES } from '../../reading/index.js';
 import { channelOrGlobal } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -34,6 +35,8 @@ export async function searchAction(ctx: ActionContext): Promise<object> {
     limit: readLimit(ctx.params.one('limit')),
     ...(channel ? { channelId: channel.id } : {}),
     ...(after !== undefined ? { after } : {}),
+    // a page of a few very large entries stops early, with a cursor on (issue 22)
+    maxBytes: API_PAGE_BYTES,
   });
   const paging: { after?: string } = page.after !== undefined ? { after: page.after } : {};
   const iconUrl = await ctx.deps.feedIconUrls(ctx.hono);

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { StoredEntry } from '../../model/index.js';
 import { StoreArea } from '../area.js';
 import { isFollowed } from '../claim.js';
 import { ENTRY_COLUMNS, entryFromRow } from '../entry-rows.js';
+import { entrySizes } from '../entry-sizes.js';
 import { runTemplate } from '../query-template.js';
 import type { RetentionPolicy } from '../types.js';
 import { chunk } from '../values.js';
@@ -11,21 +11,6 @@ import { keepBoundary, removeBatch } from './retention.js';
 
 // How big entries are before they are loaded, so that a page of an API can stop when its byte budget is
 // spent without reading what it will not send (issue 22: 31 entries of 19 MB made one page 4.8 GB).
-
-const ID_CHUNK = 500;
-
-/** The text columns an entry's answer is written from; their bytes add up to the entry's size. */
-const TEXT_COLUMNS = [
-  'entries.url',
-  'entries.title',
-  'entries.summary',
-  'entries.content_html',
-  'entries.content_text',
-  'entries.authors',
-  'entries.categories',
-  'entries.enclosures',
-  'entries.extra',
-] as const;
 
 /** The stored entries: read by id or feed, looked up by guid or URL for polls, sized, and retired (retention). */
 export class Entries extends StoreArea {
@@ -107,21 +92,7 @@ export class Entries extends StoreArea {
    * PostgreSQL).
    */
   async sizes(ids: readonly number[]): Promise<Map<number, number>> {
-    const db = this.db;
-    const sizes = new Map<number, number>();
-    const total = sql.join(
-      TEXT_COLUMNS.map((column) => sql`coalesce(octet_length(${sql.ref(column)}), 0)`),
-      sql` + `,
-    );
-    for (const part of chunk([...new Set(ids)], ID_CHUNK)) {
-      const rows = await db
-        .selectFrom('entries')
-        .select(['entries.id', sql<number | string>`${total}`.as('bytes')])
-        .where('entries.id', 'in', part)
-        .execute();
-      for (const row of rows) sizes.set(row.id, Number(row.bytes));
-    }
-    return sizes;
+    return entrySizes(this.db, ids);
   }
 
   /** Applies the policy to the followed feeds, feed by feed, in batches, and returns how many entries it removed. */

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { plural } from '../../model/index.js';
 import type { Database } from '../schema.js';
 import type { FeedEvent } from '../types.js';
 import { NOTIFICATIONS_UID } from '../types.js';
@@ -37,7 +38,7 @@ export function alertText(event: FeedEvent): { title: string; text: string } {
     if (d.excerpt !== undefined) lines.push(d.excerpt);
   }
   if (event.type === 'feed.failing')
-    lines.push(`${event.failures} failed polls in a row since ${event.since}.`);
+    lines.push(`${plural(event.failures, 'failed poll')} in a row since ${event.since}.`);
   if (event.newUrl !== undefined) lines.push(`New address: ${event.newUrl}`);
   return { title: `${HEADLINES[event.type]}: ${name}`, text: lines.join('\n') };
 }

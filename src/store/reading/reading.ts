@@ -4,6 +4,7 @@ import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
 import { flag } from '../channel-entries.js';
 import { encodeCursor } from '../cursor.js';
+import { entrySizes } from '../entry-sizes.js';
 import {
   ENTRY_KEYS,
   type KeyColumns,
@@ -401,7 +402,8 @@ export class Reading extends StoreArea {
               request,
               CHANNEL_KEYS,
             );
-    return this.#entriesOf(page, channelId === undefined ? { anyChannelOf: this.userId } : { channelId });
+    const fitting = query.maxBytes === undefined ? page : await withinBytes(db, page, query.maxBytes);
+    return this.#entriesOf(fitting, channelId === undefined ? { anyChannelOf: this.userId } : { channelId });
   }
 
   /**
@@ -436,4 +438,24 @@ type SummaryRow = Parameters<typeof channelFromRow>[0] & {
 
 function summaryOf(row: SummaryRow): ChannelSummary {
   return { ...channelFromRow(row), unread: Number(row.unread ?? 0), followed: Number(row.followed ?? 0) };
+}
+
+/**
+ * The first keys of the page whose entries' stored sizes fit `maxBytes` (at least one), read before the
+ * entries are: a page of a few very large entries must not be loaded whole (issue 22). A page cut short
+ * has older entries.
+ */
+async function withinBytes(db: Kysely<Database>, page: KeyPage, maxBytes: number): Promise<KeyPage> {
+  const sizes = await entrySizes(
+    db,
+    page.keys.map((key) => key.id),
+  );
+  let total = 0;
+  let count = 0;
+  for (const key of page.keys) {
+    total += sizes.get(key.id) ?? 0;
+    if (count > 0 && total > maxBytes) break;
+    count++;
+  }
+  return count === page.keys.length ? page : { keys: page.keys.slice(0, count), hasOlder: true };
 }

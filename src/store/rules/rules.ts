@@ -32,7 +32,7 @@ export class Rules extends StoreArea {
     if (query.length > MAX_RULE_QUERY_CHARS)
       throw new StoreError('invalid', `store: a rule's query is at most ${MAX_RULE_QUERY_CHARS} characters`);
     const parsed = parseSearchQuery(query);
-    if (parsed.include.length === 0 && parsed.exclude.length === 0)
+    if (parsed.include.length === 0)
       throw new StoreError('invalid', 'store: a rule needs a query with at least one word');
     if (rule.channelId !== undefined) {
       const channel = await this.db

@@ -84,7 +84,8 @@ function isVisible(userId: number): ExpressionWrapper<Database, Scope, SqlBool> 
  * the subscriptions that show the entry unread already holds (unreadSelection).
  */
 function conditions(filter: SyncFilter, userId: number, joined = false): Expression<SqlBool>[] {
-  const all: Expression<SqlBool>[] = [];
+  // alerts are the notifications channel's, never an item of their feed in the apps
+  const all: Expression<SqlBool>[] = [shown.notAlert('entries') as Expression<SqlBool>];
   if (joined) filter = { ...filter, readState: undefined, savedOnly: undefined };
   // An entry unread for the apps is followed already: the cheap "followed" test is left out then.
   if (filter.savedOnly) all.push(isSaved(userId));
