@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FetchOutcome } from '../../fetch/index.js';
-import type { StoredFeed } from '../../model/index.js';
+import { plural, type StoredFeed } from '../../model/index.js';
 import type { FeedPatch, PushSubscription } from '../../store/index.js';
 import type { PollDeps, PushAnswer, PushPort } from '../deps.js';
 import { buildRequest, processOutcome } from '../refresh.js';
@@ -79,7 +79,7 @@ export class WebSub implements PushPort {
     if (newCount > 0 && inStep) {
       await this.#deps.store.websub.update(current.token, {
         unreliableAt: now.toISOString(),
-        message: `websub: a poll found ${newCount === 1 ? 'an entry' : `${newCount} entries`} the hub never pushed; the feed is polled as usual`,
+        message: `websub: a poll found ${plural(newCount, 'entry', 'entries')} the hub never pushed; the feed is polled as usual`,
       });
       return;
     }

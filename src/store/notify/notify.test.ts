@@ -239,7 +239,10 @@ function notifySuite(backend: StoreBackend) {
     assert.deepEqual((await bo.reading.timeline({ channelId: boBox.id, limit: 10 })).entries, []);
     // the apps (Google Reader, Fever) never see an alert as an item of its feed
     const alertIds = page.entries.map((e) => e.id);
-    assert.deepEqual((await store.sync.ids({})).filter((id) => alertIds.includes(id)), []);
+    assert.deepEqual(
+      (await store.sync.ids({})).filter((id) => alertIds.includes(id)),
+      [],
+    );
     assert.deepEqual(await store.sync.unreadCounts(), []);
     // following the feed in another channel later does not bring the alerts along
     const other = await store.channels.create('Other');
