@@ -136,9 +136,13 @@ describe('tidings CLI', () => {
       'errorCount',
       'message',
       'diagnostics',
+      'push',
     ];
-    for (const feed of status.feeds)
+    for (const feed of status.feeds) {
       for (const key of keys) assert.ok(key in feed, `status --json has ${key}`);
+      // WebSub (issue 26): no hub, no subscription
+      assert.deepEqual(feed.push, { state: 'none', hub: null, topic: null, expiresAt: null });
+    }
     const missing = status.feeds.find((f: { url: string }) => f.url.endsWith('/missing.xml'));
     assert.deepEqual([missing.status, missing.httpStatus, missing.errorCount], ['fetch_error', 404, 1]);
     assert.match(missing.message, /404/);
@@ -147,6 +151,7 @@ describe('tidings CLI', () => {
   it('status FEED shows the history; export writes OPML with channels as outlines', async () => {
     const one = await tidings('status 1');
     assert.match(one.stdout, /history:\n\s+\S+\s+ok/);
+    assert.match(one.stdout, /\n {2}push: {9}none: push is off \(TIDINGS_BASE_URL is not set\)\n/);
     const opml = (await tidings('export')).stdout;
     assert.match(opml, /<outline text="Blogs" title="Blogs">/);
     assert.match(opml, /<outline text="News" title="News">[\s\S]*other\.xml/);

@@ -3,7 +3,7 @@ import { closeSharedAgents } from '../fetch/index.js';
 import { createLogger, type Logger, silentLogger } from '../log.js';
 import { Metrics } from '../metrics/index.js';
 import type { PollDeps, PollHooks } from '../poll/index.js';
-import { combineHooks, createPollDeps, createPreparer, PollEvents } from '../poll/index.js';
+import { combineHooks, createPollDeps, createPreparer, PollEvents, WebSub } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 import { type EventRelay, openEventRelay, openStore, redactPassword, storeFault } from '../store/index.js';
 import { type ActingUser, actingUser } from './user-option.js';
@@ -52,6 +52,8 @@ export interface AppOptions {
    * instance has one user (or none yet); `command` names the command in the messages.
    */
   user?: { name: string | undefined; command: string };
+  /** WebSub (issue 26): subscribe to the hubs of polled feeds when TIDINGS_BASE_URL is set (serve, worker). */
+  push?: boolean;
 }
 
 /** Read threads when none are configured: two keep one slow query from holding the others back. */
@@ -109,6 +111,7 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     ...(metrics ? [metrics.pollHooks()] : []),
   );
   const poll = createPollDeps(store, config, log, hooks, preparer);
+  if (options.push && config.baseUrl !== undefined) poll.push = new WebSub(poll, config.baseUrl);
   return {
     config,
     store: acting ? store.forUser(acting.id) : store,
@@ -121,6 +124,8 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
     async close() {
       // icon lookups still under way are cancelled (poll --once's end, serve's SIGTERM, a worker's stop)
       await poll.icons?.close();
+      // requests to hubs and deliveries under way end (each is bounded by the fetch timeout)
+      await poll.push?.idle();
       await relay?.close();
       await poll.preparer.close();
       await store.close();

@@ -142,7 +142,7 @@ async function runWorker(database: string | undefined): Promise<void> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true, polls: true, events: true }, async (app) => {
+  await withApp({ database, logs: true, polls: true, events: true, push: true }, async (app) => {
     // workers remove old read entries too, so that a `serve --no-poller` deployment keeps its size
     startRetention(app.store, process.env, app.log, stop.signal);
     // whichever process polls sends the alerts its polls cause (issue 25)

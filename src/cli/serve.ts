@@ -43,7 +43,14 @@ async function runServe(opts: ServeOptions): Promise<void> {
     import('@hono/node-server'),
     import('../server/index.js'),
   ]);
-  const app = await openApp({ database: opts.database, logs: true, events: true, polls: true, serves: true });
+  const app = await openApp({
+    database: opts.database,
+    logs: true,
+    events: true,
+    polls: true,
+    serves: true,
+    push: true,
+  });
   // a Fever key stored as a plain SHA-256 (before issue 22) becomes a slow hash before anything is served
   await upgradeFeverKeyStorage(app.store);
   const indieAuth = {

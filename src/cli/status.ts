@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Diagnostic, StoredFeed } from '../model/index.js';
-import { feedHealthAt } from '../poll/index.js';
+import { describePush, feedHealthAt, pushStatusJson } from '../poll/index.js';
+import type { PushSubscription } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
 import { UserError } from './user-error.js';
@@ -17,8 +18,10 @@ export function registerStatus(program: Command): void {
       process.exitCode = await withApp({ database: opts.database }, async (app) => {
         if (feed !== undefined) return showFeed(app, feed, opts.json === true);
         const feeds = await app.store.feeds.list();
+        const subs = new Map((await app.store.websub.list()).map((sub) => [sub.feedId, sub]));
+        const json = () => feeds.map((f) => statusJson(f, subs.get(f.id)));
         process.stdout.write(
-          opts.json ? `${JSON.stringify({ feeds: feeds.map(statusJson) }, null, 2)}\n` : statusTable(feeds),
+          opts.json ? `${JSON.stringify({ feeds: json() }, null, 2)}\n` : statusTable(feeds),
         );
         return 0;
       });
@@ -26,7 +29,7 @@ export function registerStatus(program: Command): void {
 }
 
 /** The JSON of one feed in `status --json` (every key present; null where unknown). */
-export function statusJson(feed: StoredFeed): Record<string, unknown> {
+export function statusJson(feed: StoredFeed, push?: PushSubscription): Record<string, unknown> {
   return {
     id: feed.id,
     url: feed.url,
@@ -41,6 +44,8 @@ export function statusJson(feed: StoredFeed): Record<string, unknown> {
     errorCount: feed.errorCount,
     message: feed.message ?? null,
     diagnostics: feed.diagnostics,
+    // WebSub (issue 26): {state, hub, topic, expiresAt}
+    push: pushStatusJson(feed, push),
   };
 }
 
@@ -78,8 +83,9 @@ async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
   const feed = await findFeed(app, ref);
   if (!feed) throw new UserError(`status: no feed ${ref} (tidings status lists the feeds)`);
   const heartbeats = await app.store.heartbeats.list(feed.id, 20);
+  const push = await app.store.websub.get(feed.id);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ feed: statusJson(feed), heartbeats }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ feed: statusJson(feed, push), heartbeats }, null, 2)}\n`);
     return 0;
   }
   const lines = [
@@ -88,6 +94,7 @@ async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
     `  health:       ${feedHealthAt(feed, new Date())}${feed.message ? `: ${feed.message}` : ''}`,
     `  last success: ${feed.lastSuccessAt ?? 'never'}`,
     `  next check:   ${feed.status === 'gone' ? 'never (gone)' : feed.nextCheckAt}`,
+    `  push:         ${describePush(push, app.config.baseUrl !== undefined, new Date())}`,
     '  history:',
     ...heartbeats.map(
       (h) =>

@@ -1,7 +1,7 @@
 import type { FetchOutcome, FetchRequest } from '../fetch/index.js';
 import type { Logger } from '../log.js';
 import type { StoredFeed } from '../model/index.js';
-import type { Store } from '../store/index.js';
+import type { FeedPatch, Store } from '../store/index.js';
 import type { PollHooks } from './hooks.js';
 import type { Preparer } from './parse-pool.js';
 
@@ -40,6 +40,40 @@ export interface PollDeps {
   preparer: Preparer;
   /** Looks for the icons of polled feeds in the background; without it no icon is looked for. */
   icons?: IconQueue;
+  /** WebSub (issue 26): set when push is on (TIDINGS_BASE_URL, under `serve` and `worker`). */
+  push?: PushPort;
+}
+
+/** A WebSub callback's answer: the HTTP status, and the text/plain body (the echoed challenge). */
+export interface PushAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * What polling and the callback route ask of WebSub (WebSub, websub/websub.ts): named here, not imported,
+ * since WebSub takes its dependencies from PollDeps.
+ */
+export interface PushPort {
+  /**
+   * After a poll is decided, before it is stored: notes the hub and topic the fetch announced (into the
+   * patch), subscribes in the background when they are new, and relaxes the schedule while push works.
+   */
+  polled(
+    feed: StoredFeed,
+    outcome: FetchOutcome,
+    patch: FeedPatch,
+    newCount: number,
+    now: Date,
+  ): Promise<void>;
+  /** A hub's verification of intent (GET /websub/<token>). */
+  verify(token: string, query: Record<string, string>): Promise<PushAnswer>;
+  /** A hub's content distribution (POST /websub/<token>): answered at once, processed after. */
+  deliver(token: string, headers: Record<string, string>, body: Uint8Array): Promise<PushAnswer>;
+  /** Renews leases, unsubscribes feeds no one follows, retries failures: what is due now. */
+  keep(): Promise<void>;
+  /** Resolves once the background work started so far (requests to hubs, deliveries) is done. */
+  idle(): Promise<void>;
 }
 
 /**

@@ -2,7 +2,7 @@
 // deps, events, leases, icons and status words, for the CLI, the server, subscriptions and reading.
 
 export { checkFollowUrl } from './check-url.js';
-export type { PollDeps } from './deps.js';
+export type { PollDeps, PushAnswer, PushPort } from './deps.js';
 export { createPollDeps } from './deps-factory.js';
 export type { Discovery } from './discover.js';
 export { discover } from './discover.js';
@@ -18,3 +18,15 @@ export { createPreparer } from './parse-pool.js';
 export type { PollSummary } from './poller.js';
 export { pollOnce } from './poller.js';
 export { DEFAULT_ADAPTIVE_MAX, feedHealthAt, isSilent } from './scheduler.js';
+export {
+  CALLBACK_PREFIX,
+  checkSignature,
+  describePush,
+  headerPushLinks,
+  LEASE_SECONDS,
+  type PushStatusJson,
+  parseLinkHeader,
+  pushStatusJson,
+  signBody,
+  WebSub,
+} from './websub/index.js';

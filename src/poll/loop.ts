@@ -28,6 +28,8 @@ export async function runPollLoop(
     try {
       const summary = await pollOnce(deps, { signal });
       if (summary.feeds > 0) deps.log.info({ ...summary }, 'poll run done');
+      // WebSub leases renewed, feeds no one follows unsubscribed (issue 26)
+      await deps.push?.keep();
       waitMs = await idleMs(deps);
     } catch (err) {
       waitMs = options.retryMs ?? RETRY_MS;

@@ -46,6 +46,7 @@ export async function processOutcome(
   request: FetchRequest,
   outcome: FetchOutcome,
   startedAt: Date,
+  options: { pushed?: boolean } = {},
 ): Promise<StoredPoll> {
   await deps.hooks.onFetch?.(feed, outcome);
   const now = deps.now();
@@ -53,7 +54,11 @@ export async function processOutcome(
     outcome.kind === 'ok'
       ? await processDocument(deps, feed, request, outcome, now)
       : processFailure(deps, feed, outcome, now);
-  Object.assign(poll.feedPatch, await moveRule(deps, feed, outcome));
+  if (options.pushed) keepPollState(poll);
+  else {
+    Object.assign(poll.feedPatch, await moveRule(deps, feed, outcome));
+    await deps.push?.polled(feed, outcome, poll.feedPatch, poll.newEntries.length, now);
+  }
   const heartbeat = {
     at: startedAt.toISOString(),
     status: poll.status,
@@ -88,6 +93,26 @@ export async function processOutcome(
   const stored: StoredPoll = { heartbeat, insertedIds, updatedIds };
   await deps.hooks.onStored?.(feed, stored);
   return stored;
+}
+
+// A document a WebSub hub pushed (issue 26) is stored as a fetched one, but it was not fetched: the
+// validators, the body hash, the schedule and any move stay as the last poll left them.
+const POLL_STATE: readonly (keyof FeedPatch)[] = [
+  'etag',
+  'lastModified',
+  'bodyHash',
+  'lastUnconditionalAt',
+  'trustsValidators',
+  'nextCheckAt',
+  'retryAfterAt',
+  'url',
+  'pendingMoveUrl',
+  'pendingMoveCount',
+];
+
+function keepPollState(poll: PollDecision): void {
+  for (const key of POLL_STATE) delete poll.feedPatch[key];
+  poll.message = `${poll.message} (pushed by the hub)`;
 }
 
 /** The feed with the icon and site links this poll read (where its icon is looked for). */

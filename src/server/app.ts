@@ -9,6 +9,7 @@ import { type WebDeps, webRoutes } from '../web/index.js';
 import type { ServerDeps } from './deps.js';
 import { FEED_ICONS_PATH, feedIconRoutes, feedIconUrls } from './feed-icons.js';
 import { countRequests, healthRoutes, metricsRoutes } from './operations.js';
+import { websubRoutes } from './websub.js';
 
 /**
  * The whole HTTP application: the Microsub endpoint at /microsub, the sync APIs under /api, the web UI
@@ -36,6 +37,8 @@ export function createApp(serverDeps: ServerDeps): Hono {
   for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(greaderDeps(deps)));
   // stored feed icons at signed URLs, for the apps, which have no session (feed-icons.ts)
   app.route(FEED_ICONS_PATH, feedIconRoutes(deps));
+  // WebSub hubs' callbacks (issue 26): no login, before the web UI's login redirect
+  app.route('/websub', websubRoutes(deps));
   app.route('/', webRoutes(webDeps(deps)));
   app.onError(answerUnhandledError(deps.log));
   return app;

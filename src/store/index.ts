@@ -46,3 +46,10 @@ export {
   type UserPatch,
   Users,
 } from './users/index.js';
+export {
+  type DuePushSubscription,
+  PUSH_STATES,
+  type PushState,
+  type PushSubscription,
+  type PushSubscriptionPatch,
+} from './websub/index.js';

@@ -30,6 +30,7 @@ export interface Database {
   feed_alerts: FeedAlertTable;
   rules: RuleTable;
   notified_entries: NotifiedEntryTable;
+  websub_subscriptions: WebSubSubscriptionTable;
   /**
    * SQLite only: the FTS5 index of entries (rowid = the entry's search key, see search-key.ts).
    * PostgreSQL has `entries.search_vector`.
@@ -344,4 +345,26 @@ export interface NotifiedEntryTable {
   entry_id: number;
   rule_id: number | null;
   created_at: string;
+}
+
+/** The WebSub subscription tidings asked a hub for, one a feed (migration 0014); see store/websub/. */
+export interface WebSubSubscriptionTable {
+  feed_id: number;
+  /** The last part of the callback URL. */
+  token: string;
+  /** The hub.secret deliveries are signed with. */
+  secret: string;
+  hub: string;
+  topic: string;
+  state: 'pending' | 'active' | 'denied' | 'failed';
+  /** The request waiting for the hub's verification of intent. */
+  pending_mode: 'subscribe' | 'unsubscribe' | null;
+  requested_at: string;
+  lease_seconds: number | null;
+  verified_at: string | null;
+  expires_at: string | null;
+  next_action_at: string | null;
+  message: string | null;
+  unreliable_at: string | null;
+  last_delivery_at: string | null;
 }

@@ -13,6 +13,7 @@ import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
 import { Sync } from './sync/index.js';
 import { Users } from './users/index.js';
+import { WebSubscriptions } from './websub/index.js';
 
 /** User 1: the instance's first user, whom the root store (openStore's) acts as. */
 export const FIRST_USER_ID = 1;
@@ -60,6 +61,8 @@ export class Store {
   readonly notify: Notify;
   /** The user's rules: saved searches that act on new entries. */
   readonly rules: Rules;
+  /** Each feed's WebSub subscription (issue 26). */
+  readonly websub: WebSubscriptions;
   /** The user this store reads and writes as (FIRST_USER_ID for the root store). */
   readonly userId: number;
   readonly #db: Kysely<Database>;
@@ -101,6 +104,7 @@ export class Store {
     this.users = new Users(area);
     this.notify = new Notify(area);
     this.rules = new Rules(area);
+    this.websub = new WebSubscriptions(area);
   }
 
   /**

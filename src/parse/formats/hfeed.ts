@@ -165,6 +165,11 @@ function readFeed(
     const photo = urls(hfeed, 'photo')[0];
     if (photo) feed.image = { href: photo };
   }
+  // WebSub discovery in HTML (W3C WebSub 4): <link rel="hub"> and <link rel="self">
+  const hubs = doc.rels['hub'];
+  if (hubs?.length) feed.hubs = hubs;
+  const self = doc.rels['self']?.[0];
+  if (self) feed.self = self;
   const author = (hfeed && personOf(hfeed.properties['author']?.[0])) ?? representativeCard(doc, link);
   if (author) setAuthors(feed, [author]);
   return feed;

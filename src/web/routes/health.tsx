@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Channel, FeedHealth } from '../../model/index.js';
 import { healthOf, type StoredFeed } from '../../model/index.js';
-import { explainNextCheck, isSilent, pollOnce } from '../../poll/index.js';
+import { describePush, explainNextCheck, isSilent, pollOnce, pushStatusJson } from '../../poll/index.js';
 import type { FeedSummary, SubscriptionRef } from '../../store/index.js';
 import { channelsFollowing, feedAsSeen, updateFeedSettings } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
@@ -121,9 +121,10 @@ async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> 
   const feed = await visibleFeed(c);
   if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
   const now = ctx.deps.now();
-  const [heartbeats, channels] = await Promise.all([
+  const [heartbeats, channels, push] = await Promise.all([
     store.heartbeats.list(feed.id, HISTORY),
     channelsFollowing(store, feed.id),
+    store.websub.get(feed.id),
   ]);
   const children = (
     <FeedPage
@@ -131,6 +132,10 @@ async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> 
       health={healthNow(feed, now)}
       heartbeats={heartbeats}
       nextCheck={explainNextCheck(feed, ctx.deps.config)}
+      push={{
+        state: pushStatusJson(feed, push).state,
+        words: describePush(push, ctx.deps.config.baseUrl !== undefined, now),
+      }}
       channels={channels}
       csrf={sessionOf(c).csrf}
       now={now}

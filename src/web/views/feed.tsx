@@ -13,6 +13,8 @@ export interface FeedPageProps {
   heartbeats: Heartbeat[];
   /** When it is checked next, and why. */
   nextCheck: NextCheckExplained;
+  /** Its WebSub push state (issue 26): the state, and the state in words. */
+  push: { state: string; words: string };
   /** Channels that follow it (for "read its entries"). */
   channels: { uid: string; name: string }[];
   csrf: string;
@@ -96,6 +98,8 @@ function FeedFacts(props: FeedPageProps) {
       </dd>
       <dt>Errors in a row</dt>
       <dd>{feed.errorCount}</dd>
+      <dt>Push (WebSub)</dt>
+      <dd data-push={props.push.state}>{props.push.words}</dd>
     </dl>
   );
 }
