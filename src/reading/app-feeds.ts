@@ -1,6 +1,5 @@
 import type { Channel, StoredFeed } from '../model/index.js';
 import type { Store } from '../store/index.js';
-import { batchesWithinBudget } from './page-budget.js';
 
 /** The feeds and folders the apps see: channels as folders, feeds with the channels that follow them. */
 export interface AppFeeds {
@@ -16,10 +15,10 @@ export interface AppFeeds {
 
 /** Reads what the apps see of channels and subscriptions. */
 export async function appFeeds(store: Store): Promise<AppFeeds> {
-  const [channels, subscriptions, savedIds] = await Promise.all([
+  const [channels, subscriptions, savedFeedIds] = await Promise.all([
     store.channels.list(),
     store.channels.listSubscriptions(),
-    store.sync.ids({ savedOnly: true }),
+    store.sync.savedFeedIds(),
   ]);
   const folders = channels.filter((channel) => channel.uid !== 'notifications');
   const byId = new Map(channels.map((channel) => [channel.id, channel]));
@@ -31,12 +30,8 @@ export async function appFeeds(store: Store): Promise<AppFeeds> {
     if (channel === undefined || channel.uid === 'notifications') continue;
     foldersOf.set(subscription.feed.id, [...(foldersOf.get(subscription.feed.id) ?? []), channel]);
   }
-  // the saved entries' feeds, read a page's byte budget of entries at a time: saved entries of any size
-  // never sit in memory all at once (issue 22)
-  const kept = new Set<number>();
-  for await (const batch of batchesWithinBudget(store, savedIds))
-    for (const entry of await store.sync.entries(batch)) kept.add(entry.feedId);
-  for (const feedId of kept) {
+  // the saved entries' feeds, read without the entries (issue 22: their content could be any size)
+  for (const feedId of savedFeedIds) {
     if (feeds.has(feedId)) continue;
     const feed = await store.feeds.get(feedId);
     if (feed) feeds.set(feedId, feed);

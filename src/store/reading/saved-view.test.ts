@@ -83,6 +83,18 @@ function suite(backend: StoreBackend) {
       page.entries.map((e) => e.guid),
       ['e-1'],
     );
+    // the apps list the feed for it, found without reading the entry
+    assert.deepEqual(await store.sync.savedFeedIds(), [feed.id]);
+  });
+
+  it("names each saved entry's feed once, and only the user's", async () => {
+    const { store, feed, id } = await storeWithEntries(3);
+    assert.deepEqual(await store.sync.savedFeedIds(), []);
+    await store.sync.setSaved([id(0), id(2)], true, at(10));
+    assert.deepEqual(await store.sync.savedFeedIds(), [feed.id]);
+    await store.users.add({ name: 'ann', isAdmin: true }, at(11));
+    const bo = await store.users.add({ name: 'bo', isAdmin: false }, at(11));
+    assert.deepEqual(await store.forUser(bo.id).sync.savedFeedIds(), []);
   });
 }
 

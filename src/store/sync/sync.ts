@@ -332,6 +332,19 @@ export class Sync extends StoreArea {
     }));
   }
 
+  /** The feeds of the user's saved entries, by id: what the apps list for them, without reading the entries. */
+  async savedFeedIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('saved_entries')
+      .innerJoin('entries', 'entries.id', 'saved_entries.entry_id')
+      .select('entries.feed_id')
+      .distinct()
+      .where('saved_entries.user_id', '=', this.userId)
+      .orderBy('entries.feed_id')
+      .execute();
+    return rows.map((row) => Number(row.feed_id));
+  }
+
   /**
    * Saves (or unsaves) the user's entries with these ids; unknown ids, and entries of feeds the user does
    * not follow, are ignored; saving twice keeps the first time.
