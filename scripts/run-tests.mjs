@@ -94,8 +94,14 @@ const ALONE = new Set([
   'test/poll/statuses.test.ts',
   'test/sanitize-stable.test.ts',
 ]);
-const ALONE_FOLDERS = ['test/browser/', 'src/fetch/'];
+const ALONE_FOLDERS = ['src/fetch/'];
 const GROUP_SIZE = 8;
+/**
+ * The browser test files run in this many processes, a few files each: a browser test's process spends
+ * about 1 s of CPU importing Playwright, the server and the store before its first test.
+ */
+const BROWSER = 'test/browser/';
+const BROWSER_PROCESSES = 3;
 
 /**
  * The whole suite's light files, GROUP_SIZE at a time in the order of their paths (so that a group holds
@@ -108,29 +114,50 @@ function grouped(files) {
   const times = readTimes();
   const light = [];
   const out = [];
+  const browser = files.filter((file) => file.startsWith(BROWSER));
+  const dir = join(BUILD_DIR, '.groups');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const total = (group) => group.reduce((sum, file) => sum + (times[file] ?? 0), 0);
+  const write = (name, part) => {
+    const lines = part.map((f) => `import '../${f.replace(/\.tsx?$/, '.js')}';`);
+    writeFileSync(
+      join(dir, name),
+      `// ${part.length} test files in one process (scripts/run-tests.mjs)\n${lines.join('\n')}\n`,
+    );
+    return join(dir, name);
+  };
   for (const file of files) {
-    if (ALONE.has(file) || ALONE_FOLDERS.some((folder) => file.startsWith(folder)))
+    // the browser processes start where the longest browser file would (files come longest first)
+    if (file === browser[0])
+      balanced(browser, BROWSER_PROCESSES, times).forEach((part, i) => {
+        out.push(write(`browser-${i + 1}.test.js`, part));
+      });
+    else if (file.startsWith(BROWSER)) continue;
+    else if (ALONE.has(file) || ALONE_FOLDERS.some((folder) => file.startsWith(folder)))
       out.push(join(BUILD_DIR, file.replace(/\.tsx?$/, '.js')));
     else light.push(file);
   }
   light.sort();
   const groups = [];
   for (let i = 0; i < light.length; i += GROUP_SIZE) groups.push(light.slice(i, i + GROUP_SIZE));
-  const total = (group) => group.reduce((sum, file) => sum + (times[file] ?? 0), 0);
   groups.sort((a, b) => total(b) - total(a));
-  const dir = join(BUILD_DIR, '.groups');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
   groups.forEach((part, i) => {
-    const name = `group-${String(i + 1).padStart(2, '0')}.test.js`;
-    const lines = part.map((f) => `import '../${f.replace(/\.tsx?$/, '.js')}';`);
-    writeFileSync(
-      join(dir, name),
-      `// ${part.length} test files in one process (scripts/run-tests.mjs)\n${lines.join('\n')}\n`,
-    );
-    out.push(join(dir, name));
+    out.push(write(`group-${String(i + 1).padStart(2, '0')}.test.js`, part));
   });
   return out;
+}
+
+/** `files` (longest first) dealt into `count` parts of about equal time: each to the part with the least. */
+function balanced(files, count, times) {
+  const parts = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], ms: 0 }));
+  for (const file of files) {
+    const part = parts.reduce((least, p) => (p.ms < least.ms ? p : least));
+    part.files.push(file);
+    // without times (a fresh clone) each file counts alike
+    part.ms += times[file] ?? 1;
+  }
+  return parts.map((p) => p.files);
 }
 
 /** The files in the order to start them: longest first, so that no long file starts last. */
