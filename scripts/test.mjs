@@ -14,7 +14,13 @@ const BIN = join(ROOT, 'node_modules', '.bin');
 const node = process.execPath;
 
 const STEPS = [
-  { name: 'types', command: node, args: [join(BIN, 'tsc'), '--noEmit'] },
+  // --incremental keeps what the last check learned in .tmp/: a run after small changes checks in about
+  // 5 s of CPU instead of 19 (a fresh clone still checks everything)
+  {
+    name: 'types',
+    command: node,
+    args: [join(BIN, 'tsc'), '--noEmit', '--incremental', '--tsBuildInfoFile', '.tmp/tsc.tsbuildinfo'],
+  },
   { name: 'lint', command: node, args: [join(BIN, 'biome'), 'check', '.'] },
   { name: 'tests', command: node, args: ['scripts/run-tests.mjs'], live: true },
   { name: 'conformance', command: node, args: ['scripts/conformance-ratchet.mjs'] },

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { checkApiCredentials, setApiPassword } from '../auth/index.js';
 import { isUserName, type Store } from '../store/index.js';
 import { withApp } from './app.js';
@@ -6,36 +5,22 @@ import { askTwice, passwordFromInput, readStdin } from './password.js';
 import { UserError } from './user-error.js';
 import { type ActingUser, passwordUser } from './user-option.js';
 
-/**
- * `tidings api-password --user NAME`: sets a user's app password for the Google Reader and Fever APIs.
- * NAME is the user (the name typed into the app). On a new instance it creates the first user, an admin;
- * while there is one user, a NAME that is not theirs becomes the name their apps sign in with (as before
- * accounts, when the app account had a name of its own).
- */
-export function registerApiPassword(program: Command): void {
-  program
-    .command('api-password')
-    .description(
-      'set the password that apps use with the Google Reader and Fever APIs, for the user NAME (password from stdin when it is not a terminal, else asked twice)',
-    )
-    .requiredOption('--user <name>', 'the user, as typed into the app')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: { user: string; database?: string }) => {
-      const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
-      const problem =
-        password === undefined ? 'the two passwords differ' : checkApiCredentials(opts.user, password);
-      if (problem || password === undefined) throw new UserError(`api-password: ${problem}; nothing changed`);
-      const owner = await withApp({ database: opts.database }, async (app) => {
-        const user = await appUser(app.store, opts.user);
-        await setApiPassword(app.store.forUser(user.id), opts.user, password);
-        return user.name;
-      });
-      const whose = owner.toLowerCase() === opts.user.toLowerCase() ? '' : ` (user ${owner})`;
-      process.stdout.write(
-        `API password set for ${opts.user}${whose}; apps signed in before must sign in again\n` +
-          'Google Reader API: https://YOUR-HOST/api/greader  Fever API: https://YOUR-HOST/api/fever\n',
-      );
-    });
+/** `tidings api-password` (api-password-command.ts defines it): sets a user's app password. */
+export async function runApiPassword(opts: { user: string; database?: string }): Promise<void> {
+  const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
+  const problem =
+    password === undefined ? 'the two passwords differ' : checkApiCredentials(opts.user, password);
+  if (problem || password === undefined) throw new UserError(`api-password: ${problem}; nothing changed`);
+  const owner = await withApp({ database: opts.database }, async (app) => {
+    const user = await appUser(app.store, opts.user);
+    await setApiPassword(app.store.forUser(user.id), opts.user, password);
+    return user.name;
+  });
+  const whose = owner.toLowerCase() === opts.user.toLowerCase() ? '' : ` (user ${owner})`;
+  process.stdout.write(
+    `API password set for ${opts.user}${whose}; apps signed in before must sign in again\n` +
+      'Google Reader API: https://YOUR-HOST/api/greader  Fever API: https://YOUR-HOST/api/fever\n',
+  );
 }
 
 /**

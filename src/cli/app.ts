@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from '../config.js';
 import { closeSharedAgents } from '../fetch/index.js';
 import { createLogger, type Logger, silentLogger } from '../log.js';
-import { Metrics } from '../metrics/index.js';
+import type { Metrics } from '../metrics/index.js';
 import type { PollDeps, PollHooks } from '../poll/index.js';
 import { combineHooks, createPollDeps, createPreparer, PollEvents, WebSub } from '../poll/index.js';
 import type { Store } from '../store/index.js';
@@ -104,8 +104,11 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
   }
   const events = new PollEvents(relay, (err) => log.warn({ err }, 'events: an announcement was not relayed'));
   // the process that serves /metrics counts its own polls (serve; not `serve --no-poller`'s workers)
+  // prom-client is loaded only then: every other command starts without it
   const metrics =
-    options.serves && config.metrics === true ? new Metrics({ store, now: () => new Date() }) : undefined;
+    options.serves && config.metrics === true
+      ? new (await import('../metrics/index.js')).Metrics({ store, now: () => new Date() })
+      : undefined;
   const hooks = combineHooks(
     ...(options.hooks ? [options.hooks] : options.events ? [events.hooks()] : []),
     ...(metrics ? [metrics.pollHooks()] : []),

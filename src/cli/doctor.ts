@@ -1,33 +1,18 @@
-import type { Command } from 'commander';
 import type { ReadingStateReport, Store } from '../store/index.js';
 import { withApp } from './app.js';
 import { plural } from './plural.js';
 import { retentionPolicy } from './retention.js';
 
-interface DoctorOptions {
+export interface DoctorOptions {
   repair?: boolean;
   retention?: boolean;
   json?: boolean;
   database?: string;
 }
 
-/** `tidings doctor [--repair] [--retention]`: checks the kept unread counts and runs retention now. */
-export function registerDoctor(program: Command): void {
-  program
-    .command('doctor')
-    .description(
-      'check the kept unread counts against a recount; --repair rebuilds them, --retention removes old read entries now',
-    )
-    .option('--repair', 'rebuild the kept rows and counts when they differ from the recount')
-    .option(
-      '--retention',
-      'remove old read entries now (TIDINGS_RETENTION_DAYS, TIDINGS_RETENTION_KEEP_PER_FEED)',
-    )
-    .option('--json', 'print JSON: {"readingState": {...}, "retention": {...}}')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: DoctorOptions) => {
-      process.exitCode = await withApp({ database: opts.database }, (app) => runDoctor(app.store, opts));
-    });
+/** `tidings doctor` (doctor-command.ts defines it). */
+export async function runDoctorCommand(opts: DoctorOptions): Promise<void> {
+  process.exitCode = await withApp({ database: opts.database }, (app) => runDoctor(app.store, opts));
 }
 
 /** The check's findings in words, one line each. */

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { StoreError, storeFault } from '../store/index.js';
-import { EXIT_FAILURE, EXIT_USAGE, UserError } from './user-error.js';
+import { commanderExitCode, EXIT_FAILURE, UserError } from './user-error.js';
 
 /** What the CLI prints for an error that ended a command (without the `tidings: ` prefix) and its exit code. */
 export interface Failure {
@@ -28,8 +28,7 @@ const SYSTEM_REASONS: Record<string, string> = {
 
 /** Turns the error that ended a command into one line and an exit code. */
 export function describeFailure(error: unknown): Failure {
-  if (error instanceof CommanderError)
-    return { message: undefined, exitCode: error.exitCode === 0 ? 0 : EXIT_USAGE };
+  if (error instanceof CommanderError) return { message: undefined, exitCode: commanderExitCode(error) };
   if (error instanceof UserError) return { message: error.message, exitCode: error.exitCode };
   if (error instanceof ConfigError) return { message: error.message, exitCode: EXIT_FAILURE };
   if (error instanceof StoreError) return { message: error.message, exitCode: EXIT_FAILURE };

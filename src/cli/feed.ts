@@ -1,13 +1,11 @@
-import type { Command } from 'commander';
 import { parseInterval } from '../config.js';
 import type { StoredFeed } from '../model/index.js';
 import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed, subscriptionDeps } from './subscribe.js';
 import { UserError } from './user-error.js';
-import { USER_FLAGS, USER_HELP } from './user-option.js';
 
-interface FeedOptions {
+export interface FeedOptions {
   title?: string;
   url?: string;
   interval?: string;
@@ -19,33 +17,12 @@ interface FeedOptions {
   database?: string;
 }
 
-/** `tidings feed ID|URL [--title T] [--url URL] [--interval 15m] [--user-agent UA] [--pause|--resume] [--move-to NAME]` */
-export function registerFeed(program: Command): void {
-  program
-    .command('feed')
-    .description("show a feed's settings, or change them")
-    .argument('<feed>', 'feed id, feed URL, the URL first followed, or its site URL')
-    .option('--title <title>', 'the title to show (polls keep it); "" gives the feed its own title back')
-    .option('--url <url>', 'where the feed lives now (fetched from there at the next poll)')
-    .option(
-      '--interval <interval>',
-      'poll interval such as 15m, 2h, 1d (1 minute to 7 days); "default" resets it',
-    )
-    .option('--user-agent <ua>', 'the User-Agent to send for this feed; "" resets it')
-    .option('--pause', 'stop polling it (it stays followed)')
-    .option('--resume', 'poll it again')
-    .option(
-      '--move-to <channel>',
-      'move it to this channel (created if needed) from every channel that follows it',
-    )
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (ref: string, opts: FeedOptions) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'feed' } },
-        (app) => feedCommand(app, ref, opts),
-      );
-    });
+/** `tidings feed` (feed-command.ts defines it): shows a feed's settings, or changes them. */
+export async function runFeed(ref: string, opts: FeedOptions): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'feed' } },
+    (app) => feedCommand(app, ref, opts),
+  );
 }
 
 async function feedCommand(app: App, ref: string, opts: FeedOptions): Promise<number> {

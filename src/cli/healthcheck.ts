@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { UserError } from './user-error.js';
 
 /** Where `serve` listens unless told otherwise. */
@@ -6,18 +5,10 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 /** A health check answers quickly or not at all: Docker's own HEALTHCHECK timeout is 30 s. */
 const TIMEOUT_MS = 5_000;
 
-/** `tidings healthcheck [BASE_URL]`: exit 0 when the server's /healthz says ok, 1 otherwise. */
-export function registerHealthcheck(program: Command): void {
-  program
-    .command('healthcheck')
-    .description(
-      "ask a running tidings whether it and its database are up (GET /healthz): exits 0 when they are, 1 otherwise (a container's HEALTHCHECK)",
-    )
-    .argument('[base-url]', 'where tidings serves', DEFAULT_BASE_URL)
-    .action(async (baseUrl: string) => {
-      const answer = await checkHealth(baseUrl, TIMEOUT_MS);
-      process.stdout.write(`${answer}\n`);
-    });
+/** `tidings healthcheck` (healthcheck-command.ts defines it). */
+export async function runHealthcheck(baseUrl: string): Promise<void> {
+  const answer = await checkHealth(baseUrl, TIMEOUT_MS);
+  process.stdout.write(`${answer}\n`);
 }
 
 /**

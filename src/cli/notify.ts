@@ -1,18 +1,9 @@
-import type { Command } from 'commander';
 import { checkDestination, DestinationInputError, OutboxSender, sendTest } from '../notify/index.js';
-import {
-  DESTINATION_KINDS,
-  EVENT_TYPES,
-  type NewDestination,
-  type StoredDestination,
-} from '../store/index.js';
+import type { NewDestination, StoredDestination } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
-import { USER_FLAGS, USER_HELP } from './user-option.js';
 
-const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
-
-interface AddOptions {
+export interface AddOptions {
   secret?: string;
   events?: string;
   digest?: string;
@@ -20,84 +11,48 @@ interface AddOptions {
   database?: string;
 }
 
-interface CommonOptions {
+export interface CommonOptions {
   user?: string;
   database?: string;
 }
 
-/**
- * `tidings notify add|list|remove|test`: where a user's alerts go (issue 25). A webhook gets the event's
- * JSON, signed with its secret (X-Tidings-Signature); ntfy and email get it in words.
- */
-export function registerNotify(program: Command): void {
-  const notify = program
-    .command('notify')
-    .description('where alerts go: webhooks (signed JSON), email (SMTP) and ntfy topics');
-  notify
-    .command('add')
-    .description(
-      'add a destination: `webhook URL`, `email ADDRESS` or `ntfy TOPIC_URL`; a webhook without --secret gets one, shown once',
-    )
-    .argument('<kind>', DESTINATION_KINDS.join(', '))
-    .argument('<target>', 'the URL, or the email address')
-    .option(
-      '--secret <secret>',
-      'webhook: the HMAC-SHA256 key of X-Tidings-Signature (default: a new random one)',
-    )
-    .option('--events <list>', `only these events, comma-separated (default: all): ${EVENT_TYPES.join(', ')}`)
-    .option('--digest <period>', 'email: also a daily digest of what is still broken (daily)')
-    .option(USER_FLAGS, 'whose destination (may be left out while there is one user)')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (kind: string, target: string, opts: AddOptions) => {
-      const destination = parseDestination(kind, target, opts);
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'notify add' } },
-        (app) =>
-          addDestination(app, destination, opts.secret === undefined && destination.kind === 'webhook'),
-      );
-    });
-  notify
-    .command('list')
-    .description('list the destinations, whether they work, and what waits to be sent')
-    .option('--json', 'print JSON: {"destinations": [...]}')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: CommonOptions & { json?: boolean }) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'notify list' } },
-        (app) => listDestinations(app, opts.json === true),
-      );
-    });
-  notify
-    .command('remove')
-    .description('remove a destination and the messages it still had to send')
-    .argument('<id>', 'destination id (from notify list)')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (id: string, opts: CommonOptions) => {
-      const destinationId = parseId('notify remove', id);
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'notify remove' } },
-        async (app) => {
-          if (!(await app.store.notify.remove(destinationId))) throw noSuchDestination('notify remove', id);
-          process.stdout.write(`removed destination ${destinationId}\n`);
-          return 0;
-        },
-      );
-    });
-  notify
-    .command('test')
-    .description('send a test message to a destination now and print its answer (HTTP status or SMTP reply)')
-    .argument('<id>', 'destination id (from notify list)')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (id: string, opts: CommonOptions) => {
-      const destinationId = parseId('notify test', id);
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'notify test' } },
-        (app) => testDestination(app, destinationId, id),
-      );
-    });
+/** `tidings notify add` (notify-command.ts defines it). */
+export async function runNotifyAdd(kind: string, target: string, opts: AddOptions): Promise<void> {
+  const destination = parseDestination(kind, target, opts);
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'notify add' } },
+    (app) => addDestination(app, destination, opts.secret === undefined && destination.kind === 'webhook'),
+  );
+}
+
+/** `tidings notify list` (notify-command.ts defines it). */
+export async function runNotifyList(opts: CommonOptions & { json?: boolean }): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'notify list' } },
+    (app) => listDestinations(app, opts.json === true),
+  );
+}
+
+/** `tidings notify remove` (notify-command.ts defines it). */
+export async function runNotifyRemove(id: string, opts: CommonOptions): Promise<void> {
+  const destinationId = parseId('notify remove', id);
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'notify remove' } },
+    async (app) => {
+      if (!(await app.store.notify.remove(destinationId))) throw noSuchDestination('notify remove', id);
+      process.stdout.write(`removed destination ${destinationId}\n`);
+      return 0;
+    },
+  );
+}
+
+/** `tidings notify test` (notify-command.ts defines it). */
+export async function runNotifyTest(id: string, opts: CommonOptions): Promise<void> {
+  const destinationId = parseId('notify test', id);
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'notify test' } },
+    (app) => testDestination(app, destinationId, id),
+  );
 }
 
 /** The destination the command line describes; a mistake is one line and exit 2. */

@@ -1,45 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import type { Command } from 'commander';
 import { exportOpml, importOpml, type OpmlImport } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
 import { UserError } from './user-error.js';
-import { USER_FLAGS, USER_HELP } from './user-option.js';
 
-/** `tidings import FILE.opml` and `tidings export > subs.opml`. */
-export function registerOpml(program: Command): void {
-  program
-    .command('import')
-    .description(
-      'follow every feed of an OPML file; its folders become channels ("Parent / Child" when nested), unfiled feeds go to the default channel',
-    )
-    .argument('<file>', 'OPML file')
-    .option(
-      '--no-fetch',
-      'do not fetch the new feeds now (the next poll does; web pages among them are resolved then)',
-    )
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (file: string, opts: { database?: string; user?: string; fetch: boolean }) => {
-      const text = await readFile(file, 'utf8');
-      process.exitCode = await withApp(
-        { database: opts.database, polls: opts.fetch, user: { name: opts.user, command: 'import' } },
-        (app) => importFile(app, file, text, opts.fetch),
-      );
-    });
-  program
-    .command('export')
-    .description('print the subscriptions as OPML 2.0, one outline folder per channel (nested for "A / B")')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: { database?: string; user?: string }) => {
-      const text = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'export' } },
-        (app) => exportOpml(subscriptionDeps(app)),
-      );
-      process.stdout.write(text);
-    });
+export interface ImportOptions {
+  database?: string;
+  user?: string;
+  fetch: boolean;
+}
+
+/** `tidings import FILE.opml` (opml-command.ts defines it). */
+export async function runImport(file: string, opts: ImportOptions): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  process.exitCode = await withApp(
+    { database: opts.database, polls: opts.fetch, user: { name: opts.user, command: 'import' } },
+    (app) => importFile(app, file, text, opts.fetch),
+  );
+}
+
+/** `tidings export` (opml-command.ts defines it): the subscriptions as OPML on stdout. */
+export async function runExport(opts: { database?: string; user?: string }): Promise<void> {
+  const text = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'export' } },
+    (app) => exportOpml(subscriptionDeps(app)),
+  );
+  process.stdout.write(text);
 }
 
 /** What an import did in numbers that add up: followed + already followed + failed = the file's feeds. */

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Command } from 'commander';
 import type { ParseResult } from '../model/index.js';
 import type { ParseOptions } from '../parse/index.js';
 import { describeFailure } from './failure.js';
 import { formatReport } from './parse-report.js';
 
-interface ParseCommandOptions {
+export interface ParseCommandOptions {
   json?: boolean;
   jsonl?: boolean;
   baseUrl?: string;
@@ -13,23 +12,9 @@ interface ParseCommandOptions {
   contentLanguage?: string;
 }
 
-/**
- * `tidings parse FILE|URL [--json]` and `tidings parse --jsonl FILE...` (contracts/parse-json.md). Exits 1
- * when any document could not be read or is not a feed (version ''); stdout is the same either way.
- */
-export function registerParse(program: Command): void {
-  program
-    .command('parse')
-    .description('parse feed documents and print what was read and every problem found')
-    .argument('<documents...>', 'files or URLs')
-    .option('--json', 'print the parse result as one JSON object')
-    .option('--jsonl', 'print one JSON object per document and line, each with "file"')
-    .option('--base-url <url>', 'base URL for relative links (the document URL)')
-    .option('--content-type <type>', 'the Content-Type header the document came with')
-    .option('--content-language <lang>', 'the Content-Language header (default language)')
-    .action(async (documents: string[], opts: ParseCommandOptions) => {
-      process.exitCode = await runParse(documents, opts);
-    });
+/** `tidings parse` (parse-command.ts defines it). */
+export async function runParseCommand(documents: string[], opts: ParseCommandOptions): Promise<void> {
+  process.exitCode = await runParse(documents, opts);
 }
 
 async function runParse(documents: string[], opts: ParseCommandOptions): Promise<number> {

@@ -1,32 +1,19 @@
-import type { Command } from 'commander';
 import { checkNewPassword, setUserPassword } from '../auth/index.js';
 import { withApp } from './app.js';
 import { UserError } from './user-error.js';
-import { passwordUser, USER_FLAGS } from './user-option.js';
+import { passwordUser } from './user-option.js';
 
-/**
- * `tidings password [--user NAME]`: sets a user's password for the web interface. On a new instance it
- * creates the first user, an admin (NAME, or `admin`).
- */
-export function registerPassword(program: Command): void {
-  program
-    .command('password')
-    .description(
-      'set the password of the web interface (read from stdin when it is not a terminal, else asked twice); on a new instance it creates the first user, an admin',
-    )
-    .option(USER_FLAGS, "whose password (on a new instance: the first user's name, default admin)")
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: { user?: string; database?: string }) => {
-      const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
-      const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
-      if (problem || password === undefined) throw new UserError(`password: ${problem}; nothing changed`);
-      const name = await withApp({ database: opts.database }, async (app) => {
-        const user = await passwordUser(app.store, opts.user, 'password');
-        await setUserPassword(app.store.forUser(user.id), password, new Date());
-        return user.name;
-      });
-      process.stdout.write(`password set for ${name}; every earlier web session of ${name} is signed out\n`);
-    });
+/** `tidings password` (password-command.ts defines it): sets a user's password for the web interface. */
+export async function runPassword(opts: { user?: string; database?: string }): Promise<void> {
+  const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
+  const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
+  if (problem || password === undefined) throw new UserError(`password: ${problem}; nothing changed`);
+  const name = await withApp({ database: opts.database }, async (app) => {
+    const user = await passwordUser(app.store, opts.user, 'password');
+    await setUserPassword(app.store.forUser(user.id), password, new Date());
+    return user.name;
+  });
+  process.stdout.write(`password set for ${name}; every earlier web session of ${name} is signed out\n`);
 }
 
 /** What is wrong with a password, or undefined when it will do (the web's rule: src/auth). */

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { redactSecrets } from '../log.js';
 import { type PollSummary, pollOnce, runPollLoop } from '../poll/index.js';
 import { type App, withApp } from './app.js';
@@ -9,7 +8,7 @@ import { retentionPolicy, startRetention } from './retention.js';
 import { DRAIN_MS, openSender, runSender } from './sender.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
-interface PollOptions {
+export interface PollOptions {
   once?: boolean;
   force?: boolean;
   feed?: string[];
@@ -17,36 +16,18 @@ interface PollOptions {
   verbose?: boolean;
 }
 
-/** `tidings poll [--once] [--force] [--feed ID]` and `tidings worker`. */
-export function registerPoll(program: Command): void {
-  program
-    .command('poll')
-    .description('poll the feeds that are due (with --once: one run, then exit 0 however many feeds failed)')
-    .option('--once', 'poll every due feed once and exit')
-    .option(
-      '--force',
-      'poll every feed now, not only those due (Retry-After, 410 and paused feeds still wait)',
-    )
-    .option('--feed <id...>', 'only these feeds (ids as `tidings status` shows them)')
-    .option('--verbose', 'one line per feed on stderr')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (opts: PollOptions) => {
-      // --feed and --force choose what one run polls: without --once they were ignored silently
-      if (!opts.once && (opts.feed || opts.force))
-        throw new UserError(`poll: ${opts.feed ? '--feed' : '--force'} needs --once`, {
-          exitCode: EXIT_USAGE,
-        });
-      if (!opts.once) return runWorker(opts.database);
-      const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
-      process.exitCode = await withApp({ database: opts.database, polls: true, events: true }, (app) =>
-        runOnce(app, opts, feedIds),
-      );
+/** `tidings poll` (poll-command.ts defines it): one run with --once, else the poller until a signal. */
+export async function runPoll(opts: PollOptions): Promise<void> {
+  // --feed and --force choose what one run polls: without --once they were ignored silently
+  if (!opts.once && (opts.feed || opts.force))
+    throw new UserError(`poll: ${opts.feed ? '--feed' : '--force'} needs --once`, {
+      exitCode: EXIT_USAGE,
     });
-  program
-    .command('worker')
-    .description('run only the poller (any number of workers can share one PostgreSQL database)')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action((opts: { database?: string }) => runWorker(opts.database));
+  if (!opts.once) return runWorker(opts.database);
+  const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
+  process.exitCode = await withApp({ database: opts.database, polls: true, events: true }, (app) =>
+    runOnce(app, opts, feedIds),
+  );
 }
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
@@ -137,7 +118,8 @@ async function sendAlerts(app: App): Promise<void> {
   }
 }
 
-async function runWorker(database: string | undefined): Promise<void> {
+/** `tidings worker` (poll-command.ts defines it), and `tidings poll` without --once. */
+export async function runWorker(database: string | undefined): Promise<void> {
   retentionPolicy(process.env, new Date()); // a bad retention setting: one line before anything starts
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());

@@ -1,16 +1,12 @@
-import type { Command } from 'commander';
 import type { Channel, StoredFeed } from '../model/index.js';
-import { RULE_ACTIONS, type StoredRule } from '../store/index.js';
+import type { StoredRule } from '../store/index.js';
 import { addRule } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
 import { textTable } from './table.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
-import { USER_FLAGS, USER_HELP } from './user-option.js';
 
-const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
-
-interface AddOptions {
+export interface AddOptions {
   query?: string;
   channel?: string;
   feed?: string;
@@ -19,65 +15,39 @@ interface AddOptions {
   database?: string;
 }
 
-interface CommonOptions {
+export interface CommonOptions {
   user?: string;
   database?: string;
 }
 
-/**
- * `tidings rule add|list|remove`: saved searches that act on new entries (issue 25). A rule acts on an
- * entry when it is first stored: read, save, hide, or notify (entry.matched to the destinations and the
- * Microsub notifications channel).
- */
-export function registerRule(program: Command): void {
-  const rule = program
-    .command('rule')
-    .description('rules: saved searches that mark new entries read, save, hide or notify you of them');
-  rule
-    .command('add')
-    .description('add a rule; it acts on entries stored from now on, never on those stored before')
-    .requiredOption('--query <query>', 'the search syntax: words, "a phrase", -word (excluded)')
-    .requiredOption('--action <action>', RULE_ACTIONS.join('|'))
-    .option('--channel <name>', 'only entries of the feeds this channel follows')
-    .option('--feed <url|id>', 'only this feed (one you follow)')
-    .option(USER_FLAGS, 'whose rule (may be left out while there is one user)')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: AddOptions) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'rule add' } },
-        (app) => addCommand(app, opts),
-      );
-    });
-  rule
-    .command('list')
-    .description('list the rules')
-    .option('--json', 'print JSON: {"rules": [...]}')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: CommonOptions & { json?: boolean }) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'rule list' } },
-        (app) => listCommand(app, opts.json === true),
-      );
-    });
-  rule
-    .command('remove')
-    .description('remove a rule; what it did to entries already stored stays')
-    .argument('<id>', 'rule id (from rule list)')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (id: string, opts: CommonOptions) => {
-      const ruleId = parseRuleId(id);
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'rule remove' } },
-        async (app) => {
-          if (!(await app.store.rules.remove(ruleId)))
-            throw new UserError(`rule remove: no rule ${id} (tidings rule list shows them)`);
-          process.stdout.write(`removed rule ${ruleId}\n`);
-          return 0;
-        },
-      );
-    });
+/** `tidings rule add`. */
+export async function runRuleAdd(opts: AddOptions): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'rule add' } },
+    (app) => addCommand(app, opts),
+  );
+}
+
+/** `tidings rule list`. */
+export async function runRuleList(opts: CommonOptions & { json?: boolean }): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'rule list' } },
+    (app) => listCommand(app, opts.json === true),
+  );
+}
+
+/** `tidings rule remove ID`. */
+export async function runRuleRemove(id: string, opts: CommonOptions): Promise<void> {
+  const ruleId = parseRuleId(id);
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'rule remove' } },
+    async (app) => {
+      if (!(await app.store.rules.remove(ruleId)))
+        throw new UserError(`rule remove: no rule ${id} (tidings rule list shows them)`);
+      process.stdout.write(`removed rule ${ruleId}\n`);
+      return 0;
+    },
+  );
 }
 
 function parseRuleId(id: string): number {

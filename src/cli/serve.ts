@@ -1,5 +1,4 @@
 import type { ServerType } from '@hono/node-server';
-import type { Command } from 'commander';
 import { upgradeFeverKeyStorage } from '../auth/index.js';
 import { runPollLoop } from '../poll/index.js';
 import { openApp } from './app.js';
@@ -7,7 +6,7 @@ import { retentionPolicy, startRetention } from './retention.js';
 import { runSender } from './sender.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
-interface ServeOptions {
+export interface ServeOptions {
   host: string;
   port: string;
   database?: string;
@@ -16,26 +15,8 @@ interface ServeOptions {
   me?: string;
 }
 
-/** `tidings serve [--host 127.0.0.1] [--port 8080]`: web UI, Microsub endpoint and the poller in one process. */
-export function registerServe(program: Command): void {
-  program
-    .command('serve')
-    .description(
-      'serve the web UI (/), the Microsub endpoint (/microsub) and the sync APIs for reading apps (Google Reader at /api/greader, Fever at /api/fever), and poll feeds in the same process',
-    )
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on', '8080')
-    .option('--no-poller', 'do not poll in this process (run `tidings worker` elsewhere)')
-    .option('--token-endpoint <url>', 'IndieAuth token endpoint that verifies Microsub tokens')
-    .option(
-      '--me <url>',
-      'with one user, the profile URL whose IndieAuth tokens act as them (several users: tidings user set NAME --me URL)',
-    )
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(runServe);
-}
-
-async function runServe(opts: ServeOptions): Promise<void> {
+/** `tidings serve` (serve-command.ts defines it): the web UI, the APIs and the poller in one process. */
+export async function runServe(opts: ServeOptions): Promise<void> {
   const port = parsePort(opts.port);
   retentionPolicy(process.env, new Date()); // a bad retention setting: one line before anything starts
   // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).

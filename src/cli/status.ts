@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { Diagnostic, StoredFeed } from '../model/index.js';
 import { describePush, feedHealthAt, pushStatusJson } from '../poll/index.js';
 import type { PushSubscription } from '../store/index.js';
@@ -6,26 +5,21 @@ import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
 import { UserError } from './user-error.js';
 
-/** `tidings status [FEED] [--json]`: every feed's health, or one feed's history and diagnostics. */
-export function registerStatus(program: Command): void {
-  program
-    .command('status')
-    .description('show the health of every feed, or the history and diagnostics of one')
-    .argument('[feed]', 'feed URL or id')
-    .option('--json', 'print JSON: {"feeds": [...]}')
-    .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
-    .action(async (feed: string | undefined, opts: { json?: boolean; database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        if (feed !== undefined) return showFeed(app, feed, opts.json === true);
-        const feeds = await app.store.feeds.list();
-        const subs = new Map((await app.store.websub.list()).map((sub) => [sub.feedId, sub]));
-        const json = () => feeds.map((f) => statusJson(f, subs.get(f.id)));
-        process.stdout.write(
-          opts.json ? `${JSON.stringify({ feeds: json() }, null, 2)}\n` : statusTable(feeds),
-        );
-        return 0;
-      });
-    });
+/** `tidings status` (status-command.ts defines it): every feed's health, or one feed's history. */
+export async function runStatus(feed: string | undefined, opts: StatusOptions): Promise<void> {
+  process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    if (feed !== undefined) return showFeed(app, feed, opts.json === true);
+    const feeds = await app.store.feeds.list();
+    const subs = new Map((await app.store.websub.list()).map((sub) => [sub.feedId, sub]));
+    const json = () => feeds.map((f) => statusJson(f, subs.get(f.id)));
+    process.stdout.write(opts.json ? `${JSON.stringify({ feeds: json() }, null, 2)}\n` : statusTable(feeds));
+    return 0;
+  });
+}
+
+export interface StatusOptions {
+  json?: boolean;
+  database?: string;
 }
 
 /** The JSON of one feed in `status --json` (every key present; null where unknown). */

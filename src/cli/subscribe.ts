@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { StoredFeed } from '../model/index.js';
 import {
   feedAsSeen,
@@ -11,43 +10,34 @@ import {
 import { type App, withApp } from './app.js';
 import { plural } from './plural.js';
 import { UserError } from './user-error.js';
-import { USER_FLAGS, USER_HELP } from './user-option.js';
 
-const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
+export interface AddOptions {
+  channel?: string;
+  also?: boolean;
+  user?: string;
+  database?: string;
+}
 
-/** `tidings add URL [--channel NAME] [--also]` and `tidings remove URL|ID [--channel NAME]`. */
-export function registerSubscribe(program: Command): void {
-  program
-    .command('add')
-    .description('follow a feed (a web page is resolved to its feed by autodiscovery) and fetch it at once')
-    .argument('<url>', 'feed or web page URL')
-    .option('--channel <name>', 'the channel to put it in (created if needed; default: Home)')
-    .option('--also', 'follow it in --channel too when another channel follows it already')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(
-      async (url: string, opts: { channel?: string; also?: boolean; user?: string; database?: string }) => {
-        process.exitCode = await withApp(
-          { database: opts.database, user: { name: opts.user, command: 'add' } },
-          (app) => addFeed(app, url, opts),
-        );
-      },
-    );
-  program
-    .command('remove')
-    .description(
-      `stop following a feed (in every channel, or in --channel); it is no longer polled, and its entries are deleted after ${UNFOLLOWED_KEEP_DAYS} days`,
-    )
-    .argument('<feed>', 'feed id, feed URL, the URL first followed, or its site URL')
-    .option('--channel <name>', 'only in this channel')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (ref: string, opts: { channel?: string; user?: string; database?: string }) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'remove' } },
-        (app) => removeFeed(app, ref, opts.channel),
-      );
-    });
+export interface RemoveOptions {
+  channel?: string;
+  user?: string;
+  database?: string;
+}
+
+/** `tidings add` (subscribe-command.ts defines it): follows the URL, fetches it, prints the answer. */
+export async function runAdd(url: string, opts: AddOptions): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'add' } },
+    (app) => addFeed(app, url, opts),
+  );
+}
+
+/** `tidings remove` (subscribe-command.ts defines it). */
+export async function runRemove(ref: string, opts: RemoveOptions): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'remove' } },
+    (app) => removeFeed(app, ref, opts.channel),
+  );
 }
 
 /** The module's dependencies for a CLI command. */

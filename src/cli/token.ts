@@ -1,66 +1,43 @@
-import type { Command } from 'commander';
 import type { StoredToken } from '../store/index.js';
 import { TOKEN_SCOPES } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { textTable } from './table.js';
 import { UserError } from './user-error.js';
-import { USER_FLAGS, USER_HELP } from './user-option.js';
 
-const DEFAULT_SCOPE = 'read follow mute block channels';
-const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(TOKEN_SCOPES);
 
-/**
- * `tidings token create|list|revoke`: bearer tokens for Microsub clients. `create` prints the new token
- * as the last line of stdout (scripts take it with `tail -n 1`); only its hash is stored.
- */
-export function registerToken(program: Command): void {
-  const token = program
-    .command('token')
-    .description('create, list and revoke access tokens for Microsub clients');
-  token
-    .command('create')
-    .description('create a token and print it (as the last line of stdout); it is not shown again')
-    .option('--scope <scopes>', 'space-separated scopes', DEFAULT_SCOPE)
-    .option('--label <label>', 'who or what the token is for')
-    .option(USER_FLAGS, 'whose token: the user it acts as (may be left out while there is one user)')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: CreateOptions) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'token create' } },
-        (app) => createToken(app, opts),
-      );
-    });
-  token
-    .command('list')
-    .description('list the tokens (never their secrets)')
-    .option('--json', 'print JSON: {"tokens": [...]}')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: { json?: boolean; user?: string; database?: string }) => {
-      const user = { name: opts.user, command: 'token list' };
-      process.exitCode = await withApp({ database: opts.database, user }, async (app) => {
-        const tokens = await app.store.accounts.listTokens();
-        const json = `${JSON.stringify({ tokens: tokens.map(tokenJson) }, null, 2)}\n`;
-        process.stdout.write(opts.json ? json : tokenTable(tokens));
-        return 0;
-      });
-    });
-  token
-    .command('revoke')
-    .description('revoke a token: clients using it get 401 from then on')
-    .argument('<id>', 'token id (from token list)')
-    .option(USER_FLAGS, USER_HELP)
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (id: string, opts: { user?: string; database?: string }) => {
-      process.exitCode = await withApp(
-        { database: opts.database, user: { name: opts.user, command: 'token revoke' } },
-        (app) => revokeToken(app, id),
-      );
-    });
+/** `tidings token create` (token-command.ts defines it). */
+export async function runTokenCreate(opts: CreateOptions): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'token create' } },
+    (app) => createToken(app, opts),
+  );
 }
 
-interface CreateOptions {
+/** `tidings token list` (token-command.ts defines it). */
+export async function runTokenList(opts: {
+  json?: boolean;
+  user?: string;
+  database?: string;
+}): Promise<void> {
+  const user = { name: opts.user, command: 'token list' };
+  process.exitCode = await withApp({ database: opts.database, user }, async (app) => {
+    const tokens = await app.store.accounts.listTokens();
+    const json = `${JSON.stringify({ tokens: tokens.map(tokenJson) }, null, 2)}\n`;
+    process.stdout.write(opts.json ? json : tokenTable(tokens));
+    return 0;
+  });
+}
+
+/** `tidings token revoke` (token-command.ts defines it). */
+export async function runTokenRevoke(id: string, opts: { user?: string; database?: string }): Promise<void> {
+  process.exitCode = await withApp(
+    { database: opts.database, user: { name: opts.user, command: 'token revoke' } },
+    (app) => revokeToken(app, id),
+  );
+}
+
+export interface CreateOptions {
   scope: string;
   label?: string;
   user?: string;

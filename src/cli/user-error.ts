@@ -1,3 +1,5 @@
+import type { CommanderError } from 'commander';
+
 /** Exit codes of the command line: 1 when a command failed, 2 when its command line cannot be used. */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
@@ -14,4 +16,9 @@ export class UserError extends Error {
     this.name = 'UserError';
     this.exitCode = options.exitCode ?? EXIT_FAILURE;
   }
+}
+
+/** The exit code of commander's own ending: 0 after --help or --version, 2 for a usage mistake it printed. */
+export function commanderExitCode(error: CommanderError): number {
+  return error.exitCode === 0 ? 0 : EXIT_USAGE;
 }

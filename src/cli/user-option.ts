@@ -1,4 +1,4 @@
-import { isUserName, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 /** `--user NAME`, as every command that reads or changes one person's data takes it. */
@@ -46,6 +46,8 @@ export async function passwordUser(
   command: string,
 ): Promise<ActingUser> {
   if (!(await store.users.isEmpty())) return actingUser(store, name, command);
+  // loaded here: the commands' definitions import this file, and the CLI starts without the store
+  const { isUserName } = await import('../store/index.js');
   const wanted = name ?? 'admin';
   if (!isUserName(wanted))
     throw new UserError(

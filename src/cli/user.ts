@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { setUserPassword } from '../auth/index.js';
 import { type StoredUser, StoreError } from '../store/index.js';
 import { type App, withApp } from './app.js';
@@ -7,116 +6,90 @@ import { plural } from './plural.js';
 import { textTable } from './table.js';
 import { UserError } from './user-error.js';
 
-const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
+/** `tidings user add` (user-command.ts defines it). */
+export async function runUserAdd(
+  name: string,
+  opts: { admin?: boolean; me?: string; database?: string },
+): Promise<void> {
+  const me = opts.me === undefined ? undefined : profileUrl(opts.me, 'user add');
+  const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
+  const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
+  if (problem || password === undefined) throw new UserError(`user add: ${problem}; nobody was added`);
+  process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    const added = await storeCall('user add', () =>
+      app.store.users.add(
+        { name, isAdmin: opts.admin === true, ...(me ? { me } : {}) },
+        new Date().toISOString(),
+      ),
+    );
+    await setUserPassword(app.store.forUser(added.id), password, new Date());
+    process.stdout.write(`added ${added.name}${added.isAdmin ? ' (admin)' : ''}\n`);
+    return 0;
+  });
+}
 
-/**
- * `tidings user add|list|remove|rename|set`: the people on this instance. Registration is closed: an
- * admin (whoever runs the CLI on the server) creates accounts.
- */
-export function registerUser(program: Command): void {
-  const user = program.command('user').description('add, list, remove, rename and change the users');
-  user
-    .command('add')
-    .description(
-      'add a user (password from stdin when it is not a terminal, else asked twice); the first user is an admin',
-    )
-    .argument('<name>', '1 to 64 letters, digits, dots, dashes or underscores')
-    .option('--admin', 'the user may manage users and every feed')
-    .option('--me <url>', 'their IndieAuth profile URL (Microsub sign-in)')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (name: string, opts: { admin?: boolean; me?: string; database?: string }) => {
-      const me = opts.me === undefined ? undefined : profileUrl(opts.me, 'user add');
-      const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
-      const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
-      if (problem || password === undefined) throw new UserError(`user add: ${problem}; nobody was added`);
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const added = await storeCall('user add', () =>
-          app.store.users.add(
-            { name, isAdmin: opts.admin === true, ...(me ? { me } : {}) },
-            new Date().toISOString(),
-          ),
-        );
-        await setUserPassword(app.store.forUser(added.id), password, new Date());
-        process.stdout.write(`added ${added.name}${added.isAdmin ? ' (admin)' : ''}\n`);
-        return 0;
-      });
+/** `tidings user list` (user-command.ts defines it). */
+export async function runUserList(opts: { json?: boolean; database?: string }): Promise<void> {
+  process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    const users = await app.store.users.list();
+    process.stdout.write(
+      opts.json ? `${JSON.stringify({ users: users.map(userJson) })}\n` : userTable(users),
+    );
+    return 0;
+  });
+}
+
+/** `tidings user remove` (user-command.ts defines it). */
+export async function runUserRemove(name: string, opts: { yes?: boolean; database?: string }): Promise<void> {
+  if (opts.yes !== true)
+    throw new UserError(`user remove: this removes ${name} and all of their data; add --yes to do it`, {
+      exitCode: 2,
     });
-  user
-    .command('list')
-    .description('list the users')
-    .option('--json', 'print JSON: {"users":[{"name":"ann","admin":true,"subscriptions":12}]}')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (opts: { json?: boolean; database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const users = await app.store.users.list();
-        process.stdout.write(
-          opts.json ? `${JSON.stringify({ users: users.map(userJson) })}\n` : userTable(users),
-        );
-        return 0;
-      });
-    });
-  user
-    .command('remove')
-    .description(
-      'remove a user with their channels, subscriptions, read and saved state, tokens and app password',
-    )
-    .argument('<name>', 'the user')
-    .option('--yes', 'really remove them (nothing is removed without it)')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (name: string, opts: { yes?: boolean; database?: string }) => {
-      if (opts.yes !== true)
-        throw new UserError(`user remove: this removes ${name} and all of their data; add --yes to do it`, {
-          exitCode: 2,
-        });
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const found = await named(app, name, 'user remove');
-        const removed = await storeCall('user remove', () =>
-          app.store.users.remove(found.id, new Date().toISOString()),
-        );
-        const left = removed.unfollowedFeedIds.length;
-        const feeds =
-          left === 0
-            ? ''
-            : `; ${plural(left, 'feed')} nobody follows now ${left === 1 ? 'is' : 'are'} no longer polled`;
-        process.stdout.write(`removed ${found.name}${feeds}\n`);
-        return 0;
-      });
-    });
-  user
-    .command('rename')
-    .description('rename a user (their apps then sign in with the new name)')
-    .argument('<old>', 'the user')
-    .argument('<new>', 'the new name')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (oldName: string, newName: string, opts: { database?: string }) => {
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const found = await named(app, oldName, 'user rename');
-        const renamed = await storeCall('user rename', () => app.store.users.rename(found.id, newName));
-        process.stdout.write(`renamed ${found.name} to ${renamed.name}\n`);
-        return 0;
-      });
-    });
-  user
-    .command('set')
-    .description("change a user's admin flag or IndieAuth profile URL")
-    .argument('<name>', 'the user')
-    .option('--admin', 'make them an admin')
-    .option('--no-admin', 'make them no admin')
-    .option('--me <url>', 'their IndieAuth profile URL; "" clears it')
-    .option('--database <url>', DATABASE_HELP)
-    .action(async (name: string, opts: { admin?: boolean; me?: string; database?: string }) => {
-      const me = opts.me === undefined ? undefined : opts.me === '' ? null : profileUrl(opts.me, 'user set');
-      process.exitCode = await withApp({ database: opts.database }, async (app) => {
-        const found = await named(app, name, 'user set');
-        const patch = {
-          ...(opts.admin === undefined ? {} : { isAdmin: opts.admin }),
-          ...(me === undefined ? {} : { me }),
-        };
-        const changed = await storeCall('user set', () => app.store.users.set(found.id, patch));
-        process.stdout.write(`${describe(changed)}\n`);
-        return 0;
-      });
-    });
+  process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    const found = await named(app, name, 'user remove');
+    const removed = await storeCall('user remove', () =>
+      app.store.users.remove(found.id, new Date().toISOString()),
+    );
+    const left = removed.unfollowedFeedIds.length;
+    const feeds =
+      left === 0
+        ? ''
+        : `; ${plural(left, 'feed')} nobody follows now ${left === 1 ? 'is' : 'are'} no longer polled`;
+    process.stdout.write(`removed ${found.name}${feeds}\n`);
+    return 0;
+  });
+}
+
+/** `tidings user rename` (user-command.ts defines it). */
+export async function runUserRename(
+  oldName: string,
+  newName: string,
+  opts: { database?: string },
+): Promise<void> {
+  process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    const found = await named(app, oldName, 'user rename');
+    const renamed = await storeCall('user rename', () => app.store.users.rename(found.id, newName));
+    process.stdout.write(`renamed ${found.name} to ${renamed.name}\n`);
+    return 0;
+  });
+}
+
+/** `tidings user set` (user-command.ts defines it). */
+export async function runUserSet(
+  name: string,
+  opts: { admin?: boolean; me?: string; database?: string },
+): Promise<void> {
+  const me = opts.me === undefined ? undefined : opts.me === '' ? null : profileUrl(opts.me, 'user set');
+  process.exitCode = await withApp({ database: opts.database }, async (app) => {
+    const found = await named(app, name, 'user set');
+    const patch = {
+      ...(opts.admin === undefined ? {} : { isAdmin: opts.admin }),
+      ...(me === undefined ? {} : { me }),
+    };
+    const changed = await storeCall('user set', () => app.store.users.set(found.id, patch));
+    process.stdout.write(`${describe(changed)}\n`);
+    return 0;
+  });
 }
 
 /** The user with this name, or one line saying there is none. */
