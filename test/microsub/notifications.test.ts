@@ -9,6 +9,7 @@ import { type Harness, item, openHarness } from './harness.js';
 
 type Item = {
   _id: string;
+  category?: string[];
   name?: string;
   content?: { text?: string };
   _is_read: boolean;
@@ -56,6 +57,7 @@ for (const backend of storeBackends()) {
       const failing = await notifications();
       assert.equal(failing.length, 1, JSON.stringify(failing));
       assert.match(failing[0]?.name ?? '', /^Feed failing: /);
+      assert.deepEqual(failing[0]?.category, ['feed.failing']);
       assert.match(failing[0]?.content?.text ?? '', /line 3, column \d+ \(/);
       assert.equal(failing[0]?._is_read, false);
       assert.equal(await unread('notifications'), 1);

@@ -76,7 +76,8 @@ export async function writeAlertEntries(
         updated: null,
         sort_at: event.at,
         authors: '[]',
-        categories: '[]',
+        // the event type, for clients that sort the notifications channel by it (jf2 `category`)
+        categories: JSON.stringify([event.type]),
         enclosures: '[]',
         extra: '{}',
         content_hash: `${event.type}:${event.at}`,
