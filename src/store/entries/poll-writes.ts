@@ -111,8 +111,8 @@ export async function writePolls(
   await writeSearchIndex(trx, dialect, insertedTexts, { replace: false });
   // rules test the entries through the search index just written, and write the read and removed state
   // that the channels' rows copy: the kept counts are right from the start
-  const at = live[0]?.at ?? new Date().toISOString();
-  const notified = await applyRules(trx, dialect, inserted, newRows, at);
+  // (a group commit's polls end within milliseconds of each other: the first one's time stands for all)
+  const notified = live[0] === undefined ? 0 : await applyRules(trx, dialect, inserted, newRows, live[0].at);
   const newIds = inserted.map((row) => row.id);
   await shown.addEntries(trx, dialect, newIds);
   if (notified > 0) await shown.addNotified(trx, dialect, newIds);
