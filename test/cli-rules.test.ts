@@ -10,27 +10,12 @@ import { after, before, describe, it } from 'node:test';
 import { verifySignature } from '../src/notify/index.js';
 import { type EntryMatchedEvent, NOTIFICATIONS_UID, openStore } from '../src/store/index.js';
 import { tidings } from './helpers/cli.js';
-import type { BatchResult } from './helpers/cli-batch.js';
 import { runAll } from './helpers/cli-batch-run.js';
+import { ok, oneLine } from './helpers/cli-results.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { addFollowedFeed } from './helpers/temp-store.js';
 
 const PASSWORD = 'a long enough password\n';
-
-function oneLine(result: BatchResult | undefined, code: number): string {
-  assert.ok(result);
-  const lines = result.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, result.stderr);
-  assert.match(lines[0] ?? '', /^tidings: /);
-  assert.doesNotMatch(result.stderr, /\n\s+at /);
-  assert.equal(result.code, code, result.stderr);
-  return lines[0] ?? '';
-}
-
-function ok(result: BatchResult | undefined): string {
-  assert.equal(result?.code, 0, result?.stderr);
-  return result?.stdout ?? '';
-}
 
 const FEED = `<?xml version="1.0"?>
 <rss version="2.0"><channel><title>News</title><link>https://news.example/</link>

@@ -9,6 +9,7 @@ import { after, describe, it } from 'node:test';
 import { openStore } from '../src/store/index.js';
 import type { BatchCase, BatchResult } from './helpers/cli-batch.js';
 import { runAll } from './helpers/cli-batch-run.js';
+import { oneLine } from './helpers/cli-results.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tidings-cli-users-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,16 +20,6 @@ const PASSWORD = 'a long enough password\n';
 function on(name: string, cases: BatchCase[]): BatchCase[] {
   const env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}` };
   return cases.map((one) => ({ ...one, env: { ...env, ...one.env } }));
-}
-
-/** One line on stderr starting `tidings:`, no stack frame. */
-function oneLine(result: BatchResult | undefined): string {
-  assert.ok(result);
-  const lines = result.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, result.stderr);
-  assert.match(lines[0] ?? '', /^tidings: /);
-  assert.doesNotMatch(result.stderr, /\n\s+at /);
-  return lines[0] ?? '';
 }
 
 function usersOf(result: BatchResult | undefined): unknown {
