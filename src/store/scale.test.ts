@@ -5,18 +5,15 @@ import { minutesAfterT0 as at, storeBackends, testEntry, testPoll } from '../../
 import type { Channel } from '../model/stored.js';
 import type { Store } from './store.js';
 
-// A reader with a large history: 200 feeds of 500 entries (100,000 entries) in three channels, some of
-// it read, one author muted among 1,000 other rules. Unread counts and a timeline page must stay interactive. The bound is loose
-// (2 s) so that a slow CI machine does not fail it; the times are printed to watch the real numbers.
+// A reader with a long history: 200 feeds of 100 entries (20,000 entries) in three channels, some of it
+// read, one author muted among 1,000 other rules: unread counts, timeline pages (first, deep, unread-only,
+// newer, one source) and searches give what they should. Their speed is bench:serve's to measure, at
+// 1,000,000 entries (docs/reading-at-scale.md); the times are printed here to watch.
 
 const FEEDS = 200;
-const ENTRIES_PER_FEED = 500;
-const BOUND_MS = 2000;
+const ENTRIES_PER_FEED = 100;
 
-/**
- * Runs `work`, prints how long it took and checks that its CPU time (this process's, SQLite's read
- * thread included) stayed under the bound: other test files running beside this one slow the clock.
- */
+/** Runs `work` and prints how long it took, and its CPU time (this process's, SQLite's read thread included). */
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const startedCpu = cpuMs();
@@ -24,7 +21,6 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const elapsedMs = performance.now() - started;
   const cpuUsedMs = cpuMs() - startedCpu;
   console.log(`store scale: ${label}: ${elapsedMs.toFixed(1)} ms (${cpuUsedMs.toFixed(1)} ms CPU)`);
-  assert.ok(cpuUsedMs < BOUND_MS, `${label} took ${cpuUsedMs.toFixed(0)} ms of CPU`);
   return result;
 }
 
@@ -53,7 +49,7 @@ async function fill(store: Store): Promise<Channel[]> {
   return channels;
 }
 
-describe('sqlite at 100,000 entries', () => {
+describe('sqlite at 20,000 entries', () => {
   const backend = storeBackends().find((candidate) => candidate.name === 'sqlite');
   let store: Store;
   let channels: Channel[];
@@ -61,11 +57,11 @@ describe('sqlite at 100,000 entries', () => {
     store = await backend!.open();
     const started = performance.now();
     channels = await fill(store);
-    console.log(`store scale: 100,000 entries written in ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(`store scale: 20,000 entries written in ${(performance.now() - started).toFixed(0)} ms`);
     const [a, b] = channels as [Channel, Channel];
     const middle = await store.reading.timeline({ channelId: a.id, limit: 1, after: undefined });
     const page = await store.reading.timeline({ channelId: a.id, limit: 500, after: middle.after });
-    await timed('markReadUpTo (74,500 entries)', () =>
+    await timed('markReadUpTo (14,500 entries)', () =>
       store.reading.markReadUpTo(a.id, page.entries.at(-1)!.id, at(1_000_000)),
     );
     await store.reading.markRead(
@@ -85,16 +81,16 @@ describe('sqlite at 100,000 entries', () => {
   });
   after(() => backend?.cleanup());
 
-  it('counts unread entries in every channel well under a second', async () => {
+  it('counts unread entries in every channel, muted authors left out', async () => {
     const counts = await timed('unreadCounts', () => store.reading.unreadCounts());
     assert.equal(counts.length, 4);
     const total = counts.reduce((sum, count) => sum + count.unread, 0);
-    assert.ok(total > 0 && total < 100_000 + 50 * ENTRIES_PER_FEED);
+    assert.ok(total > 0 && total < FEEDS * ENTRIES_PER_FEED + 50 * ENTRIES_PER_FEED);
     const shown = await store.reading.timeline({ channelId: channels[1]!.id, limit: 500 });
     assert.ok(shown.entries.every((entry) => entry.authorUrl !== 'https://author-3.example/'));
   });
 
-  it('reads the first page, a deep page and an unread-only page of a timeline quickly', async () => {
+  it('reads the first page, a deep page, an unread-only page and newer entries of a timeline', async () => {
     const a = channels[0]!;
     const first = await timed('timeline first page', () =>
       store.reading.timeline({ channelId: a.id, limit: 50 }),
@@ -119,7 +115,7 @@ describe('sqlite at 100,000 entries', () => {
     await timed('timeline one source', () => store.reading.timeline({ channelId: a.id, feedId, limit: 50 }));
   });
 
-  it('searches every channel quickly', async () => {
+  it('searches every channel for a common and a rare word', async () => {
     const common = await timed('search common word', () =>
       store.reading.search({ query: 'common words', limit: 50 }),
     );
