@@ -23,7 +23,7 @@ const [
   { silentLogger },
 ] = await Promise.all([
   load('store/open.js'),
-  load('web/app.js'),
+  load('server/app.js'),
   load('auth/api-credentials.js'),
   load('config.js'),
   load('poll/deps-factory.js'),
