@@ -30,6 +30,7 @@ export interface Database {
   feed_alerts: FeedAlertTable;
   rules: RuleTable;
   notified_entries: NotifiedEntryTable;
+  hidden_entries: HiddenEntryTable;
   websub_subscriptions: WebSubSubscriptionTable;
   /**
    * SQLite only: the FTS5 index of entries (rowid = the entry's search key, see search-key.ts).
@@ -367,4 +368,12 @@ export interface WebSubSubscriptionTable {
   message: string | null;
   unreliable_at: string | null;
   last_delivery_at: string | null;
+}
+
+/** An entry a hide rule hid from its user (migration 0015): kept out of the apps' streams too. */
+export interface HiddenEntryTable {
+  user_id: number;
+  entry_id: number;
+  rule_id: number | null;
+  created_at: string;
 }

@@ -61,6 +61,7 @@ export async function applyRules(
   let notified = 0;
   for (const { rule, entries } of matched) {
     if (rule.action === 'read' || rule.action === 'hide') await setStates(trx, dialect, rule, entries, at);
+    if (rule.action === 'hide') await recordHidden(trx, rule, entries, at);
     else if (rule.action === 'save') await saveEntries(trx, rule.userId, entries, at);
     else notified += await notify(trx, rule, entries, newRows, at);
   }
@@ -126,6 +127,27 @@ async function setStates(
           updated_at: update.ref('excluded.updated_at'),
         })),
       )
+      .execute();
+}
+
+/** `hide`: the record that keeps the entries out of the user's apps as well (store/sync). */
+async function recordHidden(
+  trx: Transaction<Database>,
+  rule: ActiveRule,
+  entries: readonly StoredNewEntry[],
+  at: string,
+): Promise<void> {
+  const rows = entries.map((entry) => ({
+    user_id: rule.userId,
+    entry_id: entry.id,
+    rule_id: rule.id,
+    created_at: at,
+  }));
+  for (const part of chunk(rows, CHUNK))
+    await trx
+      .insertInto('hidden_entries')
+      .values(part)
+      .onConflict((conflict) => conflict.columns(['user_id', 'entry_id']).doNothing())
       .execute();
 }
 

@@ -104,7 +104,7 @@ function rulesSuite(backend: StoreBackend) {
   });
 
   it('saves, hides (never shown, not counted) and notifies, each only in its scope', async () => {
-    const { store, feedId, channelId } = await twoFollowers();
+    const { store, bo, feedId, channelId } = await twoFollowers();
     const other = await store.channels.create('Other');
     const second = await store.feeds.add('https://example.net/feed', at(0));
     await store.channels.subscribe(other.id, second.id, at(0));
@@ -138,6 +138,10 @@ function rulesSuite(backend: StoreBackend) {
     );
     const unread = await store.reading.unreadCounts();
     assert.equal(unread.find((c) => c.channelId === channelId)?.unread, 2);
+    // the apps never list the hidden entry either; bo, who follows the feed too, has no rule and sees it
+    const inApps = await store.sync.ids({});
+    assert.ok(inApps.includes(ids.get('k') as number) && !inApps.includes(ids.get('s') as number));
+    assert.ok((await bo.sync.ids({})).includes(ids.get('s') as number));
     // notify: into the notifications channel, and entry.matched to the destination that takes it
     const notifications = (await store.channels.list()).find((c) => c.uid === NOTIFICATIONS_UID);
     assert.ok(notifications);

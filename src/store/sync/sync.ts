@@ -74,9 +74,27 @@ function isUnreadForApps(userId: number): ExpressionWrapper<Database, Scope, Sql
   return shownInChannel(userId, { unread: true });
 }
 
-/** True when the user may see the entry at all: a channel of theirs follows its feed, or they saved it. */
+/**
+ * True when the user may see the entry at all: a channel of theirs follows its feed, or they saved it;
+ * and no hide rule of theirs hid it (rules/apply.ts; hiding wins over a save rule that matched too).
+ */
 function isVisible(userId: number): ExpressionWrapper<Database, Scope, SqlBool> {
-  return eb.or([isFollowed(userId), isSaved(userId)]);
+  return eb.and([eb.or([isFollowed(userId), isSaved(userId)]), isNotRuleHidden(userId)]);
+}
+
+/**
+ * True unless a hide rule of the user hid the entry: it is never shown, in the apps either. A list the
+ * database makes once per statement (NOT IN), not a look-up per entry: the streams test every row.
+ */
+function isNotRuleHidden(userId: number): ExpressionWrapper<Database, Scope, SqlBool> {
+  return eb(
+    'entries.id',
+    'not in',
+    eb
+      .selectFrom('hidden_entries')
+      .select('hidden_entries.entry_id')
+      .where('hidden_entries.user_id', '=', userId),
+  );
 }
 
 /**
