@@ -60,10 +60,21 @@ export async function applyRules(
   }
   let notified = 0;
   for (const { rule, entries } of matched) {
-    if (rule.action === 'read' || rule.action === 'hide') await setStates(trx, dialect, rule, entries, at);
-    if (rule.action === 'hide') await recordHidden(trx, rule, entries, at);
-    else if (rule.action === 'save') await saveEntries(trx, rule.userId, entries, at);
-    else notified += await notify(trx, rule, entries, newRows, at);
+    switch (rule.action) {
+      case 'read':
+        await setStates(trx, dialect, rule, entries, at);
+        break;
+      case 'hide':
+        await setStates(trx, dialect, rule, entries, at);
+        await recordHidden(trx, rule, entries, at);
+        break;
+      case 'save':
+        await saveEntries(trx, rule.userId, entries, at);
+        break;
+      case 'notify':
+        notified += await notify(trx, rule, entries, newRows, at);
+        break;
+    }
   }
   return notified;
 }

@@ -99,6 +99,10 @@ function rulesSuite(backend: StoreBackend) {
     // the same query as a search finds what the rule matched among the new entries
     const found = await store.reading.search({ query: 'kubernetes -helm', limit: 10 });
     assert.deepEqual(found.entries.map((e) => e.id).sort(), [ids.get('new'), ids.get('old')].sort());
+    // a read rule tells no one: nothing reaches the notifications channel
+    const box = (await store.channels.list()).find((c) => c.uid === NOTIFICATIONS_UID);
+    assert.ok(box);
+    assert.deepEqual(await timeline(store, box.id), []);
     await assertCountsKept(store);
     await assertCountsKept(bo);
   });
