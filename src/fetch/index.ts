@@ -1,4 +1,5 @@
 export { FETCH_ERROR_KINDS, type FetchErrorKind } from '../model/index.js';
+export { ANSWER_SAMPLE_BYTES, fetchMessageAs, oneLineMessage, readAnswerSample } from './answer.js';
 export {
   type CacheControl,
   freshnessSeconds,

@@ -4,7 +4,10 @@ import {
   DEFAULT_USER_AGENT,
   FETCH_DEFAULTS,
   FetchError,
+  fetchMessageAs,
   getSharedAgent,
+  oneLineMessage,
+  readAnswerSample,
 } from '../fetch/index.js';
 import type { StoredDestination } from '../store/index.js';
 import type { Mailer } from './mail.js';
@@ -14,7 +17,6 @@ import { eventWords } from './words.js';
 /** A message or a test's wait for an answer: a receiver that takes longer holds the sender up. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** What of a refusing receiver's answer is kept for the destination's last error. */
-const ANSWER_SAMPLE_BYTES = 300;
 
 /** What delivering needs: the SSRF guard's setting, the mailer, and (tests) a dispatcher and timeout. */
 export interface DeliveryContext {
@@ -109,7 +111,7 @@ async function sendEmail(
     });
     return { answer };
   } catch (error) {
-    throw new DeliveryError(`email: ${oneLine(error)}`, { cause: error });
+    throw new DeliveryError(`email: ${oneLineMessage(error)}`, { cause: error });
   }
 }
 
@@ -132,7 +134,7 @@ async function post(
     throw new DeliveryError(`${kind}: ${JSON.stringify(target)} is not a URL`);
   }
   const refused = checkTarget(url, context.allowPrivateAddresses);
-  if (refused !== undefined) throw new DeliveryError(fromFetch(kind, refused), { cause: refused });
+  if (refused !== undefined) throw new DeliveryError(fetchMessageAs(kind, refused), { cause: refused });
   const timeoutMs = context.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const dispatcher =
     context.dispatcher ?? getSharedAgent(context.allowPrivateAddresses, FETCH_DEFAULTS.connectTimeoutMs);
@@ -148,50 +150,21 @@ async function post(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    if (error instanceof FetchError) throw new DeliveryError(fromFetch(kind, error), { cause: error });
+    if (error instanceof FetchError) throw new DeliveryError(fetchMessageAs(kind, error), { cause: error });
     const name = (error as { name?: unknown }).name;
     if (name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'AbortError')
       throw new DeliveryError(`${kind}: no answer from ${url.host} within ${timeoutMs / 1000} s`, {
         cause: error,
       });
-    throw new DeliveryError(`${kind}: cannot reach ${url.host}: ${oneLine(error)}`, { cause: error });
+    throw new DeliveryError(`${kind}: cannot reach ${url.host}: ${oneLineMessage(error)}`, { cause: error });
   }
-  const sample = await readSample(response.body);
+  const sample = await readAnswerSample(response.body);
   const status = response.statusCode;
   if (status >= 200 && status < 300) return { answer: `HTTP ${status}` };
   const moved = status >= 300 && status < 400 ? ' (redirects are not followed: give the new URL)' : '';
   throw new DeliveryError(
     `${kind}: ${url.host} answered HTTP ${status}${moved}${sample ? `: ${sample}` : ''}`,
   );
-}
-
-/** The start of an answer's body, on one line; the rest is not read. */
-async function readSample(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= ANSWER_SAMPLE_BYTES) break;
-    }
-  } catch {
-    // an answer cut short says no less than its start
-  }
-  return Buffer.concat(chunks)
-    .toString('utf8', 0, Math.min(size, ANSWER_SAMPLE_BYTES))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The guard's message (`fetch: refused to connect ...`) as the destination kind's. */
-function fromFetch(kind: string, error: FetchError): string {
-  return `${kind}: ${error.message.replace(/^fetch: /, '')}`;
-}
-
-function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -4,7 +4,10 @@ import {
   DEFAULT_USER_AGENT,
   FETCH_DEFAULTS,
   FetchError,
+  fetchMessageAs,
   getSharedAgent,
+  oneLineMessage,
+  readAnswerSample,
 } from '../../fetch/index.js';
 
 /** What a hub said to a subscription request. */
@@ -18,7 +21,6 @@ export interface HubRequestOptions {
 }
 
 const MAX_REDIRECTS = 5;
-const SAMPLE_BYTES = 300;
 const REDIRECTS = new Set([301, 302, 307, 308]);
 
 /**
@@ -43,7 +45,7 @@ export async function askHub(
     options.dispatcher ?? getSharedAgent(options.allowPrivateAddresses, FETCH_DEFAULTS.connectTimeoutMs);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const refused = checkTarget(url, options.allowPrivateAddresses);
-    if (refused !== undefined) return { ok: false, message: websubMessage(refused) };
+    if (refused !== undefined) return { ok: false, message: fetchMessageAs('websub', refused) };
     let response: Dispatcher.ResponseData;
     try {
       response = await request(url, {
@@ -56,12 +58,12 @@ export async function askHub(
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      if (error instanceof FetchError) return { ok: false, message: websubMessage(error) };
-      return { ok: false, message: `websub: cannot reach the hub ${url.host}: ${oneLine(error)}` };
+      if (error instanceof FetchError) return { ok: false, message: fetchMessageAs('websub', error) };
+      return { ok: false, message: `websub: cannot reach the hub ${url.host}: ${oneLineMessage(error)}` };
     }
     const status = response.statusCode;
     const location = response.headers['location'];
-    const sample = await readSample(response.body);
+    const sample = await readAnswerSample(response.body);
     if (status >= 200 && status < 300) return { ok: true, status, hubUrl: url.href };
     if (REDIRECTS.has(status) && typeof location === 'string' && URL.canParse(location, url.href)) {
       url = new URL(location, url);
@@ -73,29 +75,4 @@ export async function askHub(
     };
   }
   return { ok: false, message: `websub: the hub redirected more than ${MAX_REDIRECTS} times` };
-}
-
-async function readSample(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= SAMPLE_BYTES) break;
-    }
-  } catch {
-    // an answer cut short says no less than its start
-  }
-  body.destroy();
-  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, SAMPLE_BYTES)).replace(/\s+/g, ' ').trim();
-}
-
-function websubMessage(error: FetchError): string {
-  return `websub: ${error.message.replace(/^fetch: /, '')}`;
-}
-
-function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, ' ').trim();
 }
