@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import { StoreArea } from '../area.js';
 import type { Database, DestinationTable, OutboxTable } from '../schema.js';
 import { StoreError } from '../store-error.js';
@@ -194,22 +194,9 @@ export class Notify extends StoreArea {
     const at = toIso(now, 'now');
     // Two statements, not a transaction: the destination's health is what the page shows, the row's
     // state is what counts, and no lock is held across an await (SQLite peers in one process).
-    const row = await this.db
-      .updateTable('outbox')
-      .set((eb) => ({
-        sent_at: at,
-        next_attempt_at: null,
-        attempts: eb('attempts', '+', 1),
-        claimed_by: null,
-        claimed_until: null,
-      }))
-      .where('id', '=', id)
-      .where('claimed_by', '=', workerId)
-      .where('next_attempt_at', 'is not', null)
-      .returning('destination_id')
-      .executeTakeFirst();
-    if (row === undefined) return false;
-    await this.#recordSuccess(row.destination_id, at);
+    const destinationId = await this.#endAttempt(id, workerId, { sent_at: at, next_attempt_at: null });
+    if (destinationId === undefined) return false;
+    await this.#recordSuccess(destinationId, at);
     return true;
   }
 
@@ -227,24 +214,34 @@ export class Notify extends StoreArea {
   ): Promise<boolean> {
     const at = toIso(now, 'now');
     const text = clipError(error);
+    const destinationId = await this.#endAttempt(id, workerId, {
+      next_attempt_at: retryAt === undefined ? null : toIso(retryAt, 'retryAt'),
+      failed_at: retryAt === undefined ? at : null,
+      last_error: text,
+    });
+    if (destinationId === undefined) return false;
+    await this.#recordFailure(destinationId, at, text);
+    return true;
+  }
+
+  /**
+   * Ends an attempt at a message the sender still claims: counts it, drops the claim and sets `columns`.
+   * Returns the message's destination, or undefined when the claim was no longer the sender's.
+   */
+  async #endAttempt(
+    id: number,
+    workerId: string,
+    columns: Pick<Updateable<OutboxTable>, 'sent_at' | 'next_attempt_at' | 'failed_at' | 'last_error'>,
+  ): Promise<number | undefined> {
     const row = await this.db
       .updateTable('outbox')
-      .set((eb) => ({
-        next_attempt_at: retryAt === undefined ? null : toIso(retryAt, 'retryAt'),
-        failed_at: retryAt === undefined ? at : null,
-        attempts: eb('attempts', '+', 1),
-        last_error: text,
-        claimed_by: null,
-        claimed_until: null,
-      }))
+      .set((eb) => ({ ...columns, attempts: eb('attempts', '+', 1), claimed_by: null, claimed_until: null }))
       .where('id', '=', id)
       .where('claimed_by', '=', workerId)
       .where('next_attempt_at', 'is not', null)
       .returning('destination_id')
       .executeTakeFirst();
-    if (row === undefined) return false;
-    await this.#recordFailure(row.destination_id, at, text);
-    return true;
+    return row?.destination_id;
   }
 
   /**
