@@ -1,6 +1,7 @@
 import type { OutboxCounts, StoredDestination } from '../../store/index.js';
 import { DESTINATION_KINDS, EVENT_TYPES } from '../../store/index.js';
 import { Time } from './health.js';
+import { ItemTable } from './item-table.js';
 import { PostForm } from './layout.js';
 
 /** One destination with what its outbox holds. */
@@ -66,60 +67,45 @@ export function AlertsView(props: AlertsProps) {
 }
 
 function DestinationTable(props: AlertsProps) {
-  if (props.rows.length === 0) return <p class="muted">No destinations yet.</p>;
   return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Destination</th>
-            <th scope="col">Events</th>
-            <th scope="col">Delivery</th>
-            <th scope="col">Messages</th>
-            <th scope="col"></th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map(({ destination: d, counts }) => (
-            <tr data-destination={String(d.id)}>
-              <td>
-                {d.kind} <span class="wrap-anywhere">{d.target}</span>
-                {d.secret !== undefined && <span class="muted"> (signed)</span>}
-              </td>
-              <td>
-                {d.events === undefined ? 'every event' : d.events.join(', ')}
-                {d.digest !== undefined && <>; {d.digest} digest</>}
-              </td>
-              <td data-health>
-                <Delivery destination={d} now={props.now} />
-              </td>
-              <td>
-                {counts.sent} sent, {counts.pending} waiting, {counts.failed} given up
-              </td>
-              <td>
-                <PostForm action={`/alerts/${d.id}/test`} csrf={props.csrf} class="inline">
-                  <button type="submit">Send a test</button>
-                </PostForm>{' '}
-                <PostForm
-                  action={`/alerts/${d.id}/remove`}
-                  csrf={props.csrf}
-                  class="inline"
-                  dataAction="confirm"
-                >
-                  <button
-                    type="submit"
-                    class="danger"
-                    data-confirm="Remove this destination? What it still had to send is dropped."
-                  >
-                    Remove
-                  </button>
-                </PostForm>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ItemTable
+      columns={['Destination', 'Events', 'Delivery', 'Messages', '']}
+      count={props.rows.length}
+      empty="No destinations yet."
+    >
+      {props.rows.map(({ destination: d, counts }) => (
+        <tr data-destination={String(d.id)}>
+          <td>
+            {d.kind} <span class="wrap-anywhere">{d.target}</span>
+            {d.secret !== undefined && <span class="muted"> (signed)</span>}
+          </td>
+          <td>
+            {d.events === undefined ? 'every event' : d.events.join(', ')}
+            {d.digest !== undefined && <>; {d.digest} digest</>}
+          </td>
+          <td data-health>
+            <Delivery destination={d} now={props.now} />
+          </td>
+          <td>
+            {counts.sent} sent, {counts.pending} waiting, {counts.failed} given up
+          </td>
+          <td>
+            <PostForm action={`/alerts/${d.id}/test`} csrf={props.csrf} class="inline">
+              <button type="submit">Send a test</button>
+            </PostForm>{' '}
+            <PostForm action={`/alerts/${d.id}/remove`} csrf={props.csrf} class="inline" dataAction="confirm">
+              <button
+                type="submit"
+                class="danger"
+                data-confirm="Remove this destination? What it still had to send is dropped."
+              >
+                Remove
+              </button>
+            </PostForm>
+          </td>
+        </tr>
+      ))}
+    </ItemTable>
   );
 }
 

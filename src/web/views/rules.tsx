@@ -1,6 +1,7 @@
 import type { Channel } from '../../model/index.js';
 import { RULE_ACTIONS, type StoredRule } from '../../store/index.js';
 import { withQuery } from './hrefs.js';
+import { ItemTable } from './item-table.js';
 import { PostForm } from './layout.js';
 
 /** What the add form was given, shown again when it was refused. */
@@ -86,46 +87,33 @@ export function RulesView(props: RulesProps) {
 }
 
 function RuleTable(props: RulesProps) {
-  if (props.rules.length === 0) return <p class="muted">No rules yet.</p>;
   return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Query</th>
-            <th scope="col">Action</th>
-            <th scope="col">Where</th>
-            <th scope="col"></th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rules.map((rule) => (
-            <tr data-rule={String(rule.id)}>
-              <td>
-                <a href={ruleSearchHref(rule, props.channels)}>{rule.query}</a>
-              </td>
-              <td>{ACTION_WORDS[rule.action] ?? rule.action}</td>
-              <td class="wrap-anywhere">
-                {[
-                  rule.channelId === undefined
-                    ? 'every channel'
-                    : (props.channels.find((ch) => ch.id === rule.channelId)?.name ?? ''),
-                  rule.feedId === undefined ? '' : (props.feeds.get(rule.feedId) ?? ''),
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              </td>
-              <td>
-                <PostForm action={`/rules/${rule.id}/remove`} csrf={props.csrf} class="inline">
-                  <button type="submit" class="danger">
-                    Remove
-                  </button>
-                </PostForm>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ItemTable columns={['Query', 'Action', 'Where', '']} count={props.rules.length} empty="No rules yet.">
+      {props.rules.map((rule) => (
+        <tr data-rule={String(rule.id)}>
+          <td>
+            <a href={ruleSearchHref(rule, props.channels)}>{rule.query}</a>
+          </td>
+          <td>{ACTION_WORDS[rule.action] ?? rule.action}</td>
+          <td class="wrap-anywhere">
+            {[
+              rule.channelId === undefined
+                ? 'every channel'
+                : (props.channels.find((ch) => ch.id === rule.channelId)?.name ?? ''),
+              rule.feedId === undefined ? '' : (props.feeds.get(rule.feedId) ?? ''),
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </td>
+          <td>
+            <PostForm action={`/rules/${rule.id}/remove`} csrf={props.csrf} class="inline">
+              <button type="submit" class="danger">
+                Remove
+              </button>
+            </PostForm>
+          </td>
+        </tr>
+      ))}
+    </ItemTable>
   );
 }

@@ -1,6 +1,7 @@
 import type { StoredToken } from '../../store/index.js';
 import { TOKEN_SCOPES } from '../../store/index.js';
 import { Time } from './health.js';
+import { ItemTable } from './item-table.js';
 import { PostForm } from './layout.js';
 
 export interface TokensProps {
@@ -40,55 +41,45 @@ export function TokensView(props: TokensProps) {
 }
 
 function TokenTable(props: TokensProps) {
-  if (props.tokens.length === 0) return <p class="muted">No tokens yet.</p>;
   return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Label</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col"></th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.tokens.map((token) => (
-            <tr data-token-row={String(token.id)}>
-              <td>{token.label ?? <span class="muted">no label</span>}</td>
-              <td>{token.scope}</td>
-              <td>
-                <Time iso={token.createdAt} now={props.now} />
-              </td>
-              <td>
-                <Time iso={token.lastUsedAt} now={props.now} />
-              </td>
-              <td>
-                {token.revokedAt ? (
-                  <span class="muted">revoked</span>
-                ) : (
-                  <PostForm
-                    action={`/tokens/${token.id}/revoke`}
-                    csrf={props.csrf}
-                    class="inline"
-                    dataAction="confirm"
-                  >
-                    <button
-                      type="submit"
-                      class="danger"
-                      data-confirm="Revoke this token? Clients using it stop working."
-                    >
-                      Revoke
-                    </button>
-                  </PostForm>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ItemTable
+      columns={['Label', 'Scopes', 'Created', 'Last used', '']}
+      count={props.tokens.length}
+      empty="No tokens yet."
+    >
+      {props.tokens.map((token) => (
+        <tr data-token-row={String(token.id)}>
+          <td>{token.label ?? <span class="muted">no label</span>}</td>
+          <td>{token.scope}</td>
+          <td>
+            <Time iso={token.createdAt} now={props.now} />
+          </td>
+          <td>
+            <Time iso={token.lastUsedAt} now={props.now} />
+          </td>
+          <td>
+            {token.revokedAt ? (
+              <span class="muted">revoked</span>
+            ) : (
+              <PostForm
+                action={`/tokens/${token.id}/revoke`}
+                csrf={props.csrf}
+                class="inline"
+                dataAction="confirm"
+              >
+                <button
+                  type="submit"
+                  class="danger"
+                  data-confirm="Revoke this token? Clients using it stop working."
+                >
+                  Revoke
+                </button>
+              </PostForm>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ItemTable>
   );
 }
 

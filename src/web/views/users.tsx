@@ -1,5 +1,6 @@
 import type { StoredUser } from '../../store/index.js';
 import { count } from './format.js';
+import { ItemTable } from './item-table.js';
 import { PostForm } from './layout.js';
 
 export interface UsersProps {
@@ -26,24 +27,15 @@ export function UsersView(props: UsersProps) {
           {props.error}
         </p>
       )}
-      <div class="table-wrap">
-        <table class="users">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Subscriptions</th>
-              <th scope="col">New password</th>
-              <th scope="col"></th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.users.map((user) => (
-              <UserRow user={user} isSelf={user.id === props.selfId} csrf={props.csrf} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ItemTable
+        columns={['Name', 'Admin', 'Subscriptions', 'New password', '']}
+        count={props.users.length}
+        class="users"
+      >
+        {props.users.map((user) => (
+          <UserRow user={user} isSelf={user.id === props.selfId} csrf={props.csrf} />
+        ))}
+      </ItemTable>
       <h2>Add a user</h2>
       <PostForm action="/admin/users" csrf={props.csrf} class="stack">
         <label>
