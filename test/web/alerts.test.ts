@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Logins, setUserPassword } from '../../src/auth/index.js';
 import { verifySignature } from '../../src/notify/index.js';
-import { createApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { send, startServer, type TestServer } from '../helpers/http-server.js';
-import { type Client, PASSWORD, type Page, signedIn, type WebHarness, webHarness } from './harness.js';
+import { type Client, type Page, twoSignedIn, type WebHarness, webHarness } from './harness.js';
 
 // Issue 25: the web UI's Alerts page does what `tidings notify` does, for the signed-in user's own
 // destinations only. The harness's config allows private addresses, so a receiver on 127.0.0.1 can be
 // reached as a webhook would be.
-
-const BOB_PASSWORD = 'bob reads the news';
 
 /** The page's text with the entities JSX writes turned back into characters. */
 function text(page: Page): string {
@@ -44,19 +40,11 @@ describe('web: alerts', () => {
 
   before(async () => {
     h = await webHarness();
-    const app = createApp({ ...h.deps, logins: new Logins({ maxFailures: 1000 }) });
-    const now = h.clock.now().toISOString();
-    const annUser = await h.store.users.add({ name: 'ann', isAdmin: true }, now);
-    const bobUser = await h.store.users.add({ name: 'bob', isAdmin: false }, now);
-    annStore = h.store.forUser(annUser.id);
-    bobStore = h.store.forUser(bobUser.id);
-    await setUserPassword(bobStore, BOB_PASSWORD, h.clock.now(), { N: 1024 });
+    ({ annStore, bobStore, ann, bob } = await twoSignedIn(h));
     receiver = await startServer({
       'POST /hook': (_req, res) => send(res, 204),
       'POST /broken': (_req, res) => send(res, 500, 'down'),
     });
-    ann = await signedIn(app, { username: 'ann', password: PASSWORD });
-    bob = await signedIn(app, { username: 'bob', password: BOB_PASSWORD });
   });
   after(async () => {
     await receiver.close();

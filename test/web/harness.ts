@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { Logins, setUserPassword } from '../../src/auth/index.js';
 import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js';
 import { silentLogger } from '../../src/log.js';
 import { PollEvents } from '../../src/poll/events.js';
@@ -135,4 +136,33 @@ export async function signedIn(app: Hono, as?: { username: string; password: str
     throw new Error(`harness: login answered ${answer.status}: ${answer.text.slice(0, 200)}`);
   await client.get('/channels');
   return client;
+}
+
+/** bob's password in the two-user tests. */
+export const BOB_PASSWORD = 'bob reads the news';
+
+/** ann (admin, the harness's password) and bob on one harness, each signed in to the whole app. */
+export interface TwoSignedIn {
+  app: Hono;
+  annStore: Store;
+  bobStore: Store;
+  ann: Client;
+  bob: Client;
+}
+
+/**
+ * Adds ann and bob to the harness's store and signs both in, with login limits high enough for tests
+ * that sign in many times.
+ */
+export async function twoSignedIn(h: WebHarness): Promise<TwoSignedIn> {
+  const app = createApp({ ...h.deps, logins: new Logins({ maxFailures: 1000 }) });
+  const now = h.clock.now().toISOString();
+  const annUser = await h.store.users.add({ name: 'ann', isAdmin: true }, now);
+  const bobUser = await h.store.users.add({ name: 'bob', isAdmin: false }, now);
+  const annStore = h.store.forUser(annUser.id);
+  const bobStore = h.store.forUser(bobUser.id);
+  await setUserPassword(bobStore, BOB_PASSWORD, h.clock.now(), { N: 1024 });
+  const ann = await signedIn(app, { username: 'ann', password: PASSWORD });
+  const bob = await signedIn(app, { username: 'bob', password: BOB_PASSWORD });
+  return { app, annStore, bobStore, ann, bob };
 }

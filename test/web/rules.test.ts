@@ -1,34 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Logins, setUserPassword } from '../../src/auth/index.js';
-import { createApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
-import { type Client, PASSWORD, signedIn, type WebHarness, webHarness } from './harness.js';
+import { type Client, twoSignedIn, type WebHarness, webHarness } from './harness.js';
 
 // Issue 25: the web UI's Rules page does what `tidings rule` does, for the signed-in user's own rules,
 // and each rule is a saved-search view in the reader's sidebar.
 
-const BOB_PASSWORD = 'bob reads the news';
-
 describe('web: rules', () => {
   let h: WebHarness;
   let annStore: Store;
-  let bobStore: Store;
   let ann: Client;
   let bob: Client;
 
   before(async () => {
     h = await webHarness();
-    const app = createApp({ ...h.deps, logins: new Logins({ maxFailures: 1000 }) });
-    const now = h.clock.now().toISOString();
-    const annUser = await h.store.users.add({ name: 'ann', isAdmin: true }, now);
-    const bobUser = await h.store.users.add({ name: 'bob', isAdmin: false }, now);
-    annStore = h.store.forUser(annUser.id);
-    bobStore = h.store.forUser(bobUser.id);
+    ({ annStore, ann, bob } = await twoSignedIn(h));
     await annStore.channels.create('Work');
-    await setUserPassword(bobStore, BOB_PASSWORD, h.clock.now(), { N: 1024 });
-    ann = await signedIn(app, { username: 'ann', password: PASSWORD });
-    bob = await signedIn(app, { username: 'bob', password: BOB_PASSWORD });
   });
   after(() => h.close());
 
