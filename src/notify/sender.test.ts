@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { send, startServer, type TestServer } from '../../test/helpers/http-server.js';
 import { testClock } from '../../test/helpers/poll-harness.js';
 import { type StoreBackend, storeBackends } from '../../test/helpers/temp-store.js';
-import { silentLogger } from '../log.js';
+import { testSender } from '../../test/helpers/test-sender.js';
 import type { Store } from '../store/index.js';
-import { OutboxSender, sendTest } from './sender.js';
+import { sendTest } from './sender.js';
 
 function senderSuite(backend: StoreBackend) {
   let receiver: TestServer;
@@ -19,16 +19,8 @@ function senderSuite(backend: StoreBackend) {
     await backend.cleanup();
   });
 
-  function sender(store: Store, clock: ReturnType<typeof testClock>, workerId = 'sender-a') {
-    return new OutboxSender({
-      store,
-      config: { allowPrivateAddresses: true },
-      log: silentLogger,
-      now: clock.now,
-      workerId,
-      timeoutMs: 2_000,
-    });
-  }
+  const sender = (store: Store, clock: ReturnType<typeof testClock>, workerId = 'sender-a') =>
+    testSender(store, clock, workerId);
 
   /** The payloads the receiver took, each once per request. */
   function received(from: number): string[] {

@@ -11,6 +11,7 @@ import { send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, testClock } from '../helpers/poll-harness.js';
 import { decodeWords, startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.js';
 import { addFollowedFeed, type StoreBackend, storeBackends } from '../helpers/temp-store.js';
+import { testSender } from '../helpers/test-sender.js';
 
 const GOOD = rss([{ guid: 'a', title: 'First' }]);
 // a bare & on the third line: not well-formed
@@ -70,16 +71,8 @@ function alertSuite(backend: StoreBackend) {
     return { store, clock, feed, poll };
   }
 
-  function sender(store: Store, clock: ReturnType<typeof testClock>, workerId = 'sender') {
-    return new OutboxSender({
-      store,
-      config: { allowPrivateAddresses: true },
-      log: silentLogger,
-      now: clock.now,
-      workerId,
-      timeoutMs: 2_000,
-    });
-  }
+  const sender = (store: Store, clock: ReturnType<typeof testClock>, workerId = 'sender') =>
+    testSender(store, clock, workerId);
 
   /** The events the receiver took since request `from`, each checked against its signature. */
   function delivered(from: number): FeedEvent[] {
