@@ -23,7 +23,14 @@ export type {
 } from './feed.js';
 export type { FetchErrorKind } from './fetch-errors.js';
 export { FETCH_ERROR_KINDS } from './fetch-errors.js';
-export type { FeedHealth, Heartbeat, HeartbeatBar, HeartbeatStatus } from './heartbeat.js';
+export {
+  FEED_HEALTHS,
+  type FeedHealth,
+  HEARTBEAT_STATUSES,
+  type Heartbeat,
+  type HeartbeatBar,
+  type HeartbeatStatus,
+} from './heartbeat.js';
 export type { MediaItem } from './media.js';
 export {
   entryMediaOf,
