@@ -23,7 +23,7 @@ const HEADLINES: Record<FeedEvent['type'], string> = {
 };
 
 /** The event as an entry's title and text: what happened, why, and where in the document. */
-export function alertText(event: FeedEvent): { title: string; text: string } {
+function alertText(event: FeedEvent): { title: string; text: string } {
   const name = event.feed.title ?? event.feed.url;
   const lines = [event.message];
   const d = event.diagnostic;
