@@ -5,7 +5,7 @@
 // clients, beside a hello-world on the same framework (Hono on @hono/node-server) in the same run.
 //
 //   node scripts/bench-serve.mjs [--size 10000] [--per-feed 500] [--channels 20] [--seconds 3] [--db PATH]
-//                                [--users N [--follows 200]]
+//                                [--users N [--follows 200]] [--only PATTERN]
 //
 // --size is the number of entries (feeds = size / per-feed). With --users (issue 24), N users each follow
 // --follows of the feeds (in --channels channels of their own), overlapping so that every feed has
@@ -13,7 +13,7 @@
 // (`--users 100 --size 1000000`: 100 users x 200 of 2,000 feeds, each feed followed by 10). The database goes under the system's temp
 // folder (or --db, to reuse a filled one: the fill is skipped when the file exists).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,9 +158,25 @@ function get(agent, port, path, headers = {}) {
   });
 }
 
-/** `clients` loops asking for `path` for `seconds` seconds on keep-alive connections. */
-async function measure(port, path, headers, clients, seconds = SECONDS) {
+/** CPU milliseconds a process has used so far (Linux's /proc; undefined elsewhere). */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `clients` loops asking for `path` for `seconds` seconds on keep-alive connections; with the server's
+ * pid, also the CPU the server and this load generator each spent a request (the two share the cores).
+ */
+async function measure(port, path, headers, clients, seconds = SECONDS, pid = undefined) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const serverCpuBefore = pid === undefined ? undefined : cpuMsOf(pid);
+  const clientCpuBefore = process.cpuUsage();
   const latencies = [];
   let errors = 0;
   let bytes = 0;
@@ -181,10 +197,17 @@ async function measure(port, path, headers, clients, seconds = SECONDS) {
   const started = performance.now();
   await Promise.all(Array.from({ length: clients }, loop));
   const elapsed = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const serverCpuAfter = pid === undefined ? undefined : cpuMsOf(pid);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / elapsed, errors, bytes };
+  const serverMs =
+    serverCpuBefore === undefined || serverCpuAfter === undefined
+      ? undefined
+      : (serverCpuAfter - serverCpuBefore) / latencies.length;
+  const clientMs = (clientCpu.user + clientCpu.system) / 1000 / latencies.length;
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / elapsed, errors, bytes, serverMs, clientMs };
 }
 
 // ---- the run ------------------------------------------------------------------------------------------
@@ -325,11 +348,15 @@ async function main() {
       ['web: feed health', serve.port, '/feeds', cookie],
     ];
     const results = [];
-    for (const [name, port, path, headers] of targets) {
+    // --only PATTERN measures the requests whose names match it (and the hello-world, for the ratios)
+    const only = option('only', undefined);
+    const chosen = targets.filter(([name], i) => i === 0 || !only || new RegExp(only).test(name));
+    for (const [name, port, path, headers] of chosen) {
+      const pid = port === hello.port ? hello.child.pid : serve.child.pid;
       // unmeasured first: the first requests of a page compile its code (the JIT) and warm its caches
       await measure(port, path, headers, 1, WARM_UP_SECONDS);
       const one = await measure(port, path, headers, 1);
-      const many = await measure(port, path, headers, 32);
+      const many = await measure(port, path, headers, 32, SECONDS, pid);
       results.push({ name, one, many });
       process.stderr.write(`bench:serve: ${name} done\n`);
     }
@@ -342,12 +369,13 @@ async function main() {
       `\n${SIZE.toLocaleString('en')} entries (${FEEDS} feeds x ${PER_FEED}, ${CHANNELS} channels${people}), ${SECONDS} s per cell after ${WARM_UP_SECONDS} s unmeasured`,
     );
     console.log(
-      '| request | p50 @1 (ms) | x hello | p50 @32 (ms) | p99 @32 (ms) | req/s @32 | % hello req/s | errors | bytes |',
+      '| request | p50 @1 (ms) | x hello | p50 @32 (ms) | p99 @32 (ms) | req/s @32 | % hello req/s | server CPU/req @32 (ms) | bench CPU/req @32 (ms) | errors | bytes |',
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const cpu = (ms) => (ms === undefined ? '' : ms.toFixed(3));
     for (const { name, one, many } of results)
       console.log(
-        `| ${name} | ${one.p50.toFixed(2)} | ${(one.p50 / base.one.p50).toFixed(1)} | ${many.p50.toFixed(1)} | ${many.p99.toFixed(1)} | ${many.rps.toFixed(0)} | ${((100 * many.rps) / base.many.rps).toFixed(1)} | ${one.errors + many.errors} | ${one.bytes} |`,
+        `| ${name} | ${one.p50.toFixed(2)} | ${(one.p50 / base.one.p50).toFixed(1)} | ${many.p50.toFixed(1)} | ${many.p99.toFixed(1)} | ${many.rps.toFixed(0)} | ${((100 * many.rps) / base.many.rps).toFixed(1)} | ${cpu(many.serverMs)} | ${cpu(many.clientMs)} | ${one.errors + many.errors} | ${one.bytes} |`,
       );
   } finally {
     serve.child.kill('SIGTERM');

@@ -11,6 +11,16 @@ export interface Executor {
 // Compiled SQL by key (with its dialect: the SQL is the dialect's).
 const templates = new Map<string, string>();
 const MAX_TEMPLATES = 512;
+let fallbacks = 0;
+
+/**
+ * How many runTemplate calls of this process went through Kysely because their values were not the
+ * template's (a caller that forgot a value it binds, or a value that is not plain): tests check that
+ * the hot queries never do.
+ */
+export function templateFallbacks(): number {
+  return fallbacks;
+}
 
 /**
  * Runs the query that `build` makes, whose bound values are exactly `values` in this order, compiling it
@@ -25,11 +35,17 @@ export async function runTemplate<R>(
   values: readonly unknown[],
   build: () => Compilable<R>,
 ): Promise<QueryResult<R>> {
-  if (!values.every(isPlain)) return trx.executeQuery(build().compile());
+  if (!values.every(isPlain)) {
+    fallbacks++;
+    return trx.executeQuery(build().compile());
+  }
   let sql = templates.get(key);
   if (sql === undefined) {
     const compiled = build().compile();
-    if (!sameValues(compiled.parameters, values)) return trx.executeQuery(compiled);
+    if (!sameValues(compiled.parameters, values)) {
+      fallbacks++;
+      return trx.executeQuery(compiled);
+    }
     sql = compiled.sql;
     if (templates.size >= MAX_TEMPLATES) templates.clear();
     templates.set(key, sql);

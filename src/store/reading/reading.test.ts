@@ -8,6 +8,7 @@ import {
   testPoll,
 } from '../../../test/helpers/temp-store.js';
 import { encodeCursor } from '../cursor.js';
+import { templateFallbacks } from '../query-template.js';
 import type { Store } from '../store.js';
 import { StoreError } from '../store-error.js';
 import type { TimelinePage } from '../types.js';
@@ -49,6 +50,30 @@ function readerSuite(backend: StoreBackend) {
       assert.equal(exact.after, undefined);
       assert.equal(exact.entries[0]?.feed.url, 'https://example.org/p.xml');
       assert.equal(exact.entries[0]?.isRead, false);
+    });
+
+    it("binds a timeline page's values to SQL compiled once, for every user and shape", async () => {
+      const store = await backend.open();
+      const { channel, feed } = await channelWithEntries(store, 5, 'tpl');
+      const other = store.forUser((await store.users.add({ name: 'tpl-other', isAdmin: false }, at(0))).id);
+      const theirs = await channelWithEntries(other, 3, 'tpl-other');
+      const before = templateFallbacks();
+      for (const [reader, channelId, feedId] of [
+        [store, channel.id, feed.id],
+        [other, theirs.channel.id, theirs.feed.id],
+      ] as const) {
+        const first = await reader.reading.timelineRefs({ channelId, limit: 2 });
+        assert.equal(first.refs.length, 2);
+        const older = await reader.reading.timelineRefs({ channelId, limit: 2, after: first.after });
+        assert.equal(older.refs.length, 1 + Number(channelId === channel.id));
+        const newer = await reader.reading.timelineRefs({ channelId, limit: 1, before: older.before });
+        assert.deepEqual(
+          newer.refs.map((ref) => ref.id),
+          first.refs.slice(-1).map((ref) => ref.id),
+        );
+        await reader.reading.timelineRefs({ channelId, limit: 2, feedId, unreadOnly: true });
+      }
+      assert.equal(templateFallbacks(), before, 'no page query compiled again');
     });
 
     it('neither overlaps nor skips while new entries arrive at the top between requests', async () => {

@@ -130,17 +130,23 @@ export class Reading extends StoreArea {
     if (!(await this.#mine(query.channelId))) return { refs: [] };
     const db = this.db;
     const dialect = this.dialect;
-    const page = await channelPage(db, dialect, query, 'timeline-refs', (keys) =>
-      keys
-        .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
-        .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
-        .select([
-          'entries.changed_at',
-          'entries.feed_id',
-          ...FEED_COLUMNS,
-          'channel_entries.is_read',
-          isSaved(this.userId).as('is_saved'),
-        ]),
+    const page = await channelPage(
+      db,
+      dialect,
+      query,
+      'timeline-refs',
+      (keys) =>
+        keys
+          .innerJoin('entries', 'entries.id', 'channel_entries.entry_id')
+          .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
+          .select([
+            'entries.changed_at',
+            'entries.feed_id',
+            ...FEED_COLUMNS,
+            'channel_entries.is_read',
+            isSaved(this.userId).as('is_saved'),
+          ]),
+      [this.userId],
     );
     return { refs: page.keys.map(refFromRow), ...pageCursors(page, query.before) };
   }

@@ -23,7 +23,9 @@ export function timelineKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres
 
 /**
  * One page of the channel's keys (channelEntryKeys, paged by CHANNEL_KEYS), each row with what `extend`
- * joins and selects; the query compiled once per shape under `name`.
+ * joins and selects; the query compiled once per shape under `name`. `selected` are the values that
+ * `extend`'s columns bind, in order (they come before the keys' own in the SQL): a query whose values
+ * differ from the template's is compiled again on every call (query-template.ts).
  */
 export function channelPage<TB extends keyof Database, R extends KeyRow>(
   db: Kysely<Database>,
@@ -31,13 +33,15 @@ export function channelPage<TB extends keyof Database, R extends KeyRow>(
   query: TimelineQuery,
   name: string,
   extend: (keys: KeyQuery<'channel_entries'>) => KeyQuery<TB, R>,
+  selected: readonly unknown[] = [],
 ): Promise<KeyPage<R>> {
   const options = { feedId: query.feedId, unreadOnly: query.unreadOnly };
+  const template = channelKeysTemplate(db, `${dialect}:${name}`, query.channelId, options);
   return pageKeys(
     () => extend(channelEntryKeys(db, dialect, query.channelId, options)),
     query,
     CHANNEL_KEYS,
-    channelKeysTemplate(db, `${dialect}:${name}`, query.channelId, options),
+    { ...template, values: [...selected, ...template.values] },
   );
 }
 
