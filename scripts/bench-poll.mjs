@@ -218,11 +218,19 @@ function checkStatuses(feeds, kinds, problems) {
   }
 }
 
-/** Runs `tidings args` without blocking, resolving with its wall time and exit. */
+/**
+ * Runs `tidings args` without blocking, resolving with its wall time, its CPU seconds (user + system,
+ * through /usr/bin/time where there is one) and its output. TIDINGS_BENCH_CPU_PROF=DIR writes a V8 CPU
+ * profile of each run there.
+ */
 function tidingsAsync(args, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(root, 'dist/cli.js'), ...args], {
+    const time = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', '__cpu_s=%U+%S'] : [];
+    const profile = process.env.TIDINGS_BENCH_CPU_PROF;
+    const node = [process.execPath, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+    const cmd = [...time, ...node, join(root, 'dist/cli.js'), ...args];
+    const child = spawn(cmd[0], cmd.slice(1), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -238,7 +246,10 @@ function tidingsAsync(args, env) {
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) reject(new Error(`bench:poll: tidings ${args.join(' ')} failed: ${err.slice(-2000)}`));
-      else resolve({ seconds, stdout: out });
+      else {
+        const cpu = /__cpu_s=([\d.]+)\+([\d.]+)/.exec(err);
+        resolve({ seconds, stdout: out, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined });
+      }
     });
   });
 }
@@ -306,7 +317,12 @@ async function runWorkers() {
       };
       tidings(['import', '--no-fetch', farm.opml], env);
       const run = await tidingsAsync(['poll', '--once'], env);
-      results.push({ label: 'one SQLite process', seconds: run.seconds, polled: [run.stdout] });
+      results.push({
+        label: 'one SQLite process',
+        seconds: run.seconds,
+        polled: [run.stdout],
+        cpu: [run.cpu],
+      });
     } finally {
       farm.farm.kill();
     }
@@ -335,6 +351,7 @@ async function runWorkers() {
         label: 'two PostgreSQL workers',
         seconds,
         polled: runs.map((r) => r.stdout),
+        cpu: runs.map((r) => r.cpu),
         pgCpu: stopWatching(),
         requests: s.requests,
       });
@@ -348,11 +365,14 @@ async function runWorkers() {
     await admin.end();
   }
   console.log(`\n${scenario.title}: bound ${bound.toFixed(1)} s`);
-  console.log('run                         wall s   x bound   feeds polled   PostgreSQL CPU s');
+  console.log(
+    'run                         wall s   x bound   feeds polled   tidings CPU s   PostgreSQL CPU s',
+  );
   for (const r of results) {
     const polled = r.polled.map((out) => /polled (\d+) feeds?/.exec(out)?.[1] ?? '?').join(' + ');
+    const cpu = r.cpu.map((s) => (s === undefined ? '?' : s.toFixed(1))).join(' + ');
     console.log(
-      `${r.label.padEnd(26)} ${pad(r.seconds.toFixed(1), 7)} ${pad((r.seconds / bound).toFixed(2), 9)} ${pad(polled, 14)} ${pad(r.pgCpu === undefined ? '-' : r.pgCpu.toFixed(1), 18)}`,
+      `${r.label.padEnd(26)} ${pad(r.seconds.toFixed(1), 7)} ${pad((r.seconds / bound).toFixed(2), 9)} ${pad(polled, 14)} ${pad(cpu, 15)} ${pad(r.pgCpu === undefined ? '-' : r.pgCpu.toFixed(1), 18)}`,
     );
   }
   const [one, two] = results;

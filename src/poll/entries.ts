@@ -117,14 +117,6 @@ export function toNewEntry(
   if (entry.updated) out.updated = entry.updated;
   const authorUrl = entry.authors?.find((a) => a.uri)?.uri;
   if (authorUrl) out.authorUrl = authorUrl;
-  out.searchText = [
-    out.title,
-    out.summary,
-    out.contentText ?? (out.contentHtml ? htmlToText(out.contentHtml) : undefined),
-    entry.media?.description,
-  ]
-    .filter(Boolean)
-    .join('\n');
   if (arrival) checkFuture(entry, now, item.index, diagnostics);
   return out;
 }

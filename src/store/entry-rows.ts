@@ -33,12 +33,17 @@ export function entryContentColumns(entry: NewEntry): EntryContent {
 }
 
 /**
- * The text the full-text index holds for an entry: the poller's `searchText`, else (an entry handed over
- * without it) the plain-text fields the store has.
+ * The text the full-text index holds for an entry: its title, summary, plain-text content and Media RSS
+ * description (a YouTube video's words are there), in this order. SQLite's FTS5 rows are written from it;
+ * PostgreSQL's trigger (migration 0016) joins the same columns of the stored row: keep the two alike.
  */
 export function searchTextOf(entry: NewEntry): string {
-  if (entry.searchText !== undefined) return entry.searchText;
-  return [entry.title, entry.summary, entry.contentText].filter((part) => part !== undefined).join('\n');
+  const media = entry.extra['media'];
+  const description =
+    typeof media === 'object' && media !== null && 'description' in media ? media.description : undefined;
+  return [entry.title, entry.summary, entry.contentText, description]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join('\n');
 }
 
 /**

@@ -12,9 +12,10 @@ function createdNames(statements: readonly string[]): string[] {
     if (added !== null) return [`COLUMN ${added[1]}.${added[2]}`];
     const dropped = /^DROP (TABLE|INDEX) (\w+)/.exec(statement);
     if (dropped !== null) return [`DROP ${dropped[1]} ${dropped[2]}`];
-    const match = /^CREATE (?:UNIQUE )?(TABLE|INDEX|VIRTUAL TABLE) (\w+)/.exec(statement);
+    const match = /^CREATE (?:UNIQUE )?(TABLE|INDEX|VIRTUAL TABLE|FUNCTION|TRIGGER) (\w+)/.exec(statement);
     if (match === null) return [];
-    if (match[1] === 'VIRTUAL TABLE') return [`VIRTUAL TABLE ${match[2]}`];
+    if (match[1] === 'VIRTUAL TABLE' || match[1] === 'FUNCTION' || match[1] === 'TRIGGER')
+      return [`${match[1]} ${match[2]}`];
     const columns = [...statement.matchAll(/^\s+([a-z_]+) [A-Z]/gm)].map((m) => m[1]);
     return [`${match[1]} ${match[2]}${columns.length ? ` (${columns.join(', ')})` : ''}`];
   });
@@ -22,11 +23,15 @@ function createdNames(statements: readonly string[]): string[] {
 
 /**
  * The first planned difference: the full-text index. SQLite keeps it in an FTS5 table, PostgreSQL in a
- * tsvector column with a GIN index. Each name must exist in its dialect, so this list cannot go stale.
+ * tsvector column with a GIN index, which a trigger fills from the row. Each name must exist in its
+ * dialect, so this list cannot go stale.
  */
 const SEARCH_INDEX: Record<'sqlite' | 'postgres', Record<string, readonly string[]>> = {
   sqlite: { '0002_reader.sql': ['VIRTUAL TABLE entries_fts'] },
-  postgres: { '0002_reader.sql': ['COLUMN entries.search_vector', 'INDEX entries_search'] },
+  postgres: {
+    '0002_reader.sql': ['COLUMN entries.search_vector', 'INDEX entries_search'],
+    '0016_search_vector_trigger.sql': ['FUNCTION entries_search_vector', 'TRIGGER entries_search_vector'],
+  },
 };
 
 /**

@@ -41,7 +41,7 @@ async function fill(store: Store): Promise<Channel[]> {
       testEntry(`f${f}-e${j}`, {
         sortAt: at(j * FEEDS + f),
         authorUrl: `https://author-${(f + j) % 50}.example/`,
-        searchText: `entry ${j} of feed ${f} ${j % 10 === 0 ? 'common' : 'plain'} words ${f === 7 && j === 7 ? 'needle' : ''}`,
+        contentText: `entry ${j} of feed ${f} ${j % 10 === 0 ? 'common' : 'plain'} words ${f === 7 && j === 7 ? 'needle' : ''}`,
       }),
     );
     await store.polling.record(testPoll(feed.id, entries, at(ENTRIES_PER_FEED * FEEDS)));

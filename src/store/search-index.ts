@@ -1,4 +1,4 @@
-import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { SelectQueryBuilder, Transaction } from 'kysely';
 import { insertUniform } from './query-template.js';
 import type { Database } from './schema.js';
 import { searchKey, searchKeySql } from './search-key.js';
@@ -23,16 +23,6 @@ export interface IndexedText {
 /** The part of a text the index holds: its first MAX_INDEXED_CHARS characters. */
 export function clip(text: string): string {
   return text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text;
-}
-
-/**
- * The column that indexes an entry inside its own row: on PostgreSQL its tsvector, written with the
- * insert or update; on SQLite none (the index is the FTS5 table, see `writeSearchIndex`).
- */
-export function searchVectorColumn(dialect: Dialect, text: string): { search_vector?: RawBuilder<string> } {
-  if (dialect === 'sqlite') return {};
-  // to_tsvector has no Kysely builder; the text is a bound parameter.
-  return { search_vector: sql<string>`to_tsvector('simple', ${clip(text)})` };
 }
 
 /**

@@ -40,12 +40,10 @@ export interface PollRound {
 }
 
 /**
- * An entry as the poller hands it to the store; `searchText` (title, summary and content as plain text)
- * feeds the full-text index and is not kept otherwise.
+ * An entry as the poller hands it to the store. The full-text index holds its title, summary, plain-text
+ * content and Media RSS description (entry-rows.ts's searchTextOf; PostgreSQL's migration 0016 alike).
  */
-export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'> & {
-  searchText?: string;
-};
+export type NewEntry = Omit<StoredEntry, 'id' | 'feedId' | 'firstSeenAt' | 'changedAt'>;
 
 export interface PollOutcome {
   feedId: number;

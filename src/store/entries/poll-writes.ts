@@ -1,11 +1,4 @@
-import {
-  type ExpressionBuilder,
-  type InsertObject,
-  sql,
-  type Transaction,
-  type Updateable,
-  type UpdateObject,
-} from 'kysely';
+import type { ExpressionBuilder, InsertObject, Transaction, Updateable, UpdateObject } from 'kysely';
 import * as shown from '../channel-entries.js';
 import { entryContentColumns, heartbeatRow, newEntryRow, searchTextOf } from '../entry-rows.js';
 import { writeFeedAlerts } from '../notify/index.js';
@@ -13,7 +6,7 @@ import { insertUniform, runTemplate } from '../query-template.js';
 import { feedPatchToRow, namesFeed } from '../rows.js';
 import { applyRules } from '../rules/index.js';
 import type { Database, FeedTable } from '../schema.js';
-import { clip, type IndexedText, searchVectorColumn, writeSearchIndex } from '../search-index.js';
+import { type IndexedText, writeSearchIndex } from '../search-index.js';
 import type { PollHealth, PollOutcome } from '../types.js';
 import { binaryChunks, chunk, statementChunks, toIso } from '../values.js';
 
@@ -55,10 +48,9 @@ export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
   return {
     feedId: outcome.feedId,
     workerId: outcome.workerId,
-    // PostgreSQL's search_vector is added by insertEntries, from newTexts
     newRows: outcome.newEntries.map((entry) => newEntryRow(outcome.feedId, entry, now)),
     newTexts: new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)])),
-    changes: outcome.changedEntries.map((entry) => entryChange(dialect, entry, now)),
+    changes: outcome.changedEntries.map((entry) => entryChange(entry, now)),
     feedPatch: feedPatchToRow(outcome.feedPatch, dialect),
     heartbeat: heartbeatRow(outcome.feedId, outcome.heartbeat),
     at: now,
@@ -102,7 +94,7 @@ export async function writePolls(
   );
   const texts = new Map(live.map((rows) => [rows.feedId, rows.newTexts]));
   const textOf = (feedId: number, guid: string) => texts.get(feedId)?.get(guid) ?? '';
-  const inserted = await insertEntries(trx, dialect, newRows, textOf);
+  const inserted = await insertEntries(trx, dialect, newRows);
   const insertedTexts = inserted.map(({ id, guid, sort_at, feed_id }) => ({
     id,
     sortAt: sort_at,
@@ -222,16 +214,12 @@ async function withoutRemoved(trx: Transaction<Database>, rows: EntryRow[]): Pro
  * The update of a changed entry. It keeps when the entry was published and where it sits in timelines:
  * an edited post does not jump back to the top.
  */
-function entryChange(
-  dialect: Dialect,
-  entry: PollOutcome['changedEntries'][number],
-  now: string,
-): EntryChange {
+function entryChange(entry: PollOutcome['changedEntries'][number], now: string): EntryChange {
   const { published: _published, sort_at: _sortAt, ...columns } = entryContentColumns(entry);
   const text = searchTextOf(entry);
   return {
     id: entry.id,
-    columns: { ...columns, changed_at: now, ...searchVectorColumn(dialect, text) },
+    columns: { ...columns, changed_at: now },
     text,
   };
 }
@@ -279,42 +267,28 @@ type InsertedEntry = { id: number; guid: string; sort_at: string; feed_id: numbe
 
 /**
  * Inserts entries and returns the id, guid and feed of each row written; a guid already stored for the
- * feed (another process won the race) is skipped. On PostgreSQL each row's tsvector is made from its
- * text in the statement; the text is bound as a plain value, so that the statement of a number of rows is
- * built and compiled once (query-template.ts): built anew for each batch of 500 rows, it cost PostgreSQL
- * workers more of their thread than their queries did (issue 22).
+ * feed (another process won the race) is skipped. PostgreSQL makes each row's tsvector from the row
+ * itself (migration 0016's trigger), so that the statement of a number of rows binds plain values only
+ * and is built and compiled once (query-template.ts): built anew for each batch of 500 rows, it cost
+ * PostgreSQL workers more of their thread than their queries did (issue 22).
  */
 async function insertEntries(
   trx: Transaction<Database>,
   dialect: Dialect,
   rows: EntryRow[],
-  textOf: (feedId: number, guid: string) => string,
 ): Promise<InsertedEntry[]> {
-  const withText =
-    dialect === 'postgres'
-      ? rows.map((row) => ({
-          ...row,
-          search_vector: clip(textOf(row.feed_id as number, row.guid as string)),
-        }))
-      : rows;
   const inserted: InsertedEntry[] = [];
-  for (const part of statementChunks(dialect, withText, ENTRY_CHUNK)) {
+  for (const part of statementChunks(dialect, rows, ENTRY_CHUNK)) {
     const written = await insertUniform(trx, `${dialect}:entries`, part, (values) =>
       trx
         .insertInto('entries')
-        .values((values as EntryRow[]).map((row) => withVector(dialect, row)))
+        .values(values as EntryRow[])
         .onConflict((conflict) => conflict.columns(['feed_id', 'guid']).doNothing())
         .returning(['id', 'guid', 'sort_at', 'feed_id']),
     );
     inserted.push(...written);
   }
   return inserted;
-}
-
-/** The row with its search text made a tsvector (PostgreSQL); the same row on SQLite. */
-function withVector(dialect: Dialect, row: EntryRow): EntryRow {
-  if (dialect !== 'postgres') return row;
-  return { ...row, search_vector: sql<string>`to_tsvector('simple', ${row.search_vector})` };
 }
 
 /**

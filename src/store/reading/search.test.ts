@@ -14,7 +14,7 @@ import { fts5Query, searchTerms } from './search.js';
 
 const guids = (page: TimelinePage) => page.entries.map((entry) => entry.guid);
 
-/** `news` follows feed a, `blogs` follows feed b; entries carry their words in title, summary or searchText. */
+/** `news` follows feed a, `blogs` follows feed b; entries carry their words in title, summary or content. */
 async function library(store: Store) {
   const news = await store.channels.create('news');
   const blogs = await store.channels.create('blogs');
@@ -26,7 +26,7 @@ async function library(store: Store) {
     testPoll(a.id, [
       testEntry('apple', { title: 'Apple and Banana', sortAt: at(1) }),
       testEntry('split', { title: 'Dessert', summary: 'a banana split', sortAt: at(2) }),
-      testEntry('pie', { title: 'Baking', searchText: 'Baking\nCherry pie with a lattice', sortAt: at(3) }),
+      testEntry('pie', { title: 'Baking', contentText: 'Cherry pie with a lattice', sortAt: at(3) }),
       testEntry('cafe', { title: 'Café crème', authorUrl: 'https://carol.example/', sortAt: at(4) }),
     ]),
   );
@@ -160,11 +160,27 @@ function searchSuite(backend: StoreBackend) {
     assert.deepEqual(await find('crème'), []);
   });
 
+  it("finds words of an entry's content and of its Media RSS description, not of its HTML markup", async () => {
+    const store = await backend.open();
+    const { a, find } = await library(store);
+    const video = testEntry('video', {
+      title: 'A video',
+      contentHtml: '<p class="marquee">Watch</p>',
+      contentText: 'Watch',
+      extra: { media: { items: [], description: 'Glassblowing in Murano' } },
+      sortAt: at(6),
+    });
+    await store.polling.record(testPoll(a.id, [video], at(10)));
+    assert.deepEqual(await find('murano glassblowing'), ['video']);
+    assert.deepEqual(await find('watch'), ['video']);
+    assert.deepEqual(await find('marquee'), []);
+  });
+
   it('indexes the new text of an updated entry', async () => {
     const store = await backend.open();
     const { a, find } = await library(store);
     const [pie] = await store.entries.listByFeed(a.id, 9).then((all) => all.filter((e) => e.guid === 'pie'));
-    const changed = { ...testEntry('pie', { searchText: 'Plum pie', contentHash: 'pie-2' }), id: pie!.id };
+    const changed = { ...testEntry('pie', { contentText: 'Plum pie', contentHash: 'pie-2' }), id: pie!.id };
     await store.polling.record(testPoll(a.id, [], at(20), { changedEntries: [changed] }));
     assert.deepEqual(await find('cherry'), []);
     assert.deepEqual(await find('plum'), ['pie']);

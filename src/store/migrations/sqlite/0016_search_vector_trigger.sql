@@ -1,0 +1,3 @@
+-- Issue 22: PostgreSQL's 0016 makes each entry's tsvector in the database from the row's own text.
+-- SQLite's index is the FTS5 table that search-index.ts writes: nothing to do here. The file exists so
+-- that both databases have the same migrations.
