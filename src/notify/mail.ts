@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Sends alert emails; one per sender, closed with it. */
 export interface Mailer {
@@ -9,22 +9,28 @@ export interface Mailer {
 
 /**
  * A mailer for TIDINGS_SMTP_URL (`smtp://[user:pass@]host:port`, `smtps://` for TLS from the start;
- * smtp:// takes STARTTLS when the server offers it) from TIDINGS_MAIL_FROM.
+ * smtp:// takes STARTTLS when the server offers it) from TIDINGS_MAIL_FROM. nodemailer (39 modules) is
+ * loaded with the first email, not by every process that polls or serves.
  */
 export function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
-  const transport = createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  let transport: Promise<Transporter> | undefined;
+  const open = async () => {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
+  };
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      transport ??= open();
+      const info = await (await transport).sendMail({ from, ...message });
       return String(info.response ?? 'sent');
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close()).catch(() => {});
     },
   };
 }
