@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Compilable, Kysely, SqliteDialect } from 'kysely';
-import { insertUniform, runTemplate } from './query-template.js';
+import { insertUniform, runTemplate, runTemplateOf, templateFallbacks } from './query-template.js';
 
 interface TestDatabase {
   items: { id: number; name: string; owner: string | null };
@@ -128,5 +128,59 @@ describe('query templates', () => {
     });
     assert.deepEqual(await db.selectFrom('items').select(['id', 'name']).execute(), [{ id: 7, name: 'n' }]);
     await db.destroy();
+  });
+
+  it('binds each input where the first compilation bound it, constants alike, whatever the values', async () => {
+    const db = await openDatabase();
+    await db
+      .insertInto('items')
+      .values([
+        { id: 1, name: 'x', owner: 'x' },
+        { id: 2, name: 'x', owner: 'y' },
+        { id: 3, name: 'z', owner: 'y' },
+      ])
+      .execute();
+    const query = counted((inputs: readonly unknown[]) =>
+      db
+        .selectFrom('items')
+        .select('id')
+        // the constant 'x' equals the first call's input: it must stay 'x' for the second
+        .where('name', '=', 'x')
+        .where((eb) => eb.or([eb('owner', '=', inputs[0] as string), eb('id', '=', inputs[1] as number)]))
+        .orderBy('id'),
+    );
+    const before = templateFallbacks();
+    const ids = async (owner: string, id: number) =>
+      (await runTemplateOf(db, 'test:of', [owner, id], query.build)).rows.map((row) => row.id);
+    assert.deepEqual(await ids('x', 99), [1]);
+    assert.deepEqual(await ids('y', 99), [2]);
+    assert.deepEqual(await ids('nobody', 1), [1]);
+    assert.deepEqual(await ids('y', 3), [2]);
+    // two compilations to learn the places, none after
+    assert.equal(query.calls, 2);
+    assert.equal(templateFallbacks(), before);
+  });
+
+  it('compiles a query that binds a value made from an input every time, with the right values', async () => {
+    const db = await openDatabase();
+    await db
+      .insertInto('items')
+      .values([
+        { id: 1, name: 'apple', owner: null },
+        { id: 2, name: 'banana', owner: null },
+      ])
+      .execute();
+    const query = counted((inputs: readonly unknown[]) =>
+      db
+        .selectFrom('items')
+        .select('id')
+        .where('name', 'like', `${inputs[0] as string}%`),
+    );
+    const before = templateFallbacks();
+    const ids = async (prefix: string) =>
+      (await runTemplateOf(db, 'test:derived', [prefix], query.build)).rows.map((row) => row.id);
+    assert.deepEqual(await ids('app'), [1]);
+    assert.deepEqual(await ids('ban'), [2]);
+    assert.equal(templateFallbacks(), before + 2);
   });
 });

@@ -53,6 +53,70 @@ export async function runTemplate<R>(
   return trx.executeQuery<R>(CompiledQuery.raw(sql, values as Plain[]));
 }
 
+// Compiled SQL by key, with where each bound value comes from (runTemplateOf): an input, or a constant.
+type Source = { input: number } | { constant: Plain };
+const mapped = new Map<string, { sql: string; sources: Source[] } | 'unmappable'>();
+
+/** Inputs no query binds of itself: a compilation with them shows where each input is bound. */
+function probes(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `\u0000tidings-probe-${i}`);
+}
+
+/**
+ * Runs the query `build` makes of `inputs` (a user's id bound in several subqueries, say), compiling it
+ * with Kysely only the first time `key` is seen. That time it is also compiled with probe inputs: the
+ * two compilations show which input each bound value is, and which values are constants; later calls
+ * bind their own inputs in the same places. A query whose SQL changes with its inputs, or that binds a
+ * value made from an input (a LIKE pattern, say), goes through Kysely every time.
+ */
+export async function runTemplateOf<R>(
+  trx: Executor,
+  key: string,
+  inputs: readonly Plain[],
+  build: (inputs: readonly Plain[]) => Compilable<R>,
+): Promise<QueryResult<R>> {
+  let known = mapped.get(key);
+  if (known === undefined) {
+    known = learn(build, inputs.length);
+    if (mapped.size >= MAX_TEMPLATES) mapped.clear();
+    mapped.set(key, known);
+  }
+  if (known === 'unmappable') {
+    fallbacks++;
+    return trx.executeQuery(build(inputs).compile());
+  }
+  const values = known.sources.map((source) => ('input' in source ? inputs[source.input] : source.constant));
+  return trx.executeQuery<R>(CompiledQuery.raw(known.sql, values as Plain[]));
+}
+
+/** Where each bound value of `build`'s query comes from, learnt from two compilations. */
+function learn<R>(
+  build: (inputs: readonly Plain[]) => Compilable<R>,
+  count: number,
+): { sql: string; sources: Source[] } | 'unmappable' {
+  const probe = probes(count);
+  const other = probes(count).map((value) => `${value}'`);
+  let first: CompiledQuery<R>;
+  let second: CompiledQuery<R>;
+  try {
+    first = build(probe).compile();
+    second = build(other).compile();
+  } catch {
+    // a builder that checks its inputs (a date, say) refuses the probes
+    return 'unmappable';
+  }
+  if (first.sql !== second.sql || first.parameters.length !== second.parameters.length) return 'unmappable';
+  const sources: Source[] = [];
+  for (const [at, value] of first.parameters.entries()) {
+    const input = probe.indexOf(value as string);
+    if (input !== -1 && second.parameters[at] === other[input]) sources.push({ input });
+    else if (isPlain(value) && value === second.parameters[at] && !String(value).includes('\u0000'))
+      sources.push({ constant: value as Plain });
+    else return 'unmappable';
+  }
+  return { sql: first.sql, sources };
+}
+
 /**
  * Runs a multi-row insert whose rows all have the same plain columns in the same order through
  * `runTemplate`. Building and compiling the query was a sixth of the main thread's time while a poll

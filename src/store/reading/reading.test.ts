@@ -52,7 +52,7 @@ function readerSuite(backend: StoreBackend) {
       assert.equal(exact.entries[0]?.isRead, false);
     });
 
-    it("binds a timeline page's values to SQL compiled once, for every user and shape", async () => {
+    it("binds a timeline page's and the channel list's values to SQL compiled once, for every user", async () => {
       const store = await backend.open();
       const { channel, feed } = await channelWithEntries(store, 5, 'tpl');
       const other = store.forUser((await store.users.add({ name: 'tpl-other', isAdmin: false }, at(0))).id);
@@ -72,8 +72,14 @@ function readerSuite(backend: StoreBackend) {
           first.refs.slice(-1).map((ref) => ref.id),
         );
         await reader.reading.timelineRefs({ channelId, limit: 2, feedId, unreadOnly: true });
+        // the channel list with its counts, each user's own
+        const summaries = await reader.reading.channelSummaries();
+        const summary = summaries.find((one) => one.id === channelId);
+        assert.equal(summary?.unread, channelId === channel.id ? 5 : 3);
+        const unread = summaries.reduce((sum, one) => sum + one.unread, 0);
+        assert.equal((await reader.reading.overview()).allUnread, unread);
       }
-      assert.equal(templateFallbacks(), before, 'no page query compiled again');
+      assert.equal(templateFallbacks(), before, 'no page or channel list query compiled again');
     });
 
     it('neither overlaps nor skips while new entries arrive at the top between requests', async () => {
