@@ -26,6 +26,11 @@ function staticImportsOf(text: string): string[] {
 
 /** Every source file and package the CLI loads before it runs a command, from src/cli.ts. */
 function loadedAtStart(): { files: string[]; packages: string[] } {
+  return loadedBy('cli.ts');
+}
+
+/** Every source file and package that loading `start` (a path under src/) loads. */
+function loadedBy(start: string): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -36,7 +41,7 @@ function loadedAtStart(): { files: string[]; packages: string[] } {
       else visit(resolve(dirname(file), specifier).replace(/\.js$/, '.ts'));
     }
   };
-  visit(`${SRC}cli.ts`);
+  visit(`${SRC}${start}`);
   return { files: [...files].map((f) => relative(SRC, f)).sort(), packages: [...packages].sort() };
 }
 
@@ -62,6 +67,16 @@ describe('the CLI at its start', () => {
     assert.ok(!files.includes('cli/app.ts'), 'cli/app.ts opens the store: import it in the action');
     const heavy = packages.filter((p) => !p.startsWith('node:') && !START_PACKAGES.includes(p));
     assert.deepEqual(heavy, [], 'import these packages in the action of the command');
+  });
+
+  it('starts the commands that neither poll nor fetch without the poller, the parser or an HTTP client', () => {
+    // cli/app.ts loads the poller only for AppOptions.poller: a third of such a command's start
+    for (const work of ['token', 'user', 'password', 'api-password', 'doctor']) {
+      const { files, packages } = loadedBy(`cli/${work}.ts`);
+      const polling = files.filter((f) => /^(poll|parse|fetch|html)\//.test(f));
+      assert.deepEqual(polling, [], `cli/${work}.ts loads these`);
+      assert.ok(!packages.includes('undici') && !packages.includes('nodemailer'), packages.join());
+    }
   });
 
   it("says in its help what the store says: the days an unfollowed feed's entries stay, kinds and events", () => {

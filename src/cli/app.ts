@@ -1,17 +1,14 @@
 import { type Config, loadConfig } from '../config.js';
-import { closeSharedAgents } from '../fetch/index.js';
 import { createLogger, type Logger, silentLogger } from '../log.js';
 import type { Metrics } from '../metrics/index.js';
-import type { PollDeps, PollHooks } from '../poll/index.js';
-import { combineHooks, createPollDeps, createPreparer, PollEvents, WebSub } from '../poll/index.js';
+import type { PollDeps, PollEvents, PollHooks, Preparer } from '../poll/index.js';
 import type { Store } from '../store/index.js';
 import { type EventRelay, openEventRelay, openStore, redactPassword, storeFault } from '../store/index.js';
 import { type ActingUser, actingUser } from './user-option.js';
 
 /**
- * What most commands work with: the configuration, the migrated store, the poller's dependencies. A
- * command that works on one person's data (AppOptions.user) gets that user's store; `instance` is the
- * whole instance's either way.
+ * What most commands work with: the configuration, the migrated store. A command that works on one
+ * person's data (AppOptions.user) gets that user's store; `instance` is the whole instance's either way.
  */
 export interface App {
   config: Config;
@@ -22,6 +19,11 @@ export interface App {
   /** The user the command acts for, when it acts for one (AppOptions.user). */
   user?: ActingUser;
   log: Logger;
+  close(): Promise<void>;
+}
+
+/** An app of a command that polls, fetches feeds or sends alerts (AppOptions.poller). */
+export interface PollingApp extends App {
   poll: PollDeps;
   /** What the poller stored, relayed between the processes of a PostgreSQL database (with `events`). */
   events: PollEvents;
@@ -30,11 +32,15 @@ export interface App {
    * through the poller's hooks. Undefined otherwise.
    */
   metrics?: Metrics;
-  close(): Promise<void>;
 }
 
 export interface AppOptions {
   database?: string | undefined;
+  /**
+   * The command polls, fetches feeds or sends alerts: the poller, the parser's threads and the HTTP
+   * client are loaded (PollingApp). Other commands start without them (about a third of a CLI start).
+   */
+  poller?: boolean;
   /** Write structured logs to stderr (serve, worker); other commands keep stderr for progress. */
   logs?: boolean;
   hooks?: PollHooks;
@@ -60,24 +66,27 @@ export interface AppOptions {
 const DEFAULT_READ_THREADS = 2;
 
 /** Opens the store named by --database or TIDINGS_DATABASE_URL and runs its migrations. */
-export async function openApp(options: AppOptions = {}): Promise<App> {
+export async function openApp(options: AppOptions & { poller: true }): Promise<PollingApp>;
+export async function openApp(options?: AppOptions): Promise<App>;
+export async function openApp(options: AppOptions = {}): Promise<App | PollingApp> {
   const config = loadConfig(process.env, { databaseUrl: options.database });
   const log = options.logs ? createLogger() : silentLogger;
-  const preparer = createPreparer(config.parseWorkers, config.parseTimeoutMs);
-  if (options.polls) preparer.warmUp?.();
+  const polling = options.poller ? await import('../poll/index.js') : undefined;
+  const preparer: Preparer | undefined = polling?.createPreparer(config.parseWorkers, config.parseTimeoutMs);
+  if (options.polls) preparer?.warmUp?.();
   let store: Store;
   try {
     store = await openStore(config.databaseUrl, {
       readThreads: options.serves ? (config.readThreads ?? DEFAULT_READ_THREADS) : 0,
     });
   } catch (error) {
-    await preparer.close();
+    await preparer?.close();
     throw error;
   }
   try {
     await store.migrate();
   } catch (error) {
-    await preparer.close();
+    await preparer?.close();
     await store.close().catch(() => undefined);
     // a read-only database file, a full disk: one message, not the driver's stack
     throw storeFault(error, `preparing the database ${redactPassword(config.databaseUrl)}`) ?? error;
@@ -89,7 +98,7 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
         log.warn({ err }, 'events: relay connection'),
       );
   } catch (error) {
-    await preparer.close();
+    await preparer?.close();
     await store.close().catch(() => undefined);
     throw storeFault(error, `listening for events on ${redactPassword(config.databaseUrl)}`) ?? error;
   }
@@ -97,30 +106,40 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
   try {
     if (options.user) acting = await actingUser(store, options.user.name, options.user.command);
   } catch (error) {
-    await preparer.close();
+    await preparer?.close();
     await relay?.close();
     await store.close().catch(() => undefined);
     throw error;
   }
-  const events = new PollEvents(relay, (err) => log.warn({ err }, 'events: an announcement was not relayed'));
+  const app: App = {
+    config,
+    store: acting ? store.forUser(acting.id) : store,
+    instance: store,
+    ...(acting ? { user: acting } : {}),
+    log,
+    async close() {
+      await relay?.close();
+      await store.close();
+    },
+  };
+  if (polling === undefined || preparer === undefined) return app;
+  const events = new polling.PollEvents(relay, (err) =>
+    log.warn({ err }, 'events: an announcement was not relayed'),
+  );
   // the process that serves /metrics counts its own polls (serve; not `serve --no-poller`'s workers)
   // prom-client is loaded only then: every other command starts without it
   const metrics =
     options.serves && config.metrics === true
       ? new (await import('../metrics/index.js')).Metrics({ store, now: () => new Date() })
       : undefined;
-  const hooks = combineHooks(
+  const hooks = polling.combineHooks(
     ...(options.hooks ? [options.hooks] : options.events ? [events.hooks()] : []),
     ...(metrics ? [metrics.pollHooks()] : []),
   );
-  const poll = createPollDeps(store, config, log, hooks, preparer);
-  if (options.push && config.baseUrl !== undefined) poll.push = new WebSub(poll, config.baseUrl);
+  const poll = polling.createPollDeps(store, config, log, hooks, preparer);
+  if (options.push && config.baseUrl !== undefined) poll.push = new polling.WebSub(poll, config.baseUrl);
   return {
-    config,
-    store: acting ? store.forUser(acting.id) : store,
-    instance: store,
-    ...(acting ? { user: acting } : {}),
-    log,
+    ...app,
     poll,
     events,
     ...(metrics ? { metrics } : {}),
@@ -132,14 +151,19 @@ export async function openApp(options: AppOptions = {}): Promise<App> {
       await relay?.close();
       await poll.preparer.close();
       await store.close();
-      await closeSharedAgents();
+      await (await import('../fetch/index.js')).closeSharedAgents();
     },
   };
 }
 
 /** Runs a command body with an open app and closes it after, whatever happens. */
-export async function withApp<T>(options: AppOptions, body: (app: App) => Promise<T>): Promise<T> {
-  const app = await openApp(options);
+export async function withApp<T>(
+  options: AppOptions & { poller: true },
+  body: (app: PollingApp) => Promise<T>,
+): Promise<T>;
+export async function withApp<T>(options: AppOptions, body: (app: App) => Promise<T>): Promise<T>;
+export async function withApp<T>(options: AppOptions, body: (app: PollingApp) => Promise<T>): Promise<T> {
+  const app = (await openApp(options)) as PollingApp;
   try {
     return await body(app);
   } finally {

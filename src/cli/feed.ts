@@ -1,7 +1,7 @@
 import { parseInterval } from '../config.js';
 import type { StoredFeed } from '../model/index.js';
 import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '../subscriptions/index.js';
-import { type App, withApp } from './app.js';
+import { type App, type PollingApp, withApp } from './app.js';
 import { findFeed, subscriptionDeps } from './subscribe.js';
 import { UserError } from './user-error.js';
 
@@ -20,12 +20,12 @@ export interface FeedOptions {
 /** `tidings feed` (feed-command.ts defines it): shows a feed's settings, or changes them. */
 export async function runFeed(ref: string, opts: FeedOptions): Promise<void> {
   process.exitCode = await withApp(
-    { database: opts.database, user: { name: opts.user, command: 'feed' } },
+    { database: opts.database, poller: true, user: { name: opts.user, command: 'feed' } },
     (app) => feedCommand(app, ref, opts),
   );
 }
 
-async function feedCommand(app: App, ref: string, opts: FeedOptions): Promise<number> {
+async function feedCommand(app: PollingApp, ref: string, opts: FeedOptions): Promise<number> {
   const fail = (message: string): never => {
     throw new UserError(message);
   };

@@ -1,6 +1,6 @@
 import { checkDestination, DestinationInputError, OutboxSender, sendTest } from '../notify/index.js';
 import type { NewDestination, StoredDestination } from '../store/index.js';
-import { type App, withApp } from './app.js';
+import { type App, type PollingApp, withApp } from './app.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 export interface AddOptions {
@@ -50,7 +50,7 @@ export async function runNotifyRemove(id: string, opts: CommonOptions): Promise<
 export async function runNotifyTest(id: string, opts: CommonOptions): Promise<void> {
   const destinationId = parseId('notify test', id);
   process.exitCode = await withApp(
-    { database: opts.database, user: { name: opts.user, command: 'notify test' } },
+    { database: opts.database, poller: true, user: { name: opts.user, command: 'notify test' } },
     (app) => testDestination(app, destinationId, id),
   );
 }
@@ -179,7 +179,7 @@ function day(iso: string | undefined): string {
 }
 
 /** Sends a test message through the destination now; prints its answer, or fails with it in one line. */
-async function testDestination(app: App, destinationId: number, id: string): Promise<number> {
+async function testDestination(app: PollingApp, destinationId: number, id: string): Promise<number> {
   const destination = await app.store.notify.get(destinationId);
   if (destination === undefined) throw noSuchDestination('notify test', id);
   const sender = new OutboxSender({

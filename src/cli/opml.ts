@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { exportOpml, importOpml, type OpmlImport } from '../subscriptions/index.js';
-import { type App, withApp } from './app.js';
+import { type PollingApp, withApp } from './app.js';
 import { plural } from './plural.js';
 import { subscriptionDeps } from './subscribe.js';
 import { UserError } from './user-error.js';
@@ -15,7 +15,12 @@ export interface ImportOptions {
 export async function runImport(file: string, opts: ImportOptions): Promise<void> {
   const text = await readFile(file, 'utf8');
   process.exitCode = await withApp(
-    { database: opts.database, polls: opts.fetch, user: { name: opts.user, command: 'import' } },
+    {
+      database: opts.database,
+      poller: true,
+      polls: opts.fetch,
+      user: { name: opts.user, command: 'import' },
+    },
     (app) => importFile(app, file, text, opts.fetch),
   );
 }
@@ -23,7 +28,7 @@ export async function runImport(file: string, opts: ImportOptions): Promise<void
 /** `tidings export` (opml-command.ts defines it): the subscriptions as OPML on stdout. */
 export async function runExport(opts: { database?: string; user?: string }): Promise<void> {
   const text = await withApp(
-    { database: opts.database, user: { name: opts.user, command: 'export' } },
+    { database: opts.database, poller: true, user: { name: opts.user, command: 'export' } },
     (app) => exportOpml(subscriptionDeps(app)),
   );
   process.stdout.write(text);
@@ -40,7 +45,7 @@ export function importSummary(result: OpmlImport): string {
  * outline that is a web page is resolved to its feed, or reported and unfollowed when it links to none.
  * Exit 0 when the file could be read (some outlines skipped or not), 1 when it held no feed at all.
  */
-async function importFile(app: App, file: string, text: string, fetchNow: boolean): Promise<number> {
+async function importFile(app: PollingApp, file: string, text: string, fetchNow: boolean): Promise<number> {
   const result = await importOpml(subscriptionDeps(app), text, { fetchNow });
   if (result.total === 0) {
     const why =

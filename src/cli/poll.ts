@@ -1,6 +1,6 @@
 import { redactSecrets } from '../log.js';
 import { type PollSummary, pollOnce, runPollLoop } from '../poll/index.js';
-import { type App, withApp } from './app.js';
+import { type PollingApp, withApp } from './app.js';
 import { plural } from './plural.js';
 import { parseFeedIds, requireFeeds, whyNotPolled } from './poll-feeds.js';
 import { progressPrinter } from './progress.js';
@@ -25,8 +25,9 @@ export async function runPoll(opts: PollOptions): Promise<void> {
     });
   if (!opts.once) return runWorker(opts.database);
   const feedIds = opts.feed ? parseFeedIds(opts.feed) : undefined;
-  process.exitCode = await withApp({ database: opts.database, polls: true, events: true }, (app) =>
-    runOnce(app, opts, feedIds),
+  process.exitCode = await withApp(
+    { database: opts.database, poller: true, polls: true, events: true },
+    (app) => runOnce(app, opts, feedIds),
   );
 }
 
@@ -54,7 +55,7 @@ function stopOnSignals(): { signal: AbortSignal; stoppedBy(): string | undefined
 }
 
 /** One run: progress on stderr, the summary on stdout; returns the exit code. */
-async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefined): Promise<number> {
+async function runOnce(app: PollingApp, opts: PollOptions, feedIds: number[] | undefined): Promise<number> {
   const requested = feedIds ? await requireFeeds(app.store, feedIds) : [];
   const force = opts.force === true;
   const runStartedAt = app.poll.now().toISOString();
@@ -102,7 +103,7 @@ async function runOnce(app: App, opts: PollOptions, feedIds: number[] | undefine
  * Sends the alerts the run caused (and any others due) before the process exits; a note on stderr. The
  * polls are stored whatever happens here: alerts that cannot go now stay queued for the next process.
  */
-async function sendAlerts(app: App): Promise<void> {
+async function sendAlerts(app: PollingApp): Promise<void> {
   const sender = openSender(app);
   try {
     const { sent, failed } = await sender.drain(DRAIN_MS);
@@ -124,14 +125,17 @@ export async function runWorker(database: string | undefined): Promise<void> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  await withApp({ database, logs: true, polls: true, events: true, push: true }, async (app) => {
-    // workers remove old read entries too, so that a `serve --no-poller` deployment keeps its size
-    startRetention(app.store, process.env, app.log, stop.signal);
-    // whichever process polls sends the alerts its polls cause (issue 25)
-    const sending = runSender(app, stop.signal);
-    await runPollLoop(app.poll, stop.signal);
-    await sending;
-  });
+  await withApp(
+    { database, poller: true, logs: true, polls: true, events: true, push: true },
+    async (app) => {
+      // workers remove old read entries too, so that a `serve --no-poller` deployment keeps its size
+      startRetention(app.store, process.env, app.log, stop.signal);
+      // whichever process polls sends the alerts its polls cause (issue 25)
+      const sending = runSender(app, stop.signal);
+      await runPollLoop(app.poll, stop.signal);
+      await sending;
+    },
+  );
 }
 
 /** The closing summary: feeds per status, entries new and updated, time. */

@@ -1,6 +1,6 @@
 import { OutboxSender } from '../notify/index.js';
 import { type DestinationKind, isEventType } from '../store/index.js';
-import type { App } from './app.js';
+import type { PollingApp } from './app.js';
 
 /**
  * How long `poll --once` waits, after its polls, for the alerts they caused to go out: each message waits
@@ -15,7 +15,7 @@ export const DRAIN_MS = 20_000;
  * sends every user's messages, so it works on the instance's store. `onSent` hears each message sent.
  */
 export function openSender(
-  app: App,
+  app: PollingApp,
   onSent?: (kind: DestinationKind, eventType: string) => void,
 ): OutboxSender {
   return new OutboxSender({
@@ -29,7 +29,7 @@ export function openSender(
 }
 
 /** Runs the sender until the signal aborts, then closes it (serve, worker). */
-export async function runSender(app: App, signal: AbortSignal): Promise<void> {
+export async function runSender(app: PollingApp, signal: AbortSignal): Promise<void> {
   // the process that serves /metrics counts the alerts it sends (tidings_alerts_sent_total)
   const sender = openSender(app, (_kind, eventType) => {
     if (isEventType(eventType)) app.metrics?.countAlertSent(eventType);

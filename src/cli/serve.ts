@@ -26,6 +26,7 @@ export async function runServe(opts: ServeOptions): Promise<void> {
   ]);
   const app = await openApp({
     database: opts.database,
+    poller: true,
     logs: true,
     events: true,
     polls: true,

@@ -7,7 +7,7 @@ import {
   UNFOLLOWED_KEEP_DAYS,
   unfollow,
 } from '../subscriptions/index.js';
-import { type App, withApp } from './app.js';
+import { type App, type PollingApp, withApp } from './app.js';
 import { plural } from './plural.js';
 import { UserError } from './user-error.js';
 
@@ -27,7 +27,7 @@ export interface RemoveOptions {
 /** `tidings add` (subscribe-command.ts defines it): follows the URL, fetches it, prints the answer. */
 export async function runAdd(url: string, opts: AddOptions): Promise<void> {
   process.exitCode = await withApp(
-    { database: opts.database, user: { name: opts.user, command: 'add' } },
+    { database: opts.database, poller: true, user: { name: opts.user, command: 'add' } },
     (app) => addFeed(app, url, opts),
   );
 }
@@ -35,18 +35,22 @@ export async function runAdd(url: string, opts: AddOptions): Promise<void> {
 /** `tidings remove` (subscribe-command.ts defines it). */
 export async function runRemove(ref: string, opts: RemoveOptions): Promise<void> {
   process.exitCode = await withApp(
-    { database: opts.database, user: { name: opts.user, command: 'remove' } },
+    { database: opts.database, poller: true, user: { name: opts.user, command: 'remove' } },
     (app) => removeFeed(app, ref, opts.channel),
   );
 }
 
 /** The module's dependencies for a CLI command. */
-export function subscriptionDeps(app: App): SubscriptionDeps {
+export function subscriptionDeps(app: PollingApp): SubscriptionDeps {
   return { store: app.store, poll: app.poll, now: () => new Date() };
 }
 
 /** Follows one URL through the subscriptions module and prints its answer; returns the exit code. */
-async function addFeed(app: App, url: string, opts: { channel?: string; also?: boolean }): Promise<number> {
+async function addFeed(
+  app: PollingApp,
+  url: string,
+  opts: { channel?: string; also?: boolean },
+): Promise<number> {
   const result = await follow(subscriptionDeps(app), {
     url,
     ...(opts.channel !== undefined ? { channel: opts.channel } : {}),
@@ -82,7 +86,7 @@ async function addFeed(app: App, url: string, opts: { channel?: string; also?: b
   }
 }
 
-async function removeFeed(app: App, ref: string, channel: string | undefined): Promise<number> {
+async function removeFeed(app: PollingApp, ref: string, channel: string | undefined): Promise<number> {
   const feed = await findFeed(app, ref);
   if (!feed) throw new UserError(`remove: no feed ${ref} (tidings status lists the feeds)`);
   const result = await unfollow(subscriptionDeps(app), {

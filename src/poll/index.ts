@@ -14,6 +14,7 @@ export { combineHooks } from './hooks.js';
 export { runPollLoop } from './loop.js';
 export type { NextCheckExplained } from './next-check.js';
 export { explainNextCheck } from './next-check.js';
+export type { Preparer } from './parse-pool.js';
 export { createPreparer } from './parse-pool.js';
 export type { PollSummary } from './poller.js';
 export { pollOnce } from './poller.js';
