@@ -64,6 +64,10 @@ for (const backend of storeBackends()) {
       // the alert is no entry of the channel that follows the feed
       const homeItems = (await h.get({ action: 'timeline', channel: home })).body['items'] as Item[];
       assert.ok(homeItems.every((entry) => !(entry.name ?? '').startsWith('Feed failing')));
+      // alerts stay out of the full-text index, alike on both databases
+      const found = await h.get({ action: 'search', channel: 'notifications', query: 'failing' });
+      assert.equal(found.status, 200, JSON.stringify(found.body));
+      assert.deepEqual(found.body['items'], []);
       h.docs['/flaky.xml'] = { body: rss([item('a', 1), item('b', 2)]), type: 'application/rss+xml' };
       await h.poll(h.url('/flaky.xml'));
       await h.poll(h.url('/flaky.xml'));

@@ -6,5 +6,7 @@
 -- migrate.ts splits this file on semicolons that end a line: the function body keeps its own on one line.
 CREATE FUNCTION entries_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.search_vector := to_tsvector('simple', substr(concat_ws(chr(10), NEW.title, NEW.summary, NEW.content_text, CASE WHEN NEW.extra LIKE '%"media"%' THEN NEW.extra::jsonb #>> '{media,description}' END), 1, 100000)); RETURN NEW; END $$;
 
+-- Feed-health alert entries (guid prefix tidings:alert:, notify/alert-entries.ts) stay out of the index,
+-- as they stay out of SQLite's.
 CREATE TRIGGER entries_search_vector BEFORE INSERT OR UPDATE OF title, summary, content_text, extra
-ON entries FOR EACH ROW EXECUTE FUNCTION entries_search_vector();
+ON entries FOR EACH ROW WHEN (NEW.guid NOT LIKE 'tidings:alert:%') EXECUTE FUNCTION entries_search_vector();
