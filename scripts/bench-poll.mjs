@@ -17,6 +17,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpu } from './process-cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shared = process.env.TIDINGS_SHARED_DIR ?? fileURLToPath(new URL('../../shared', import.meta.url));
@@ -256,19 +257,10 @@ function tidingsAsync(args, env) {
 
 /** CPU seconds (user + system) of every process whose command is `postgres`, by pid. */
 function postgresCpu() {
-  const tick = 100; // USER_HZ on Linux
   const byPid = new Map();
   for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const name = stat.slice(stat.indexOf('(') + 1, close);
-      if (name !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) / tick);
-    } catch {
-      // the process ended meanwhile
-    }
+    const cpu = processCpu(pid); // undefined when the process ended meanwhile
+    if (cpu?.name === 'postgres') byPid.set(pid, cpu.cpuMs / 1000);
   }
   return byPid;
 }

@@ -13,11 +13,12 @@
 // (`--users 100 --size 1000000`: 100 users x 200 of 2,000 feeds, each feed followed by 10). The database goes under the system's temp
 // folder (or --db, to reuse a filled one: the fill is skipped when the file exists).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpu } from './process-cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'dist/cli.js');
@@ -158,24 +159,13 @@ function get(agent, port, path, headers = {}) {
   });
 }
 
-/** CPU milliseconds a process has used so far (Linux's /proc; undefined elsewhere). */
-function cpuMsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * `clients` loops asking for `path` for `seconds` seconds on keep-alive connections; with the server's
  * pid, also the CPU the server and this load generator each spent a request (the two share the cores).
  */
 async function measure(port, path, headers, clients, seconds = SECONDS, pid = undefined) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const serverCpuBefore = pid === undefined ? undefined : cpuMsOf(pid);
+  const serverCpuBefore = pid === undefined ? undefined : processCpu(pid)?.cpuMs;
   const clientCpuBefore = process.cpuUsage();
   const latencies = [];
   let errors = 0;
@@ -198,7 +188,7 @@ async function measure(port, path, headers, clients, seconds = SECONDS, pid = un
   await Promise.all(Array.from({ length: clients }, loop));
   const elapsed = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(clientCpuBefore);
-  const serverCpuAfter = pid === undefined ? undefined : cpuMsOf(pid);
+  const serverCpuAfter = pid === undefined ? undefined : processCpu(pid)?.cpuMs;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
