@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { parseRelayMessage } from '../relay-message.js';
-import { encode, IDS_PER_NOTIFICATION } from './notify.js';
+import { after, describe, it } from 'node:test';
+import pg from 'pg';
+import { storeBackends } from '../../../test/helpers/temp-store.js';
+import { parseRelayMessage, type RelayMessage } from '../relay-message.js';
+import { encode, IDS_PER_NOTIFICATION, openPgEventRelay } from './notify.js';
 
 describe('event relay payloads', () => {
   it('splits many entry ids into payloads NOTIFY accepts (under 8,000 bytes)', () => {
@@ -21,5 +23,59 @@ describe('event relay payloads', () => {
     assert.equal(parseRelayMessage({ kind: 'channel', channelId: '3' }), undefined);
     assert.equal(parseRelayMessage({ kind: 'entries', feedId: 1, entryIds: [1, 'x'] }), undefined);
     assert.equal(parseRelayMessage(null), undefined);
+  });
+});
+
+const postgres = storeBackends().find((b) => b.name === 'postgres');
+
+describe('event relay on PostgreSQL', { skip: postgres?.skip ?? false }, () => {
+  const backend = postgres!;
+  after(() => backend.cleanup());
+
+  it('sends what many feeds publish at once one query at a time, and every message arrives in order', async () => {
+    const url = backend.urlOf(await backend.open());
+    const errors: unknown[] = [];
+    const sender = await openPgEventRelay(url, (error) => errors.push(error));
+    const receiver = await openPgEventRelay(url, (error) => errors.push(error));
+    // pg runs one query at a time on a connection and only queues overlapping ones (with a deprecation
+    // warning, shown once per process; pg 9 refuses them): count what each connection has in flight
+    const inFlight = new WeakMap<object, number>();
+    let most = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const now = (inFlight.get(this) ?? 0) + 1;
+      inFlight.set(this, now);
+      most = Math.max(most, now);
+      const settle = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+      const result = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      result.then(settle, settle);
+      return result;
+    } as typeof query;
+    const heard: number[] = [];
+    const all = new Promise<void>((resolve) => {
+      receiver.onMessage((message) => {
+        if (message.kind === 'entries') heard.push(message.feedId);
+        if (heard.length === 40) resolve();
+      });
+    });
+    try {
+      const messages: RelayMessage[] = Array.from({ length: 40 }, (_, i) => ({
+        kind: 'entries',
+        feedId: i + 1,
+        entryIds: [i + 1],
+      }));
+      await Promise.all(messages.map((message) => sender.publish(message)));
+      await all;
+    } finally {
+      pg.Client.prototype.query = query;
+      await sender.close();
+      await receiver.close();
+    }
+    assert.equal(most, 1, 'one query at a time on the relay connection');
+    assert.deepEqual(
+      heard,
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    assert.deepEqual(errors, []);
   });
 });

@@ -67,13 +67,22 @@ export async function openPgEventRelay(url: string, onError: (error: unknown) =>
     scheduleConnect();
   };
 
+  // One publish at a time: a connection runs one query at a time, and pg only queues overlapping ones
+  // with a deprecation warning (pg 9 refuses them). A poll stores many feeds at once, each publishing.
+  let sending: Promise<unknown> = Promise.resolve();
+  const send = async (message: RelayMessage): Promise<void> => {
+    const current = client;
+    if (!current) throw new Error('store: the event relay is reconnecting; an event was not sent');
+    for (const payload of encode(message, schema))
+      await current.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+  };
+
   await connect();
   return {
-    async publish(message) {
-      const current = client;
-      if (!current) throw new Error('store: the event relay is reconnecting; an event was not sent');
-      for (const payload of encode(message, schema))
-        await current.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+    publish(message) {
+      const sent = sending.then(() => send(message));
+      sending = sent.catch(() => {});
+      return sent;
     },
     onMessage(listener) {
       emitter.on('message', listener);
