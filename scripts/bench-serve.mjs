@@ -275,8 +275,17 @@ async function main() {
   const asUser = MEASURED ? ['--user', MEASURED] : [];
   const token = (await run(['token', 'create', '--scope', 'read', ...asUser])).trim().split('\n').at(-1);
   const hello = await startProcess(['--input-type=module', '-e', HELLO], /hello on (\d+)/);
+  // TIDINGS_BENCH_CPU_PROF=DIR: a V8 CPU profile of the server, written there when it stops
+  const profile = process.env.TIDINGS_BENCH_CPU_PROF;
   const serve = await startProcess(
-    [cli, 'serve', '--port', '0', '--no-poller'],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      cli,
+      'serve',
+      '--port',
+      '0',
+      '--no-poller',
+    ],
     /serving on http:\/\/[^:]+:(\d+)/,
   );
   try {
