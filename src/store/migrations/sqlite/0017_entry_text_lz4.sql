@@ -1,0 +1,2 @@
+-- Issue 22: PostgreSQL's 0017 compresses entry text with LZ4. SQLite does not compress rows: nothing to
+-- do here. The file exists so that both databases have the same migrations.
