@@ -55,6 +55,7 @@ describe('tidings user and --user', () => {
         { args: ['user', 'list', '--json'] }, // 21
         { args: ['token', 'list', '--json'] }, // 22: one user again: --user may be left out
         { args: ['user', 'list'] }, // 23: the table
+        { args: ['user', 'add', 'no/slashes'], input: '' }, // 24: the name is refused before a password
       ]),
     );
     assert.deepEqual(usersOf(results[0]), { users: [] });
@@ -65,6 +66,8 @@ describe('tidings user and --user', () => {
     assert.notEqual(results[4]?.code, 0);
     assert.match(oneLine(results[5]), /not a user name/);
     assert.match(oneLine(results[6]), /at least 8 characters/);
+    assert.match(oneLine(results[24]), /"no\/slashes" is not a user name/);
+    assert.notEqual(results[24]?.code, 0);
     // exactly the fields the issue names
     assert.deepEqual(usersOf(results[7]), {
       users: [

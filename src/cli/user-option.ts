@@ -46,13 +46,18 @@ export async function passwordUser(
   command: string,
 ): Promise<ActingUser> {
   if (!(await store.users.isEmpty())) return actingUser(store, name, command);
-  // loaded here: the commands' definitions import this file, and the CLI starts without the store
-  const { isUserName } = await import('../store/index.js');
   const wanted = name ?? 'admin';
-  if (!isUserName(wanted))
-    throw new UserError(
-      `${command}: ${JSON.stringify(wanted.slice(0, 80))} is not a user name: use 1 to 64 letters, digits, dots, dashes or underscores`,
-    );
+  await requireUserName(wanted, command);
   const user = await store.users.add({ name: wanted, isAdmin: true }, new Date().toISOString());
   return { id: user.id, name: user.name, isAdmin: true };
+}
+
+/** One line when `name` cannot name a user (the store's rule), before anything is asked or changed. */
+export async function requireUserName(name: string, command: string): Promise<void> {
+  // loaded here: the commands' definitions import this file, and the CLI starts without the store
+  const { isUserName } = await import('../store/index.js');
+  if (!isUserName(name))
+    throw new UserError(
+      `${command}: ${JSON.stringify(name.slice(0, 80))} is not a user name: use 1 to 64 letters, digits, dots, dashes or underscores`,
+    );
 }

@@ -5,6 +5,7 @@ import { askTwice, checkPassword, passwordFromInput, readStdin } from './passwor
 import { plural } from './plural.js';
 import { textTable } from './table.js';
 import { UserError } from './user-error.js';
+import { requireUserName } from './user-option.js';
 
 /** `tidings user add` (user-command.ts defines it). */
 export async function runUserAdd(
@@ -12,6 +13,8 @@ export async function runUserAdd(
   opts: { admin?: boolean; me?: string; database?: string },
 ): Promise<void> {
   const me = opts.me === undefined ? undefined : profileUrl(opts.me, 'user add');
+  // a name that cannot be is refused before the password is asked for (twice, at a terminal)
+  await requireUserName(name, 'user add');
   const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
   const problem = password === undefined ? 'the two passwords differ' : checkPassword(password);
   if (problem || password === undefined) throw new UserError(`user add: ${problem}; nobody was added`);
