@@ -39,6 +39,34 @@ function suite(backend: StoreBackend) {
     const { diagnostics, originalUrl, createdAt, trustsValidators, pendingMoveCount, ...wanted } = feeds[1]!;
     assert.deepEqual(summaries[1], wanted);
   });
+
+  it('lists only the feeds asked for, oldest first, each once, and none for no ids', async () => {
+    const store = await backend.open();
+    const feeds = [];
+    for (let i = 0; i < 5; i++) feeds.push(await store.feeds.add(`https://f${i}.example/feed.xml`, at(i)));
+    const [a, b, , d] = feeds.map((feed) => feed.id) as [number, number, number, number, number];
+    const asked = await store.feeds.listSummaries([d, a, d, b, 999_999]);
+    assert.deepEqual(
+      asked.map((summary) => summary.id),
+      [a, b, d],
+    );
+    assert.deepEqual(
+      asked[2],
+      (await store.feeds.listSummaries()).find((s) => s.id === d),
+    );
+    assert.deepEqual(await store.feeds.listSummaries([]), []);
+  });
+
+  it('lists more feeds than one statement binds, in order', async () => {
+    const store = await backend.open();
+    const ids: number[] = [];
+    for (let i = 0; i < 520; i++) ids.push((await store.feeds.add(`https://m${i}.example/`, at(0))).id);
+    const asked = await store.feeds.listSummaries([...ids].reverse());
+    assert.deepEqual(
+      asked.map((summary) => summary.id),
+      ids,
+    );
+  });
 }
 
 describe('store: feed summaries for the health list', () => {

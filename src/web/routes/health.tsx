@@ -56,11 +56,9 @@ async function dashboard(c: Context<WebEnv>, ctx: WebContext): Promise<Response>
   const query: HealthQuery = asked.all && isAdmin ? asked : mine;
   // Every feed is counted, filtered and sorted by its summary; whole rows of 2,000 feeds, and their
   // subscriptions with whole rows again, were 120 ms a request (issue 14).
-  const [summaries, channels, refs] = await Promise.all([
-    store.feeds.listSummaries(),
-    store.channels.list(),
-    store.channels.listSubscriptionRefs(),
-  ]);
+  const [channels, refs] = await Promise.all([store.channels.list(), store.channels.listSubscriptionRefs()]);
+  // the feeds the user follows are read alone: an instance's other feeds are most of its feeds
+  const summaries = await store.feeds.listSummaries(query.all ? undefined : refs.map((ref) => ref.feedId));
   const feeds = query.all ? summaries : followedSummaries(summaries, refs);
   const followed =
     query.channel === undefined ? new Set<number>() : feedsFollowedIn(channels, refs, query.channel);
