@@ -32,8 +32,23 @@ export function groupsOf(view: AppFeeds): { groups: object[]; feeds_groups: obje
       .map((feed) => feed.id)
       .join(','),
   }));
+  // Every feed of `feeds` is in a group: Read You looks each one up in feeds_groups and its whole sync
+  // fails on one that is in none (a feed unfollowed that keeps saved entries, one followed only in
+  // Notifications). Those are listed in a group of their own.
+  const ungrouped = view.feeds.filter((feed) => (view.foldersOf.get(feed.id) ?? []).length === 0);
+  if (ungrouped.length > 0) {
+    groups.push({ id: UNGROUPED_ID, title: UNGROUPED_TITLE });
+    feeds_groups.push({ group_id: UNGROUPED_ID, feed_ids: ungrouped.map((feed) => feed.id).join(',') });
+  }
   return { groups, feeds_groups };
 }
+
+/**
+ * The group of feeds in no channel: an id no channel has (the largest 32-bit integer, which apps that
+ * keep ids in 32 bits can hold). Marking it read marks nothing, as for a group that does not exist.
+ */
+export const UNGROUPED_ID = 2_147_483_647;
+const UNGROUPED_TITLE = 'Not in a channel';
 
 /** `feeds`: every feed the apps see; favicon_id is the feed's own id when it has an icon, else 0. */
 export function feedsOf(view: AppFeeds, withIcons: ReadonlySet<number>): object[] {
@@ -82,10 +97,13 @@ async function* itemsJson(store: Store, ids: readonly number[]): AsyncGenerator<
 
 /**
  * The ids of the page asked for. A since_id, max_id or with_ids that is not what it should be (not an
- * integer, given twice) gives none: read as absent, it would give the newest items.
+ * integer, given twice) gives none: read as absent, it would give the newest items. An empty since_id is
+ * since_id=0, the oldest items first.
  */
 async function pageIds(store: Store, params: RequestParams): Promise<number[]> {
-  const sinceId = integerParam(params, 'since_id');
+  // an empty since_id is the start: Read You's first sync sends `since_id=` and pages on from the last
+  // id it got, as FreshRSS lets it (answered with nothing, it never got an item)
+  const sinceId = singleParam(params, 'since_id') === '' ? 0 : integerParam(params, 'since_id');
   const maxId = integerParam(params, 'max_id');
   const withIds = singleParam(params, 'with_ids');
   const malformed =

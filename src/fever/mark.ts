@@ -49,6 +49,9 @@ export async function applyMark(store: Store, params: RequestParams, now: Date):
  */
 function untilOf(params: RequestParams, now: Date): Date | undefined {
   if (!params.has('before')) return now;
+  // more digits than an id may have, up to a 64-bit integer's 19, is still a time after now: Read You's
+  // "mark all read" sends Long.MAX_VALUE milliseconds in seconds, 16 digits
+  if (/^[1-9]\d{15,18}$/.test(singleParam(params, 'before') ?? '')) return now;
   const seconds = integerParam(params, 'before');
   if (seconds === undefined) return undefined;
   return seconds * 1000 >= now.getTime() ? now : new Date(seconds * 1000);

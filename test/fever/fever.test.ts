@@ -194,6 +194,31 @@ for (const backend of storeBackends()) {
       assert.equal(await unreadIds(), '');
     });
 
+    it('puts every listed feed in a group, a feed kept only for its saved entries too (Read You)', async () => {
+      h.serve('/gone.xml', [rssItem('g0', 0), rssItem('g1', 1)]);
+      const gone = await h.follow('/gone.xml', 'Gone');
+      const [saved] = await h.entryIds(gone.feedId);
+      await fever('', { mark: 'item', as: 'saved', id: String(saved) });
+      await h.store.channels.unsubscribe(gone.channel.id, gone.feedId);
+      const answer = await fever('groups');
+      const feeds = ((await fever('feeds'))['feeds'] as Body[]).map((feed) => feed['id']);
+      assert.ok(feeds.includes(gone.feedId), 'the feed of a saved entry is listed');
+      const grouped = (answer['feeds_groups'] as { group_id: number; feed_ids: string }[]).flatMap((g) =>
+        g.feed_ids === '' ? [] : g.feed_ids.split(',').map(Number),
+      );
+      assert.deepEqual(
+        feeds.filter((id) => !grouped.includes(id as number)),
+        [],
+      );
+      const groups = answer['groups'] as { id: number; title: string }[];
+      const own = groups.find((g) => g.title === 'Not in a channel');
+      assert.ok(own && own.id <= 2 ** 31 - 1 && !groups.some((g) => g !== own && g.id === own.id));
+      // marking that group read marks nothing
+      const unreadBefore = await unreadIds();
+      await fever('', { mark: 'group', as: 'read', id: String(own.id), before: '2000000000' });
+      assert.equal(await unreadIds(), unreadBefore);
+    });
+
     it('refuses every key after 5 failed ones from a client, the right key included', async () => {
       for (let i = 0; i < 5; i++) assert.equal((await fever('', { api_key: '0'.repeat(32) }))['auth'], 0);
       assert.equal((await fever(''))['auth'], 0);

@@ -126,10 +126,11 @@ for (const backend of storeBackends()) {
     it('gives no items for a malformed since_id, max_id or with_ids, never the newest ones', async () => {
       const forms = [
         ...['since_id', 'max_id'].flatMap((name) =>
-          [' ', '-1', '1e3', '0x10', '1.5', '9'.repeat(20), 'abc', LONG, '', ['0', '1']].map((v) => ({
+          [' ', '-1', '1e3', '0x10', '1.5', '9'.repeat(20), 'abc', LONG, ['0', '1']].map((v) => ({
             [name]: v,
           })),
         ),
+        { max_id: '' },
         ...['', ',', '1e3,0x10,-1', 'abc', LONG, ['1', '2']].map((v) => ({ with_ids: v })),
       ];
       const wrong: string[] = [];
@@ -140,6 +141,36 @@ for (const backend of storeBackends()) {
           wrong.push(`${JSON.stringify(form).slice(0, 80)}: ${status}`);
       }
       assert.deepEqual(wrong, []);
+    });
+
+    it("reads an empty since_id as the start, oldest first, as Read You's first sync sends it", async () => {
+      const fromStart = await fever('items', { since_id: '0' });
+      const empty = await fever('items', { since_id: '' });
+      const ids = (body: Body) => (body['items'] as { id: number }[]).map((item) => item.id);
+      assert.ok(ids(fromStart.body).length > 0);
+      assert.deepEqual(ids(empty.body), ids(fromStart.body));
+      assert.deepEqual(
+        ids(empty.body),
+        [...ids(empty.body)].sort((a, b) => a - b),
+      );
+    });
+
+    it("takes a `before` of 16 to 19 digits as now: Read You's mark-all sends 16", async () => {
+      const { status } = await fever('', {
+        mark: 'feed',
+        as: 'read',
+        id: String(news.feedId),
+        before: String(Math.floor(Number.MAX_SAFE_INTEGER / 1000) * 1000).slice(0, 16),
+      });
+      assert.equal(status, 200);
+      const unread = await h.store.sync.ids({ readState: 'unread' });
+      assert.ok(unread.length > 0, 'other feeds stay unread');
+      assert.ok(!(await h.entryIds(news.feedId)).some((id) => unread.includes(id)));
+      await h.store.sync.setReadEverywhere(
+        { ids: await h.entryIds(news.feedId) },
+        false,
+        h.clock.now().toISOString(),
+      );
     });
 
     it('still marks with well-formed values: a future `before` is now, a value given twice is one', async () => {
