@@ -69,11 +69,12 @@ export function labelName(value: string | undefined): string | undefined {
   return ref.kind === 'unknown' && !value.includes('/') ? value.trim() : undefined;
 }
 
-/** The read and saved condition a state names (`read`, `starred`, `kept-unread`), or undefined for others. */
+/** The read and saved condition a state names (`read`, `starred`, `kept-unread`, `unread`), or undefined for others. */
 export function stateFilter(state: string): Pick<SyncFilter, 'readState' | 'savedOnly'> | undefined {
   if (state === 'reading-list') return {};
   if (state === 'read') return { readState: 'read' };
   if (state === 'starred') return { savedOnly: true };
-  if (state === 'kept-unread') return { readState: 'unread' };
+  // `unread` is no Google state, but FreshRSS serves it and apps ask for it (it, xt, s)
+  if (state === 'kept-unread' || state === 'unread') return { readState: 'unread' };
   return undefined;
 }

@@ -27,8 +27,10 @@ export function itemJson(entry: SyncEntry, folders: AppFeeds['foldersOf']): Reco
     published,
     updated: entry.updated ? Math.floor(ms(entry.updated) / 1000) : published,
     title: entry.title ?? '',
-    canonical: url ? [{ href: url }] : [],
-    alternate: url ? [{ href: url, type: 'text/html' }] : [],
+    // one link each, empty when the entry has none an app may open: Read You and Fluent Reader take the
+    // first element and fail the whole sync on an empty list (FreshRSS sends one, as here)
+    canonical: [{ href: url ?? '' }],
+    alternate: [{ href: url ?? '', type: 'text/html' }],
     categories,
     origin: {
       streamId: feedStreamId(entry.feedId),
@@ -44,7 +46,8 @@ export function itemJson(entry: SyncEntry, folders: AppFeeds['foldersOf']): Reco
     item['enclosure'] = enclosures.map((e) => ({
       href: e.href,
       ...(e.type ? { type: e.type } : {}),
-      ...(e.length ? { length: e.length } : {}),
+      // a number, as FreshRSS sends it (apps decode it as one); a length that is no number is left out
+      ...(e.length && /^\d{1,15}$/.test(e.length) ? { length: Number(e.length) } : {}),
     }));
   return item;
 }

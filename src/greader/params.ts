@@ -57,8 +57,11 @@ export function continuationParam(value: string | undefined): number | undefined
 export function timeParam(value: string | undefined, name: string): string | undefined {
   const text = given(value);
   if (text === undefined) return undefined;
-  if (!/^\d{1,19}$/.test(text)) throw new BadRequest(`${name} must be a time in seconds, not ${shown(text)}`);
-  const n = Number(text);
+  // a fraction is dropped, as FreshRSS's intval does: older NetNewsWire sent timeIntervalSince1970 whole
+  const whole = /^(\d{1,19})\.\d{1,9}$/.exec(text)?.[1] ?? text;
+  if (!/^\d{1,19}$/.test(whole))
+    throw new BadRequest(`${name} must be a time in seconds, not ${shown(text)}`);
+  const n = Number(whole);
   const ms = n >= 1e17 ? n / 1e6 : n >= 1e14 ? n / 1e3 : n >= 1e11 ? n : n * 1000;
   return new Date(Math.floor(ms)).toISOString();
 }

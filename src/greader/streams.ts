@@ -76,8 +76,8 @@ function both(a: SyncFilter, b: SyncFilter): SyncFilter {
 }
 
 /**
- * `xt`, each value a stream to leave out: read and kept-unread (tidings' kept-unread is the unread
- * entries), reading-list (everything). A state tidings does not keep (broadcast, fresh ...) holds no
+ * `xt`, each value a stream to leave out: read, kept-unread and unread (tidings' kept-unread is the
+ * unread entries; FreshRSS serves `unread` too), reading-list (everything). A state tidings does not keep (broadcast, fresh ...) holds no
  * entry, so leaving it out changes nothing; leaving out a folder, a feed or starred is not supported.
  */
 function excluding(filter: SyncFilter, value: string): SyncFilter {
@@ -86,7 +86,7 @@ function excluding(filter: SyncFilter, value: string): SyncFilter {
   if (ref.kind !== 'state' || ref.state === 'starred')
     throw new BadRequest(`xt=${shown(value)} is not supported: only states such as read`);
   if (ref.state === 'read') return both(filter, { readState: 'unread' });
-  if (ref.state === 'kept-unread') return both(filter, { readState: 'read' });
+  if (ref.state === 'kept-unread' || ref.state === 'unread') return both(filter, { readState: 'read' });
   if (ref.state === 'reading-list') return NOTHING;
   return filter;
 }

@@ -142,6 +142,12 @@ for (const backend of storeBackends()) {
       assert.deepEqual(await refIds(`s=${READ}&n=1000`), [n1, n0]);
       assert.deepEqual(await refIds(`s=${READING_LIST}&it=${READ}&n=1000`), [n1, n0]);
       assert.deepEqual(await refIds(`s=${READ}&xt=${READ}`), []);
+      // the unread state FreshRSS serves, in s, it and xt
+      const UNREAD = 'user/-/state/com.google/unread';
+      const unread = all.filter((id) => id !== n0 && id !== n1);
+      assert.deepEqual(await refIds(`s=${UNREAD}&n=1000`), unread);
+      assert.deepEqual(await refIds(`s=${READING_LIST}&it=${UNREAD}&n=1000`), unread);
+      assert.deepEqual(await refIds(`s=${READING_LIST}&xt=${UNREAD}&n=1000`), [n1, n0]);
       const refs = (await app.json(`stream/items/ids?s=feed/${blog.feedId}`))['itemRefs'] as Json[];
       assert.equal(typeof refs[0]?.['id'], 'string');
       assert.match(String(refs[0]?.['timestampUsec']), /^\d{16}$/);
@@ -174,6 +180,8 @@ for (const backend of storeBackends()) {
       const old = await h.idOf(blog.feedId, 'old');
       blogIds = await h.entryIds(blog.feedId);
       assert.deepEqual(await refIds(`s=${READING_LIST}&ot=${ot}`), [old]);
+      // seconds with a fraction, as older NetNewsWire sent them: the fraction is dropped (FreshRSS)
+      assert.deepEqual(await refIds(`s=${READING_LIST}&ot=${ot}.123456`), [old]);
     });
 
     it("gives stream/contents for a feed (in s or in the path) and a folder, with the apps' item fields", async () => {
