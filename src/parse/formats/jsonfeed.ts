@@ -56,8 +56,11 @@ function readPeople(obj: Json, scope: Scope): Person[] {
     const person: Person = {};
     const name = str(item['name']);
     const url = str(item['url']);
+    const avatar = str(item['avatar']);
     if (name) person.name = name;
     if (url) person.uri = resolveUrl(url, scope.base);
+    // JSON Feed's avatar is the person's picture: Microsub clients show it as the author's photo
+    if (avatar) person.photo = resolveUrl(avatar, scope.base);
     if (Object.keys(person).length > 0) people.push(person);
   }
   return people;
