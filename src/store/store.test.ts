@@ -440,9 +440,16 @@ function storeSuite(backend: StoreBackend) {
       await assert.rejects(own.channels.create('Again', 'blogs'), { kind: 'conflict' });
       await own.channels.rename('blogs', 'Weblogs');
       await assert.rejects(own.channels.rename('nope', 'x'), { kind: 'not_found' });
+      // the channels named take the places they held, in the order given; the others stay (Microsub spec)
       await own.channels.order([comics.uid, 'unknown', news.uid]);
       const uids = async () => (await own.channels.list()).map((c) => c.uid);
-      assert.deepEqual(await uids(), ['notifications', comics.uid, news.uid, 'blogs']);
+      assert.deepEqual(await uids(), ['notifications', comics.uid, 'blogs', news.uid]);
+      // two neighbours swap: a client's "move down"
+      await own.channels.order(['blogs', comics.uid]);
+      assert.deepEqual(await uids(), ['notifications', 'blogs', comics.uid, news.uid]);
+      // the whole list sets the whole order
+      await own.channels.order([news.uid, comics.uid, 'blogs']);
+      assert.deepEqual(await uids(), ['notifications', news.uid, comics.uid, 'blogs']);
       assert.equal((await own.channels.get('blogs'))?.name, 'Weblogs');
       await own.channels.delete(news.uid);
       await own.channels.delete(news.uid);

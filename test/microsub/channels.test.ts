@@ -64,12 +64,26 @@ for (const backend of storeBackends()) {
     it('orders channels with channels[] and answers the new list (Together reads it)', async () => {
       const a = (await h.post({ action: 'channels', name: 'A' })).body['uid'] as string;
       const b = (await h.post({ action: 'channels', name: 'B' })).body['uid'] as string;
+      const c = (await h.post({ action: 'channels', name: 'C' })).body['uid'] as string;
+      const before = (await list()).map((ch) => ch.uid);
       const ordered = await h.post({ action: 'channels', method: 'order', channels: [b, a] });
       assert.equal(ordered.status, 200);
-      const uids = (ordered.body['channels'] as ChannelJson[]).map((c) => c.uid);
+      const uids = (ordered.body['channels'] as ChannelJson[]).map((ch) => ch.uid);
       assert.equal(uids[0], 'notifications');
-      assert.deepEqual(uids.slice(1, 3), [b, a]);
+      // "Only the order of the channel IDs specified will be changed": A and B swap places, C stays last
+      assert.deepEqual(
+        uids,
+        before.map((uid) => (uid === a ? b : uid === b ? a : uid)),
+      );
+      assert.equal(uids.at(-1), c);
       assert.equal(typeof (ordered.body['channels'] as ChannelJson[])[0]?.unread, 'number');
+      // a uid that is no channel of the user's: not found, and nothing moves
+      const refused = await h.post({ action: 'channels', method: 'order', channels: [a, 'no-such-uid'] });
+      assert.equal(refused.status, 404);
+      assert.deepEqual(
+        (await list()).map((ch) => ch.uid),
+        uids,
+      );
     });
 
     it('takes indexed arrays, channels[0] and channels[1] (Indigenous), in index order', async () => {
@@ -78,11 +92,12 @@ for (const backend of storeBackends()) {
       const ordered = await h.post({
         action: 'channels',
         method: 'order',
-        'channels[1]': b,
-        'channels[0]': a,
+        'channels[1]': a,
+        'channels[0]': b,
       });
+      // in index order, [Y, X]: the two swap places
       const uids = (ordered.body['channels'] as ChannelJson[]).map((c) => c.uid);
-      assert.deepEqual(uids.slice(1, 3), [a, b]);
+      assert.deepEqual(uids.slice(-2), [b, a]);
     });
 
     it('takes a JSON body, and a POST with its parameters in the query string (Together)', async () => {

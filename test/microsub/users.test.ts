@@ -120,11 +120,15 @@ for (const backend of storeBackends()) {
         assert.equal(foreign.status, 404, what);
         sameAsMissing(foreign, await call(MISSING_UID), [[t.bob.channel.uid, MISSING_UID]], what);
       }
-      const order = clean(
-        await postAsAnn({ action: 'channels', method: 'order', channels: [t.bob.channel.uid] }),
-      );
+      // ordering with bob's channel: not found, as with a channel that does not exist, and nothing moves
+      const order = (channel: string) =>
+        postAsAnn({ action: 'channels', method: 'order', channels: [channel, t.ann.channel.uid] });
+      const foreignOrder = clean(await order(t.bob.channel.uid), [t.bob.channel.uid]);
+      assert.equal(foreignOrder.status, 404);
+      sameAsMissing(foreignOrder, await order(MISSING_UID), [[t.bob.channel.uid, MISSING_UID]], 'order');
+      const listed = clean(await asAnn({ action: 'channels' }));
       assert.deepEqual(
-        (order.body['channels'] as { uid: string }[]).map((c) => c.uid),
+        (listed.body['channels'] as { uid: string }[]).map((c) => c.uid),
         ['notifications', t.ann.channel.uid],
       );
     });

@@ -104,7 +104,7 @@ function rows(uid: string, ids: number[], otherId: number, url: (path: string) =
     act('channels', { method: 'order', channels: [] }),
     act('channels', { method: 'order', channels: Array.from({ length: 1001 }, (_, i) => `c${i}`) }),
     act('channels', { method: 'order', channels: [LONG] }),
-    act('channels', { method: 'order', channels: ['no-such', 'nor-this'] }, 200),
+    act('channels', { method: 'order', channels: ['no-such', 'nor-this'] }, 404),
     ...['', 'javascript:alert(1)', 'data:text/html,x', 'ftp://example.com/', 'http://', 'not a url'].map(
       (u) => act('follow', { channel: uid, url: u }),
     ),

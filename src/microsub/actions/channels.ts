@@ -1,7 +1,7 @@
 import { NOTIFICATIONS_UID } from '../../store/index.js';
 import { channelList, findChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -51,12 +51,17 @@ async function deleteChannel(ctx: ActionContext): Promise<object> {
 }
 
 /**
- * The spec answers an order with an empty 200; Together reads the channel list from the answer, so
- * the new list is sent (other clients ignore the body).
+ * `method=order`: the channels named swap into the places they held, in the order given (the store's
+ * order). The spec answers with an empty 200; Together reads the channel list from the answer, so the
+ * new list is sent (other clients ignore the body).
  */
 async function orderChannels(ctx: ActionContext): Promise<object> {
   const uids = ctx.params.all('channels');
   if (uids.length === 0) throw badRequest('method=order needs channels[] in their new order');
+  // a uid that names none of the user's channels is refused and nothing moves (Aperture refuses too);
+  // not found, as an unknown channel is for every other action, and not echoed back
+  const own = new Set((await ctx.deps.store.channels.list()).map((channel) => channel.uid));
+  if (uids.some((uid) => !own.has(uid))) throw notFound('one or more of channels[] is no channel');
   await ctx.deps.store.channels.order(uids);
   return { channels: await channelList(ctx.deps.store) };
 }

@@ -199,8 +199,11 @@ export class Channels extends StoreArea {
   }
 
   /**
-   * Puts the channels `uids` first (after notifications, which stays on top), in that order; the others
-   * keep their relative order after them. Unknown uids are ignored. Positions are renumbered from 0.
+   * Reorders the channels `uids` among themselves (Microsub spec, "Set Channel Order": only the order of
+   * the channels named changes): they take the places they held, in the order given, and every other
+   * channel keeps its place. So two neighbours swap, as a client's "move up" sends them, and the whole
+   * list sets the whole order. Notifications stays on top. Unknown uids are ignored. Positions are
+   * renumbered from 0.
    */
   async order(uids: readonly string[]): Promise<void> {
     const db = this.db;
@@ -212,13 +215,17 @@ export class Channels extends StoreArea {
         .orderBy('position')
         .orderBy('id')
         .execute();
-      const rank = new Map<string, number>([[NOTIFICATIONS_UID, -1]]);
-      for (const uid of uids) if (!rank.has(uid)) rank.set(uid, rank.size);
-      // Array.prototype.sort is stable: unlisted channels keep their order behind the listed ones.
-      const ordered = [...rows].sort(
-        (a, b) => (rank.get(a.uid) ?? rank.size) - (rank.get(b.uid) ?? rank.size),
-      );
-      for (const [position, row] of ordered.entries()) {
+      const notifications = rows.filter((row) => row.uid === NOTIFICATIONS_UID);
+      const others = rows.filter((row) => row.uid !== NOTIFICATIONS_UID);
+      const byUid = new Map(others.map((row) => [row.uid, row]));
+      const listed = [...new Set(uids)].filter((uid) => byUid.has(uid));
+      const wanted = new Set(listed);
+      const slots = others.flatMap((row, i) => (wanted.has(row.uid) ? [i] : []));
+      const ordered = [...others];
+      listed.forEach((uid, k) => {
+        ordered[slots[k] as number] = byUid.get(uid) as (typeof others)[number];
+      });
+      for (const [position, row] of [...notifications, ...ordered].entries()) {
         if (row.position === position) continue;
         await trx.updateTable('channels').set({ position }).where('id', '=', row.id).execute();
       }
