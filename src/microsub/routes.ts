@@ -14,11 +14,12 @@ import { EventStreams } from './streams.js';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-// Tokens travel in a header, never in cookies: any origin may call, and none gets credentials.
+// Tokens travel in a header, never in cookies: any origin may call, and none gets credentials. The
+// headers a preflight asks for are allowed as asked (Hono's cors() echoes them when none are listed):
+// an EventSource polyfill sends Authorization with Cache-Control and Last-Event-ID.
 const CORS = {
   origin: '*',
   allowMethods: ['GET', 'POST', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type'],
   maxAge: 86_400,
 };
 
@@ -51,6 +52,12 @@ export function microsubRoutes(deps: MicrosubDeps, options: MicrosubOptions = {}
   app.use('*', limitRequestBody({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
   app.get('/', (c) => respond(c, endpoint));
   app.post('/', (c) => respond(c, endpoint));
+  // any other method: the spec's JSON error, not a plain-text 404
+  app.all('/', (c) => {
+    c.header('Allow', 'GET, POST, OPTIONS');
+    const description = `microsub: the endpoint answers GET and POST, not ${c.req.method.slice(0, 20)}`;
+    return c.json({ error: 'invalid_request', error_description: description }, 405);
+  });
   return app;
 }
 

@@ -163,8 +163,31 @@ for (const backend of storeBackends()) {
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
       assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/i);
+      // what an EventSource polyfill asks for with its token header
+      const sse = await h.app.request('/microsub', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://monocle.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization, cache-control, last-event-id',
+        },
+      });
+      const allowed = (sse.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+      for (const header of ['authorization', 'cache-control', 'last-event-id'])
+        assert.ok(allowed.includes(header), `${header} in ${allowed}`);
+      assert.equal(sse.headers.get('access-control-allow-credentials'), null);
       const get = await h.get({ action: 'channels' });
       assert.equal(get.headers.get('access-control-allow-origin'), '*');
+    });
+
+    it('answers a method other than GET and POST with a JSON 405', async () => {
+      for (const method of ['PUT', 'DELETE', 'PATCH']) {
+        const res = await h.app.request('/microsub?action=channels', { method });
+        assert.equal(res.status, 405, method);
+        assert.equal(res.headers.get('allow'), 'GET, POST, OPTIONS');
+        const body = (await res.json()) as { error?: string };
+        assert.equal(body.error, 'invalid_request');
+      }
     });
 
     it('answers nonsense with 4xx JSON errors, never a 500', async () => {

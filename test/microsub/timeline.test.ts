@@ -172,6 +172,13 @@ for (const backend of storeBackends()) {
       assert.equal((await page({ channel: uid, is_read: 'false' })).items.length, 4);
       const one = await page({ channel: uid, source: other.source });
       assert.deepEqual(guids(one).sort(), ['filtering-other-0', 'filtering-other-1']);
+      // the page says which source it is (Aperture does; Monocle titles its one-feed view with it)
+      const about = (one as unknown as { source?: Record<string, unknown> }).source;
+      assert.equal(about?.['_id'], other.source);
+      assert.equal(about?.['type'], 'feed');
+      assert.equal(about?.['url'], h.url(other.path));
+      assert.equal(typeof about?.['name'], 'string');
+      assert.equal((all as unknown as { source?: unknown }).source, undefined);
       const limited = await page({ channel: uid, limit: '2' });
       assert.equal(limited.items.length, 2);
       assert.ok(limited.paging.after !== undefined);

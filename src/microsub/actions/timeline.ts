@@ -1,4 +1,4 @@
-import type { Channel } from '../../model/index.js';
+import type { Channel, StoredFeed } from '../../model/index.js';
 import {
   API_PAGE_BYTES,
   changeEntries,
@@ -13,6 +13,7 @@ import { entryIds, requireChannel } from '../channel-ref.js';
 import type { ActionContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { withFeedIcon } from '../feed-icon.js';
+import { feedItem } from './follow.js';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -51,7 +52,8 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   if (before !== undefined) query.before = before;
   if (after !== undefined) query.after = after;
   const source = ctx.params.one('source');
-  if (source !== undefined) query.feedId = await sourceFeed(ctx, source);
+  const sourced = source === undefined ? undefined : await sourceFeed(ctx, source);
+  if (sourced !== undefined) query.feedId = sourced.id;
   if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
   const { store } = ctx.deps;
   let page = await store.reading.timelineRefs(query);
@@ -68,15 +70,23 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   const paging: { before?: string; after?: string } = {};
   if (page.before !== undefined) paging.before = page.before;
   if (page.after !== undefined) paging.after = page.after;
+  // a page of one source says which (Aperture does; Monocle titles its one-feed view with source.name)
+  const about =
+    sourced === undefined
+      ? ''
+      : `,"source":${JSON.stringify({ _id: String(sourced.id), ...feedItem(sourced, ctx.deps.now(), iconUrl) })}`;
   // the items are JSON already (jf2-cache.ts): the answer is written around them
-  const body = `{"items":[${items.join(',')}],"paging":${JSON.stringify(paging)}}`;
+  const body = `{"items":[${items.join(',')}],"paging":${JSON.stringify(paging)}${about}}`;
   return ctx.hono.body(body, 200, { 'Content-Type': 'application/json' });
 }
 
-/** The page size: 20 unless asked, at most 100; 400 for what is not a positive integer. */
+/** The page size: 20 unless asked, at most 100; 400 for what is not a positive integer of 1-6 digits. */
 export function readLimit(value: string | undefined): number {
   if (value === undefined) return DEFAULT_LIMIT;
-  if (!/^\d{1,6}$/.test(value) || Number(value) === 0) throw badRequest('limit must be a positive integer');
+  if (!/^\d{1,6}$/.test(value) || Number(value) === 0)
+    throw badRequest(
+      `limit must be a positive integer of at most 6 digits (a page holds up to ${MAX_LIMIT})`,
+    );
   return Math.min(Number(value), MAX_LIMIT);
 }
 
@@ -84,14 +94,14 @@ export function readLimit(value: string | undefined): number {
  * A `source`: the feed id tidings gives as `_source`, or the feed's URL, of a feed the user follows; a
  * feed only others follow is not found, as one that does not exist.
  */
-async function sourceFeed(ctx: ActionContext, source: string): Promise<number> {
+async function sourceFeed(ctx: ActionContext, source: string): Promise<StoredFeed> {
   const { store } = ctx.deps;
   const feed = /^\d{1,15}$/.test(source)
     ? await store.feeds.get(Number(source))
     : await store.feeds.findByUrl(source);
   if (!feed || (await store.channels.follows(feed.id)) === undefined)
     throw notFound(`there is no source ${source.slice(0, 200)}`);
-  return feed.id;
+  return feed;
 }
 
 /**
