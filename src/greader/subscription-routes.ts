@@ -78,7 +78,8 @@ function httpUrl(value: string): string | undefined {
 
 /**
  * POST subscription/edit: `ac` subscribe (with `a` a folder and `t` a title), unsubscribe, or edit
- * (`t` renames, `a` adds a folder, `r` removes one, both move); `s` may be repeated. Subscribing to a
+ * (`t` renames, `a` adds a folder, `r` removes one, both move; `a` alone moves a feed out of its one
+ * folder, onlyFolder); `s` may be repeated. Subscribing to a
  * feed the user follows (`s=feed/<id>`, as NetNewsWire does right after quickadd) only applies `a` and
  * `t`. A feed id of a feed only other users follow is no feed, as one that does not exist.
  */
@@ -109,7 +110,8 @@ export async function subscriptionEdit(c: Context, deps: GReaderDeps): Promise<R
     if (action === 'unsubscribe') await unfollowFeed(deps, feed.id);
     else {
       if (title) await renameFeed(deps, feed.id, title);
-      if (add || remove) await setFeedFolder(deps, feed.id, remove, add);
+      if (add || remove)
+        await setFeedFolder(deps, feed.id, remove ?? (await onlyFolder(deps, feed.id, add)), add);
     }
   }
   return c.text('OK');
@@ -128,7 +130,7 @@ async function subscribe(
 ): Promise<void> {
   const following = feed ? await channelsFollowing(deps.store, feed.id) : [];
   if (feed && following.length > 0) {
-    if (add) await setFeedFolder(deps, feed.id, undefined, add);
+    if (add) await setFeedFolder(deps, feed.id, await onlyFolder(deps, feed.id, add), add);
     if (title) await renameFeed(deps, feed.id, title);
     return;
   }
@@ -143,7 +145,26 @@ async function subscribe(
   }
 }
 
-/** POST rename-tag: `s` (or `t`) the folder, `dest` its new name. */
+/**
+ * The folder a feed leaves when an app gives it folder `add` without saying which to leave (`r`): the
+ * feed's one folder, when it has exactly one other than `add`. FreshRSS and Miniflux keep a feed in one
+ * folder, and apps made for them add a feed with quickadd (into the default folder) and then `a=` the
+ * folder the person chose (Read You with ac=edit, NetNewsWire with ac=subscribe): that is a move. A feed
+ * in several folders (a person's choice) gets one more.
+ */
+async function onlyFolder(
+  deps: GReaderDeps,
+  feedId: number,
+  add: string | undefined,
+): Promise<string | undefined> {
+  if (add === undefined) return undefined;
+  const folders = (await channelsFollowing(deps.store, feedId)).filter((ch) => ch.uid !== 'notifications');
+  const [only] = folders;
+  if (folders.length !== 1 || only === undefined) return undefined;
+  return only.name === add || only.name.toLowerCase() === add.toLowerCase() ? undefined : only.name;
+}
+
+/** POST rename-tag: `s` (or `t`) the folder, `dest` its new name (another folder's: the two merge). */
 export async function renameTag(c: Context, deps: GReaderDeps): Promise<Response> {
   const params = await readRequestParams(c);
   const from = labelName(params.one('s') ?? params.one('t'));
@@ -151,6 +172,17 @@ export async function renameTag(c: Context, deps: GReaderDeps): Promise<Response
   const channel = from === undefined ? undefined : await folderNamed(deps.store, from);
   if (channel === undefined || to === undefined)
     return c.text('greader: rename-tag needs a folder and dest', 400);
+  // to the name of another folder: the two become one (apps know folders by name; two of one name
+  // listed the name twice and its stream gave one folder's entries). Its feeds move there with their
+  // read state, and the emptied folder goes.
+  const other = await folderNamed(deps.store, to);
+  if (other !== undefined && other.id !== channel.id) {
+    const feeds = (await deps.store.channels.listSubscriptions(channel.id)).map((s) => s.feedId);
+    for (const feedId of feeds) await setFeedFolder(deps, feedId, channel.name, other);
+    if ((await deps.store.channels.listSubscriptions(channel.id)).length === 0)
+      await deps.store.channels.delete(channel.uid);
+    return c.text('OK');
+  }
   await deps.store.channels.rename(channel.uid, to);
   return c.text('OK');
 }

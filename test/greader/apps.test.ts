@@ -155,7 +155,8 @@ for (const backend of storeBackends()) {
         // not fetched again
         assert.equal((await h.store.feeds.get(feedId))?.lastCheckedAt, feed?.lastCheckedAt);
         assert.equal((await h.entryIds(feedId)).length, 2);
-        // what the app asks with it is applied: a title and a folder
+        // what the app asks with it is applied: a title and a folder, which the feed moves to from the
+        // one quickadd put it in (as FreshRSS and Miniflux, whose feeds have one folder)
         await app.post('subscription/edit', {
           ac: 'subscribe',
           s: streamId,
@@ -164,10 +165,20 @@ for (const backend of storeBackends()) {
         });
         const after = await subscriptionOf(feedId);
         assert.equal(after?.['title'], 'Named by the app');
-        assert.deepEqual(((after?.['categories'] ?? []) as Json[]).map((c) => c['label']).sort(), [
-          'Home',
-          'Later',
-        ]);
+        const labels = async () =>
+          (((await subscriptionOf(feedId))?.['categories'] ?? []) as Json[]).map((c) => c['label']).sort();
+        assert.deepEqual(await labels(), ['Later']);
+        // Read You: quickadd, then ac=edit with a= the folder chosen: a move too
+        await app.post('subscription/edit', { ac: 'edit', s: streamId, a: 'user/-/label/Tech' });
+        assert.deepEqual(await labels(), ['Tech']);
+        // a feed a person keeps in two folders gets one more: nothing is taken away
+        await h.store.channels.subscribe(
+          (await h.store.channels.list()).find((ch) => ch.name === 'Home')?.id ?? 0,
+          feedId,
+          new Date().toISOString(),
+        );
+        await app.post('subscription/edit', { ac: 'edit', s: streamId, a: 'user/-/label/Third' });
+        assert.deepEqual(await labels(), ['Home', 'Tech', 'Third']);
         const unknown = await app.post('subscription/edit', { ac: 'subscribe', s: 'feed/987654' });
         assert.equal(unknown.status, 404);
       });

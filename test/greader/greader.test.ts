@@ -312,6 +312,36 @@ for (const backend of storeBackends()) {
       assert.ok(list.some((s) => s['id'] === `feed/${blog.feedId}`));
     });
 
+    it("merges a folder renamed to another folder's name into it, listed once", async () => {
+      h.serve('/merge-a.xml', [rssItem('ma0', 0)]);
+      h.serve('/merge-b.xml', [rssItem('mb0', 0)]);
+      await app.post('subscription/edit', {
+        ac: 'subscribe',
+        s: `feed/${h.url('/merge-a.xml')}`,
+        a: 'user/-/label/Left',
+      });
+      await app.post('subscription/edit', {
+        ac: 'subscribe',
+        s: `feed/${h.url('/merge-b.xml')}`,
+        a: 'user/-/label/Right',
+      });
+      const [a, b] = await Promise.all(
+        ['/merge-a.xml', '/merge-b.xml'].map(
+          async (path) => (await h.store.feeds.findByUrl(h.url(path)))?.id ?? 0,
+        ),
+      );
+      const answer = await app.post('rename-tag', { s: 'user/-/label/Left', dest: 'user/-/label/Right' });
+      assert.equal(await answer.text(), 'OK');
+      const tags = ((await app.json('tag/list'))['tags'] as Json[]).map((t) => t['id']);
+      assert.equal(tags.filter((id) => id === 'user/-/label/Right').length, 1);
+      assert.ok(!tags.includes('user/-/label/Left'));
+      const inRight = (
+        (await app.json('stream/items/ids?s=user/-/label/Right&n=100'))['itemRefs'] as Json[]
+      ).map((r) => Number(r['id']));
+      const expected = [...(await h.entryIds(a as number)), ...(await h.entryIds(b as number))];
+      assert.deepEqual(inRight.sort(), expected.sort());
+    });
+
     it('refuses ClientLogin after 5 failures from a client, the right password included', async () => {
       const attempt = (password: string) =>
         h.app.request('/api/greader/accounts/ClientLogin', {
