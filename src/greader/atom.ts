@@ -13,7 +13,7 @@ import {
   STARRED,
 } from './ids.js';
 import { safeEnclosures, siteUrlOf } from './items.js';
-import { streamPage } from './stream-routes.js';
+import { streamPage, streamTitle } from './stream-routes.js';
 
 // The Atom stream, /reader/atom/<stream id>, as Google Reader served it and terminal clients (newsboat's
 // FeedHQ and Inoreader modes: /reader/atom/feed%2F<id>?n=20) still read it: an Atom feed with the
@@ -38,7 +38,7 @@ export async function atomStream(c: Context, deps: GReaderDeps): Promise<Respons
       ' xmlns:idx="urn:atom-extension:indexing" idx:index="no" gr:dir="ltr">',
     '<generator>tidings</generator>',
     `<id>${xml(TAG + page.streamId)}</id>`,
-    `<title>${xml(feed?.title ?? titleOf(page.streamId))}</title>`,
+    `<title>${xml(streamTitle(page))}</title>`,
     ...(page.continuation ? [`<gr:continuation>${page.continuation}</gr:continuation>`] : []),
     `<link rel="self" href="${xml(self.href)}"/>`,
     ...(feed ? [`<link rel="alternate" href="${xml(siteUrlOf(feed))}" type="text/html"/>`] : []),
@@ -47,14 +47,6 @@ export async function atomStream(c: Context, deps: GReaderDeps): Promise<Respons
     '</feed>',
   ];
   return c.body(lines.join('\n'), 200, { 'content-type': 'application/atom+xml; charset=utf-8' });
-}
-
-/** The title of a stream that is not one feed: the folder's name, or the state's (reading-list). */
-function titleOf(streamId: string): string {
-  const ref = parseStreamId(streamId);
-  if (ref.kind === 'label') return ref.name;
-  if (ref.kind === 'state') return ref.state;
-  return streamId;
 }
 
 function category(term: string, label: string): string {

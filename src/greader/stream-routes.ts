@@ -45,11 +45,26 @@ export async function streamContents(c: Context, deps: GReaderDeps): Promise<Res
   return c.json({
     direction: 'ltr',
     id: page.streamId,
-    title: page.streamId,
+    title: streamTitle(page),
     updated: Math.floor(deps.now().getTime() / 1000),
     items: page.entries.map((entry) => itemJson(entry, page.folders)),
     ...(page.continuation === undefined ? {} : { continuation: page.continuation }),
   });
+}
+
+/**
+ * The title of a page's stream, as apps show it: a feed's title (or URL), a folder's name, a state's
+ * (reading-list, starred). A feed's comes from its entries; a page without any has the stream id.
+ */
+export function streamTitle(page: StreamPage): string {
+  const ref = parseStreamId(page.streamId);
+  if (ref.kind === 'feed') {
+    const feed = page.entries[0]?.feed;
+    return feed ? (feed.title ?? feed.url) : page.streamId;
+  }
+  if (ref.kind === 'label') return ref.name;
+  if (ref.kind === 'state') return ref.state;
+  return page.streamId;
 }
 
 /** A page of a stream's entries (stream/contents, the Atom stream), with its continuation when more remain. */
@@ -183,7 +198,7 @@ export async function markAllAsRead(c: Context, deps: GReaderDeps): Promise<Resp
   return c.text('OK');
 }
 
-/** GET unread-count: per feed, per folder and for the reading list, with the newest crawl time of each. */
+/** GET unread-count: per feed, per folder and for the reading list (0 too), with the newest crawl time of each. */
 export async function unreadCount(c: Context, deps: GReaderDeps): Promise<Response> {
   const [counts, view] = await Promise.all([deps.store.sync.unreadCounts(), appFeeds(deps.store)]);
   const usec = (iso: string) => String(Date.parse(iso) * 1000);
@@ -206,12 +221,20 @@ export async function unreadCount(c: Context, deps: GReaderDeps): Promise<Respon
       labels.set(folder.name, label);
     }
   }
+  // Every followed feed, every folder and the reading list are listed, 0 included (as FreshRSS): an app
+  // that updates only the counts it is given kept the badge of a feed read elsewhere.
+  const counted = new Set(counts.map((count) => count.feedId));
+  for (const feed of view.feeds)
+    if (view.followed.has(feed.id) && !counted.has(feed.id))
+      unreadcounts.push({ id: feedStreamId(feed.id), count: 0, newestItemTimestampUsec: '0' });
+  for (const folder of view.folders)
+    if (!labels.has(folder.name)) labels.set(folder.name, { count: 0, newest: '' });
   for (const [name, label] of labels)
     unreadcounts.push({
       id: labelStreamId(name),
       count: label.count,
-      newestItemTimestampUsec: usec(label.newest),
+      newestItemTimestampUsec: label.newest ? usec(label.newest) : '0',
     });
-  if (total > 0) unreadcounts.push({ id: READING_LIST, count: total, newestItemTimestampUsec: usec(newest) });
+  unreadcounts.push({ id: READING_LIST, count: total, newestItemTimestampUsec: newest ? usec(newest) : '0' });
   return c.json({ max: Math.max(total, 1000), unreadcounts });
 }

@@ -128,6 +128,14 @@ for (const backend of storeBackends()) {
       assert.equal(byId.get('user/-/label/Blogs'), 3);
       assert.equal(byId.get(READING_LIST), 8);
       assert.match(String(counts[0]?.['newestItemTimestampUsec']), /^\d{16}$/);
+      // a feed read elsewhere is listed with 0, so an app that updates the counts it gets clears its badge
+      const blogEntries = await h.entryIds(blog.feedId);
+      await h.store.sync.setReadEverywhere({ ids: blogEntries }, true, h.clock.now().toISOString());
+      const after = (await app.json('unread-count'))['unreadcounts'] as Json[];
+      const zero = after.find((c) => c['id'] === `feed/${blog.feedId}`);
+      assert.equal(zero?.['count'], 0);
+      assert.equal(after.find((c) => c['id'] === 'user/-/label/Blogs')?.['count'], 0);
+      await h.store.sync.setReadEverywhere({ ids: blogEntries }, false, h.clock.now().toISOString());
     });
 
     it('gives unread ids with xt=read, read ids with s=read and with it=read, as decimal strings', async () => {
@@ -189,6 +197,9 @@ for (const backend of storeBackends()) {
       await app.post('edit-tag', { i: long(b1), a: [READ, STARRED] });
       const bySParam = await app.json(`stream/contents?s=feed/${blog.feedId}&n=50&output=json`);
       const byPath = await app.json(`stream/contents/${encodeURIComponent(`feed/${blog.feedId}`)}?n=50`);
+      // the stream's title is the feed's, not its id
+      assert.equal(bySParam['title'], (await h.store.feeds.get(blog.feedId))?.title);
+      assert.equal((await app.json('stream/contents/user%2F-%2Flabel%2FBlogs'))['title'], 'Blogs');
       assert.deepEqual(
         items(bySParam).map((i) => i['id']),
         items(byPath).map((i) => i['id']),

@@ -207,8 +207,12 @@ for (const backend of storeBackends()) {
       await asAnn('edit-tag', { i: s1, r: 'user/-/state/com.google/starred' });
       await asAnn('mark-all-as-read', { s: 'user/-/state/com.google/reading-list' });
       await asAnn('mark-all-as-read', { s: `feed/${t.shared.id}` });
-      const counts = (await jsonAsAnn('unread-count'))['unreadcounts'] as unknown[];
-      assert.deepEqual(counts, []);
+      const counts = (await jsonAsAnn('unread-count'))['unreadcounts'] as { count: number }[];
+      assert.ok(counts.length > 0, 'every feed and folder of ann is listed, with 0');
+      assert.deepEqual(
+        counts.filter((c) => c.count !== 0),
+        [],
+      );
       // bob's state, compared in `after`, is as it was
     });
 
