@@ -21,7 +21,10 @@ export function decodeCursor(cursor: string): SortKey {
   const text = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const [sortAt = '', idText = '', ...rest] = text.split('|');
   const id = /^[1-9]\d{0,15}$/.test(idText) ? Number(idText) : Number.NaN;
-  if (rest.length > 0 || !SORT_AT.test(sortAt) || !Number.isSafeInteger(id))
+  // a time of the right shape must also be a time: 9999-99-99 or 2024-13-45T99:99 is none
+  const time = SORT_AT.test(sortAt) ? Date.parse(sortAt) : Number.NaN;
+  const isTime = Number.isFinite(time) && new Date(time).toISOString() === sortAt;
+  if (rest.length > 0 || !isTime || !Number.isSafeInteger(id))
     throw new StoreError('invalid', `store: invalid cursor ${JSON.stringify(cursor.slice(0, 100))}`);
   return { sortAt, id };
 }

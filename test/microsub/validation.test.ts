@@ -86,6 +86,9 @@ function rows(uid: string, ids: number[], otherId: number, url: (path: string) =
     read({ after: cursor('2026-02-01T00:00:00.000Z|0') }),
     read({ after: cursor('2026-02-01T00:00:00.000Z|99999999999999999999') }),
     read({ after: cursor('2026-02-01|1') }),
+    // the shape of a time, but none
+    read({ after: cursor('9999-99-99T12:00:00.000Z|11') }),
+    read({ before: cursor('2024-13-45T99:99:99.000Z|1') }),
     read({ after: [cursor('2026-02-01T00:00:00.000Z|1'), cursor('2026-02-01T00:00:00.000Z|2')] }),
     read({ before: cursor('2026-02-01T00:00:00.000Z|1'), after: cursor('2026-02-01T00:00:00.000Z|1') }),
     ...['-1', '9'.repeat(20), '1e3', 'javascript:alert(1)'].map((source) => read({ source }, 404)),
