@@ -77,14 +77,15 @@ function both(a: SyncFilter, b: SyncFilter): SyncFilter {
 
 /**
  * `xt`, each value a stream to leave out: read, kept-unread and unread (tidings' kept-unread is the
- * unread entries; FreshRSS serves `unread` too), reading-list (everything). A state tidings does not keep (broadcast, fresh ...) holds no
- * entry, so leaving it out changes nothing; leaving out a folder, a feed or starred is not supported.
+ * unread entries; FreshRSS serves `unread` too), starred, reading-list (everything). A state tidings does not keep (broadcast, fresh ...) holds no
+ * entry, so leaving it out changes nothing; leaving out a folder or a feed is not supported.
  */
 function excluding(filter: SyncFilter, value: string): SyncFilter {
   const ref = parseStreamId(value);
   if (ref.kind === 'unknown') throw new BadRequest(`xt is not a stream id: ${shown(value)}`);
-  if (ref.kind !== 'state' || ref.state === 'starred')
+  if (ref.kind !== 'state')
     throw new BadRequest(`xt=${shown(value)} is not supported: only states such as read`);
+  if (ref.state === 'starred') return { ...filter, unsavedOnly: true };
   if (ref.state === 'read') return both(filter, { readState: 'unread' });
   if (ref.state === 'kept-unread' || ref.state === 'unread') return both(filter, { readState: 'read' });
   if (ref.state === 'reading-list') return NOTHING;

@@ -197,6 +197,8 @@ export interface SyncFilter {
   readState?: 'unread' | 'read' | undefined;
   /** Only saved entries (their feed followed or not). */
   savedOnly?: boolean | undefined;
+  /** Only entries not saved (Google Reader `xt=starred`). */
+  unsavedOnly?: boolean | undefined;
   /** Only entries first seen at or after this time (Google Reader `ot`: the crawl time). */
   seenFrom?: string | undefined;
   /** Only entries first seen at or before this time (`nt`, mark-all-as-read `ts`, Fever `before`). */

@@ -247,6 +247,13 @@ for (const backend of storeBackends()) {
       const [b0] = blogIds as [number];
       await app.post('edit-tag', { i: long(b0), a: STARRED });
       assert.deepEqual(await refIds(`s=${STARRED}`), [b0]);
+      // xt=starred leaves the starred out (FreshRSS serves it)
+      const everything = await refIds(`s=${READING_LIST}&n=1000`);
+      assert.deepEqual(
+        await refIds(`s=${READING_LIST}&xt=${STARRED}&n=1000`),
+        everything.filter((id) => id !== b0),
+      );
+      assert.deepEqual(await refIds(`s=${STARRED}&xt=${STARRED}`), []);
       await app.post('edit-tag', { i: long(b0), a: READ });
       assert.deepEqual(await refIds(`s=${READ}`), [b0]);
       await app.post('edit-tag', { i: long(b0), a: 'user/-/state/com.google/kept-unread', r: READ });

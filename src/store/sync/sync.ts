@@ -108,6 +108,7 @@ function conditions(filter: SyncFilter, userId: number, joined = false): Express
   // An entry unread for the apps is followed already: the cheap "followed" test is left out then.
   if (filter.savedOnly) all.push(isSaved(userId));
   else if (filter.readState !== 'unread' && !joined) all.push(isVisible(userId));
+  if (filter.unsavedOnly) all.push(eb.not(isSaved(userId)));
   if (filter.channelId !== undefined) all.push(shownInChannel(userId, { channelId: filter.channelId }));
   if (filter.feedId !== undefined) all.push(eb('entries.feed_id', '=', filter.feedId));
   if (filter.readState === 'unread') all.push(isUnreadForApps(userId));
