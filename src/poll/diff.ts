@@ -12,13 +12,17 @@ import type { PreparedItem } from './prepare.js';
 export async function diffEntries(
   deps: PollDeps,
   feed: StoredFeed,
-  items: readonly PreparedItem[],
+  given: readonly PreparedItem[],
   diagnostics: Diagnostic[],
 ): Promise<{ newEntries: NewEntry[]; changedEntries: (NewEntry & { id: number })[] }> {
-  const stored = await deps.store.entries.hashes(
-    feed.id,
-    items.map((i) => i.guid),
-  );
+  const sharing = given.filter((i) => i.shared !== undefined);
+  const stored = await deps.store.entries.hashes(feed.id, [
+    ...given.map((i) => i.guid),
+    ...sharing.map((i) =>
+      i.shared?.base === i.guid ? (i.shared?.own as string) : (i.shared?.base as string),
+    ),
+  ]);
+  const items = sharing.length > 0 ? settleSharedGuids(given, stored) : given;
   // a feed read for the first time has nothing stored to match links against
   const unknown =
     feed.lastSuccessAt === undefined ? [] : items.filter((i) => !stored.has(i.guid) && i.urlKey);
@@ -48,6 +52,36 @@ export async function diffEntries(
   // stored oldest first, so that ids grow with recency (ties of sortAt break on id)
   newEntries.reverse();
   return { newEntries, changedEntries };
+}
+
+/**
+ * Which entry of those sharing a guid has the bare guid: the one whose content is stored under it, else
+ * the first that has no row of its own (the guid plus its hash); the others have their own. By order
+ * alone, two entries that swapped places swapped rows: one was overwritten with the other (issue 22's
+ * probe found the first one's entry lost).
+ */
+function settleSharedGuids(
+  items: readonly PreparedItem[],
+  stored: ReadonlyMap<string, { contentHash: string }>,
+): PreparedItem[] {
+  const groups = new Map<string, PreparedItem[]>();
+  for (const item of items)
+    if (item.shared) groups.set(item.shared.base, [...(groups.get(item.shared.base) ?? []), item]);
+  const guidOf = new Map<PreparedItem, string>();
+  for (const [base, members] of groups) {
+    const bare = stored.get(base);
+    const owner =
+      members.find((m) => bare?.contentHash === m.contentHash && !stored.has(m.shared?.own as string)) ??
+      members.find((m) => !stored.has(m.shared?.own as string)) ??
+      members[0];
+    for (const m of members) guidOf.set(m, m === owner ? base : (m.shared?.own as string));
+  }
+  return items.map((item) => {
+    const guid = guidOf.get(item);
+    return guid === undefined || guid === item.guid
+      ? item
+      : { ...item, guid, entry: { ...item.entry, guid } };
+  });
 }
 
 function unstableGuids(count: number, total: number): Diagnostic {

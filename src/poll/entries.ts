@@ -18,6 +18,12 @@ export interface ParsedItem {
   urlKey: string | undefined;
   contentHash: string;
   entry: Entry;
+  /**
+   * For an entry whose guid another, different entry of the document shares: the shared guid and this
+   * entry's own form of it (the guid plus a hash of its link and title). Which entry has the bare guid is
+   * settled against what is stored (diff.ts), not by order: entries that swap places keep their rows.
+   */
+  shared?: { base: string; own: string };
 }
 
 function sha256(text: string): string {
@@ -25,20 +31,29 @@ function sha256(text: string): string {
 }
 
 /**
- * Identity and hash of every entry. A guid repeated inside one document keeps the first entry under it;
- * a later entry that differs gets the guid plus a hash of its link and title, so nothing is lost.
+ * Identity and hash of every entry. A guid repeated inside one document by a different entry: the first
+ * keeps it and each later one gets the guid plus a hash of its link and title, so nothing is lost; all
+ * of them carry `shared`, with which the diff gives the bare guid to the entry stored under it.
  */
 export function identifyEntries(entries: readonly Entry[], diagnostics: Diagnostic[]): ParsedItem[] {
   const seen = new Map<string, string>();
+  const firsts = new Map<string, ParsedItem>();
   const items: ParsedItem[] = [];
+  const ownGuid = (base: string, entry: Entry) =>
+    `${base}#${sha256(`${entry.link ?? ''}\u0000${entry.title ?? ''}`).slice(0, 12)}`;
   entries.forEach((entry, index) => {
     let guid = entry.id ?? entry.link ?? '';
     if (guid.length > MAX_GUID_LENGTH) guid = `sha256:${sha256(guid)}`;
     const contentHash = hashEntry(entry);
     const earlier = seen.get(guid);
     if (earlier === contentHash) return;
+    let shared: ParsedItem['shared'];
     if (earlier !== undefined) {
-      guid = `${guid}#${sha256(`${entry.link ?? ''}\u0000${entry.title ?? ''}`).slice(0, 12)}`;
+      const base = guid;
+      guid = ownGuid(base, entry);
+      shared = { base, own: guid };
+      const first = firsts.get(base);
+      if (first && !first.shared) first.shared = { base, own: ownGuid(base, first.entry) };
       diagnostics.push({
         severity: 'warning',
         code: 'entry.guid.duplicate',
@@ -47,7 +62,10 @@ export function identifyEntries(entries: readonly Entry[], diagnostics: Diagnost
       });
     }
     seen.set(guid, contentHash);
-    items.push({ index, guid, urlKey: urlKey(entry.link), contentHash, entry });
+    const item: ParsedItem = { index, guid, urlKey: urlKey(entry.link), contentHash, entry };
+    if (shared) item.shared = shared;
+    else firsts.set(guid, item);
+    items.push(item);
   });
   return items;
 }

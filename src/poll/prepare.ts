@@ -22,6 +22,8 @@ export interface PreparedItem {
   urlKey: string | undefined;
   contentHash: string;
   entry: NewEntry;
+  /** A guid other entries of the document share, and this entry's own form of it (entries.ts). */
+  shared?: { base: string; own: string };
 }
 
 /** What the poller needs of a parsed document: everything but the parsed entries themselves. */
@@ -49,12 +51,15 @@ export function prepareDocument(job: PrepareJob): PreparedDocument {
   const { entries, ...result } = parsed;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const now = new Date(job.now);
-  const items = identifyEntries(entries, diagnostics).map((item) => ({
-    guid: item.guid,
-    urlKey: item.urlKey,
-    contentHash: item.contentHash,
-    entry: toNewEntry(item, now, diagnostics, job.arrival),
-  }));
+  const items = identifyEntries(entries, diagnostics).map(
+    (item): PreparedItem => ({
+      guid: item.guid,
+      urlKey: item.urlKey,
+      contentHash: item.contentHash,
+      entry: toNewEntry(item, now, diagnostics, job.arrival),
+      ...(item.shared ? { shared: item.shared } : {}),
+    }),
+  );
   const publishedTimes = entries
     .map((e) => Date.parse(e.published ?? e.updated ?? ''))
     .filter(Number.isFinite);

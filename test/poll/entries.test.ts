@@ -97,6 +97,27 @@ for (const backend of storeBackends()) {
       const { entries, feed } = await poll('/feed?name=dup');
       assert.equal(entries.length, 2);
       assert.ok(feed.diagnostics.some((d) => d.code === 'entry.guid.duplicate' && d.entry === 1));
+      // the two swap places: each keeps its row, nothing is new, changed or lost
+      const rows = new Map(entries.map((e) => [e.id, e.title]));
+      docs['dup'] = rss([
+        { guid: 'same', title: 'B', link: 'https://example.com/b' },
+        { guid: 'same', title: 'A', link: 'https://example.com/a' },
+      ]);
+      const swapped = await poll('/feed?name=dup');
+      assert.deepEqual([swapped.heartbeat.newCount, swapped.heartbeat.updatedCount], [0, 0]);
+      assert.deepEqual(new Map(swapped.entries.map((e) => [e.id, e.title])), rows);
+      // and when the one stored under the bare guid changes after the swap, that row is the one updated
+      docs['dup'] = rss([
+        { guid: 'same', title: 'B', link: 'https://example.com/b' },
+        { guid: 'same', title: 'A', link: 'https://example.com/a', description: 'now with words' },
+      ]);
+      const edited = await poll('/feed?name=dup');
+      assert.deepEqual([edited.heartbeat.newCount, edited.heartbeat.updatedCount], [0, 1]);
+      assert.deepEqual(edited.entries.map((e) => e.title).sort(), ['A', 'B']);
+      assert.equal(
+        edited.entries.find((e) => e.title === 'A')?.id,
+        [...rows].find(([, t]) => t === 'A')?.[0],
+      );
     });
 
     it('matches entries by link when a feed changes its guids on every fetch', async () => {
