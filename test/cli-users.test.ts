@@ -138,6 +138,12 @@ describe('tidings user and --user', () => {
         { args: ['user', 'add', 'eve'], input: PASSWORD },
         // several users: the app password is a user's, named exactly
         { args: ['api-password', '--user', 'frank'], input: PASSWORD },
+        { args: ['api-password'], input: PASSWORD }, // 8: several users and no --user
+      ]),
+      ...on('first-app-bare', [
+        { args: ['api-password'], input: PASSWORD }, // 9: a new instance: the first user, admin
+        { args: ['api-password'], input: PASSWORD }, // 10: one user: --user may be left out
+        { args: ['user', 'list', '--json'] }, // 11
       ]),
     ]);
     assert.match(results[0]?.stdout ?? '', /password set for admin/);
@@ -150,5 +156,11 @@ describe('tidings user and --user', () => {
     assert.deepEqual(names(results[5]), ['dana:true']);
     assert.equal(results[6]?.code, 0, results[6]?.stderr);
     assert.match(oneLine(results[7]), /there is no user frank/);
+    assert.equal(results[8]?.code, 2);
+    assert.match(oneLine(results[8]), /several users: say whose with --user NAME/);
+    assert.match(results[9]?.stdout ?? '', /API password set for admin;/);
+    assert.equal(results[10]?.code, 0, results[10]?.stderr);
+    assert.match(results[10]?.stdout ?? '', /API password set for admin;/);
+    assert.deepEqual(names(results[11]), ['admin:true']);
   });
 });

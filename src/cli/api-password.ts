@@ -6,19 +6,24 @@ import { UserError } from './user-error.js';
 import { type ActingUser, passwordUser } from './user-option.js';
 
 /** `tidings api-password` (api-password-command.ts defines it): sets a user's app password. */
-export async function runApiPassword(opts: { user: string; database?: string }): Promise<void> {
+export async function runApiPassword(opts: { user?: string; database?: string }): Promise<void> {
   const password = process.stdin.isTTY ? await askTwice() : passwordFromInput(await readStdin());
+  // the name is checked with the password when given; without one it is a user's, a user name already
   const problem =
-    password === undefined ? 'the two passwords differ' : checkApiCredentials(opts.user, password);
+    password === undefined ? 'the two passwords differ' : checkApiCredentials(opts.user ?? 'user', password);
   if (problem || password === undefined) throw new UserError(`api-password: ${problem}; nothing changed`);
-  const owner = await withApp({ database: opts.database }, async (app) => {
-    const user = await appUser(app.store, opts.user);
-    await setApiPassword(app.store.forUser(user.id), opts.user, password);
-    return user.name;
+  const { owner, login } = await withApp({ database: opts.database }, async (app) => {
+    const user =
+      opts.user === undefined
+        ? await passwordUser(app.store, undefined, 'api-password')
+        : await appUser(app.store, opts.user);
+    const name = opts.user ?? user.name;
+    await setApiPassword(app.store.forUser(user.id), name, password);
+    return { owner: user.name, login: name };
   });
-  const whose = owner.toLowerCase() === opts.user.toLowerCase() ? '' : ` (user ${owner})`;
+  const whose = owner.toLowerCase() === login.toLowerCase() ? '' : ` (user ${owner})`;
   process.stdout.write(
-    `API password set for ${opts.user}${whose}; apps signed in before must sign in again\n` +
+    `API password set for ${login}${whose}; apps signed in before must sign in again\n` +
       'Google Reader API: https://YOUR-HOST/api/greader  Fever API: https://YOUR-HOST/api/fever\n',
   );
 }
