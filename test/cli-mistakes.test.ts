@@ -3,6 +3,7 @@
 // lines run one after the other in one CLI process (helpers/cli-batch-run.ts): one start of the CLI.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ function assertOneLine(run: { code: number; stderr: string }, exitCode: number, 
 describe('tidings CLI: user mistakes', () => {
   let dir: string;
   let blocker: Server;
+  let gone: HttpServer;
   let port = 0;
   let version = '';
   const results = new Map<string, BatchResult>();
@@ -52,6 +54,13 @@ describe('tidings CLI: user mistakes', () => {
     const address = blocker.address();
     port = typeof address === 'object' && address !== null ? address.port : 0;
     version = (await import('../package.json', { with: { type: 'json' } })).default.version;
+    // a server whose every answer is 404, with a body that is no feed
+    gone = createHttpServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<p>gone</p>'),
+    );
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const goneAddress = gone.address();
+    const gonePort = typeof goneAddress === 'object' && goneAddress !== null ? goneAddress.port : 0;
     const cases: [string, BatchCase][] = [
       ['mysql', { args: ['status', '--database', 'mysql://user:secret@x/db'] }],
       ['postgres', { args: ['status', '--database', 'postgres://user:secret@127.0.0.1:1/db'] }],
@@ -69,6 +78,10 @@ describe('tidings CLI: user mistakes', () => {
       ['parse --json page', { args: ['parse', '--json', page] }],
       ['parse --jsonl feed page', { args: ['parse', '--jsonl', feed, page] }],
       ['parse --jsonl feed', { args: ['parse', '--jsonl', feed] }],
+      ['parse --json two', { args: ['parse', '--json', feed, page] }],
+      ['parse --json --jsonl', { args: ['parse', '--json', '--jsonl', feed] }],
+      ['parse --json missing', { args: ['parse', '--json', join(dir, 'missing.xml')] }],
+      ['parse 404', { args: ['parse', `http://127.0.0.1:${gonePort}/feed.xml`] }],
     ];
     const answers = await runAll(cases.map(([, one]) => ({ ...one, env: { ...env, ...one.env } })));
     for (const [index, [name]] of cases.entries()) {
@@ -79,6 +92,7 @@ describe('tidings CLI: user mistakes', () => {
 
   after(async () => {
     await new Promise((resolve) => blocker.close(resolve));
+    await new Promise((resolve) => gone.close(resolve));
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -158,5 +172,25 @@ describe('tidings CLI: user mistakes', () => {
       ['rss20', ''],
     );
     assert.equal(run('parse --jsonl feed').code, 0);
+  });
+
+  it("prints one JSON object for --json, so several documents are --jsonl's", () => {
+    assertOneLine(run('parse --json two'), 2, /--json prints one document's object; .* use --jsonl/);
+    assert.equal(run('parse --json two').stdout, '');
+    assertOneLine(run('parse --json --jsonl'), 2, /--json or --jsonl, not both/);
+    // a document never read has no encoding: the key is left out, as the contract leaves out empty keys
+    const missing = run('parse --json missing');
+    assert.equal(missing.code, 1);
+    const object = JSON.parse(missing.stdout) as Record<string, unknown>;
+    assert.equal('encoding' in object, false);
+    assert.equal(object['bozo'], true);
+  });
+
+  it('says the HTTP status of a URL that answers an error, as add does', () => {
+    assertOneLine(
+      run('parse 404'),
+      1,
+      /cannot read http:\/\/127\.0\.0\.1:\d+\/feed\.xml: the server answered 404/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { ParseResult } from '../model/index.js';
 import type { ParseOptions } from '../parse/index.js';
 import { describeFailure } from './failure.js';
 import { formatReport } from './parse-report.js';
+import { EXIT_USAGE, UserError } from './user-error.js';
 
 export interface ParseCommandOptions {
   json?: boolean;
@@ -18,6 +19,16 @@ export async function runParseCommand(documents: string[], opts: ParseCommandOpt
 }
 
 async function runParse(documents: string[], opts: ParseCommandOptions): Promise<number> {
+  // --json prints one object (the contract): several documents are --jsonl's, one object a line
+  if (opts.json && opts.jsonl)
+    throw new UserError('parse: give --json or --jsonl, not both', { exitCode: EXIT_USAGE });
+  if (opts.json && documents.length > 1)
+    throw new UserError(
+      `parse: --json prints one document's object; for ${documents.length} documents use --jsonl`,
+      {
+        exitCode: EXIT_USAGE,
+      },
+    );
   let status = 0;
   for (const document of documents) {
     const { result, failed } = await parseDocument(document, opts);
@@ -28,11 +39,18 @@ async function runParse(documents: string[], opts: ParseCommandOptions): Promise
       process.stderr.write(`tidings: parse: ${notAFeed(document, result)}\n`);
     }
     if (failed) process.stderr.write(`tidings: ${result.bozoReason ?? `parse: cannot read ${document}`}\n`);
-    if (opts.jsonl) process.stdout.write(`${JSON.stringify({ file: document, ...result })}\n`);
-    else if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (opts.jsonl) process.stdout.write(`${JSON.stringify({ file: document, ...shown(result) })}\n`);
+    else if (opts.json) process.stdout.write(`${JSON.stringify(shown(result), null, 2)}\n`);
     else process.stdout.write(formatReport(document, result));
   }
   return status;
+}
+
+/** The result as the contract prints it: a key with no value is left out (no encoding was applied to a document never read). */
+function shown(result: ParseResult): Partial<ParseResult> {
+  if (result.encoding !== '') return result;
+  const { encoding: _none, ...rest } = result;
+  return rest;
 }
 
 function notAFeed(document: string, result: ParseResult): string {
@@ -88,6 +106,11 @@ async function parseUrl(url: string, options: ParseOptions): Promise<ParseResult
     headers: { 'user-agent': 'tidings-parse' },
     signal: AbortSignal.timeout(30_000),
   });
+  // an error page is not the document asked for: its status is the problem, as `add` says it
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+  }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const contentType = options.contentType ?? response.headers.get('content-type') ?? undefined;
   const language = options.contentLanguage ?? response.headers.get('content-language') ?? undefined;
