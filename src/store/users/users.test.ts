@@ -326,6 +326,23 @@ function suite(backend: StoreBackend) {
     await assert.rejects(users.set(99, { isAdmin: true }), storeError('not_found', /no user 99/));
   });
 
+  it("refuses a profile URL that is another user's: an IndieAuth token names one user", async () => {
+    const { users } = await fresh();
+    const ann = await users.add({ name: 'ann', isAdmin: true, me: 'https://ann.example/' }, at(0));
+    await assert.rejects(
+      users.add({ name: 'carl', isAdmin: false, me: 'https://ann.example/' }, at(0)),
+      storeError('conflict', /profile URL of ann/),
+    );
+    assert.equal(await users.byName('carl'), undefined);
+    const bob = await users.add({ name: 'bob', isAdmin: false }, at(0));
+    await assert.rejects(users.set(bob.id, { me: 'https://ann.example/' }), storeError('conflict', /of ann/));
+    // a user's own URL again, and a cleared one, are fine
+    assert.equal((await users.set(ann.id, { me: 'https://ann.example/' })).me, 'https://ann.example/');
+    await users.set(ann.id, { me: null });
+    assert.equal((await users.set(bob.id, { me: 'https://ann.example/' })).me, 'https://ann.example/');
+    assert.equal((await users.byMe('https://ann.example/'))?.id, bob.id);
+  });
+
   it("removes a user with all that is theirs, leaving another user's intact and settling shared feeds", async () => {
     const { db, users, changes } = await fresh();
     const ann = await users.add({ name: 'ann', isAdmin: true }, at(0));

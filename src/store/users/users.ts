@@ -106,6 +106,26 @@ function nameTaken(name: string): StoreError {
 }
 
 /**
+ * StoreError 'conflict' when another user has the profile URL `me`: an IndieAuth token names the user
+ * whose `me` it is, which must be one user.
+ */
+async function checkMeFree(
+  trx: Kysely<Database>,
+  me: string | null | undefined,
+  exceptId: number | undefined,
+): Promise<void> {
+  if (me === null || me === undefined) return;
+  let query = trx.selectFrom('users').select('name').where('me', '=', me);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const other = await query.executeTakeFirst();
+  if (other !== undefined)
+    throw new StoreError(
+      'conflict',
+      `store: ${me.slice(0, 200)} is the profile URL of ${other.name} already`,
+    );
+}
+
+/**
  * PostgreSQL: locks the users' rows until the transaction ends, so that two requests that add, rename or
  * remove users take turns (two taking over the pending user, two removing the last two admins). SQLite
  * has one writer at a time already.
@@ -204,6 +224,7 @@ export class Users extends StoreArea {
         await lockUsers(trx, dialect);
         const users = await trx.selectFrom('users').select(['id', 'name', 'pending']).orderBy('id').execute();
         const only = users.length === 1 ? users[0] : undefined;
+        await checkMeFree(trx, user.me, only !== undefined && fromDbBool(only.pending) ? only.id : undefined);
         if (only !== undefined && fromDbBool(only.pending)) {
           await trx
             .updateTable('users')
@@ -281,6 +302,7 @@ export class Users extends StoreArea {
           'invalid',
           `store: ${user.name} is the last admin: make another user admin first`,
         );
+      await checkMeFree(trx, patch.me, id);
       const row = {
         ...(patch.isAdmin === undefined ? {} : { is_admin: toDbBool(patch.isAdmin, dialect) }),
         ...(patch.me === undefined ? {} : { me: patch.me }),
