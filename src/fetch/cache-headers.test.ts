@@ -75,6 +75,14 @@ describe('parseRetryAfter', () => {
     assert.equal(parseRetryAfter('Tue, 30 Apr 2024 12:00:00 GMT', new Date(NOW)), 0);
   });
 
+  it('honours a week at most, in seconds or as a date: ten years would stop a feed for good', () => {
+    const week = 7 * 24 * 3600;
+    assert.equal(parseRetryAfter(String(week), NOW), week);
+    assert.equal(parseRetryAfter('315360000', NOW), week);
+    assert.equal(parseRetryAfter('9'.repeat(30), NOW), week);
+    assert.equal(parseRetryAfter('Wed, 03 Dec 2036 12:00:00 GMT', NOW), week);
+  });
+
   it('returns undefined for values it cannot read', () => {
     for (const value of [undefined, '', 'soon', '-5', '1.5'])
       assert.equal(parseRetryAfter(value, NOW), undefined);

@@ -99,16 +99,23 @@ function toEpochMs(...parts: (string | undefined)[]): number | undefined {
 
 /**
  * Returns the seconds to wait from a Retry-After value (RFC 9110 section 10.2.3): delta seconds, or an
- * HTTP date taken relative to `now`. A date in the past gives 0; anything else unreadable gives undefined.
+ * HTTP date taken relative to `now`, at most a week. A date in the past gives 0; anything else unreadable
+ * gives undefined.
  */
 export function parseRetryAfter(value: string | undefined, now: number | Date): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_DELTA_SECONDS);
+  if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_RETRY_AFTER_SECONDS);
   const at = parseHttpDate(text);
   if (at === undefined) return undefined;
-  return Math.max(0, Math.ceil((at - Number(now)) / 1000));
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((at - Number(now)) / 1000)));
 }
+
+/**
+ * The longest wait a Retry-After is honoured for: a week. A server asking for ten years (315360000 s) or
+ * a date in 2036 stopped a feed for good, past even `--force`; a feed is never given up on that way.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 7 * 24 * 3600;
 
 /**
  * Returns how many more seconds the response stays fresh (RFC 9111 section 4.2): max-age (or s-maxage),
