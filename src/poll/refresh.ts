@@ -10,6 +10,7 @@ import { feedMetadata } from './metadata.js';
 import { ParseTimeoutError } from './parse-pool.js';
 import type { PreparedDocument } from './prepare.js';
 import { learnCadence, nextCheckAt } from './scheduler.js';
+import { brokenStoredDocument } from './status.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_STORED_DIAGNOSTICS = 50;
@@ -149,10 +150,19 @@ function processFailure(
     // The document is the one read last time: a parse or encoding problem in it is still there, so the
     // feed keeps that status, message and diagnostics (the heartbeat of this poll says not_modified).
     const stillBroken = feed.status === 'parse_error' || feed.status === 'encoding_error';
+    // after a failed fetch the status is the failure's: the stored diagnostics tell what the document was
+    const brokenBefore =
+      stillBroken || feed.status === 'not_modified' || feed.status === 'ok'
+        ? undefined
+        : brokenStoredDocument(feed.diagnostics);
     Object.assign(patch, {
       errorCount: 0,
       lastSuccessAt: now.toISOString(),
-      ...(stillBroken ? {} : { status: 'not_modified', message: 'fetch: not modified (304)' }),
+      ...(stillBroken
+        ? {}
+        : brokenBefore
+          ? { status: brokenBefore.status, message: brokenBefore.message }
+          : { status: 'not_modified', message: 'fetch: not modified (304)' }),
     });
     if (outcome.etag) patch.etag = outcome.etag;
     if (outcome.lastModified) patch.lastModified = outcome.lastModified;

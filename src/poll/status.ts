@@ -51,3 +51,25 @@ export function causeOfStatus(
     diagnostics.find((d) => d.severity === 'error')
   );
 }
+
+/**
+ * The status of the document read last, from the diagnostics stored with it (statusOfParse's rules, as
+ * far as diagnostics tell them): parse_error or encoding_error with its message, else undefined. A 304
+ * means that document is still the feed's, whatever failed in between (a 500 replaced the status, not
+ * the diagnostics), so a broken one stays broken and sends no "recovered" alert.
+ */
+export function brokenStoredDocument(
+  diagnostics: readonly Diagnostic[],
+): { status: 'parse_error' | 'encoding_error'; message: string } | undefined {
+  const html = diagnostics.find((d) => d.code === 'document.html');
+  if (html) return { status: 'parse_error', message: html.message };
+  const encoding = diagnostics.find((d) => d.code === 'encoding.mismatch');
+  if (encoding) return { status: 'encoding_error', message: encoding.message };
+  const broken =
+    diagnostics.find((d) => NOT_WELL_FORMED.has(d.code)) ??
+    diagnostics.find((d) => d.severity === 'error' && d.code.startsWith('document.'));
+  if (!broken) return undefined;
+  const where =
+    broken.line !== undefined ? ` (line ${broken.line}${broken.column ? `:${broken.column}` : ''})` : '';
+  return { status: 'parse_error', message: `${broken.message}${where}` };
+}

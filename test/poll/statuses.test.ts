@@ -18,6 +18,7 @@ for (const backend of storeBackends()) {
     let store: Store;
     let base: string;
     const clock = testClock();
+    const flaky = { count: 0 };
 
     before(async () => {
       server = await startServer({
@@ -33,6 +34,16 @@ for (const backend of storeBackends()) {
           send(res, 200, FEED.replace('<title>Second</title>', '<title>Sec & ond</title>'), {
             'content-type': 'text/xml; charset=utf-8',
           }),
+        // the same broken document, with a 500 between its first answer and the 304s
+        '/malformed-flaky.xml': (req, res) => {
+          flaky.count++;
+          if (flaky.count === 2) return send(res, 500, 'oops');
+          if (req.headers['if-none-match'] === '"f1"') return send(res, 304, '', { etag: '"f1"' });
+          send(res, 200, FEED.replace('<title>Second</title>', '<title>Sec & ond</title>'), {
+            'content-type': 'text/xml; charset=utf-8',
+            etag: '"f1"',
+          });
+        },
         '/malformed-etag.xml': (req, res) => {
           if (req.headers['if-none-match'] === '"m1"') return send(res, 304, '', { etag: '"m1"' });
           send(res, 200, FEED.replace('<title>Second</title>', '<title>Sec & ond</title>'), {
@@ -150,6 +161,17 @@ for (const backend of storeBackends()) {
       assert.equal(feed.status, 'parse_error');
       assert.match(feed.message ?? '', /bare "&"/);
       assert.ok(feed.diagnostics.some((d) => d.code === 'xml.not-well-formed'));
+    });
+
+    it('keeps parse_error for a 304 after a failed fetch: the broken document is still the feed', async () => {
+      assert.equal((await pollPath('/malformed-flaky.xml')).feed.status, 'parse_error');
+      clock.advance(2 * 3600 * 1000);
+      assert.equal((await pollPath('/malformed-flaky.xml', { force: true })).feed.status, 'fetch_error');
+      clock.advance(2 * 3600 * 1000);
+      const { feed, heartbeats } = await pollPath('/malformed-flaky.xml', { force: true });
+      assert.equal(heartbeats[0]?.status, 'not_modified');
+      assert.equal(feed.status, 'parse_error', 'not not_modified: nothing recovered');
+      assert.match(feed.message ?? '', /bare "&"/);
     });
 
     it('reports bytes that do not match the charset as encoding_error, entries stored', async () => {
