@@ -90,6 +90,17 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
   const checked = checkFollowUrl(deps.poll.config, feedUrl);
   if (!checked.ok) return { kind: 'refused', reason: checked.reason, message: `follow: ${checked.message}` };
   const feed = await deps.store.feeds.findByUrl(checked.url);
+  if (found.kind === 'page' && feed === undefined) {
+    // the feed a page links to is fetched before it is followed, as a URL given directly is: a link to
+    // a feed that answers 404 is refused with the reason, not followed broken
+    const linked = await discover(deps.poll, checked.url);
+    if (linked.kind === 'error')
+      return {
+        kind: 'refused',
+        reason: linked.reason,
+        message: `${linked.message} (the feed ${url} links to)`,
+      };
+  }
   return { kind: 'feed', url: checked.url, feed, page: found.kind === 'page' };
 }
 

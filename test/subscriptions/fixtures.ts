@@ -29,6 +29,15 @@ export function startSite(): Promise<TestServer> {
       ),
     '/blog/feed.xml': (_req, res) =>
       send(res, 200, feed('blog').replace('https://example.com/', 'https://blog.example/'), RSS),
+    // a page whose feed link is dead
+    '/dead-link/': (_req, res) =>
+      send(
+        res,
+        200,
+        '<html><head><link rel="alternate" type="application/rss+xml" href="/dead-link/feed.xml"></head></html>',
+        HTML,
+      ),
+    '/dead-link/feed.xml': (_req, res) => send(res, 404, 'not here', HTML),
     '/nothing/': (_req, res) =>
       send(res, 200, '<html><head><title>x</title></head><body>none</body></html>', HTML),
   });

@@ -28,6 +28,17 @@ for (const backend of storeBackends()) {
       assert.equal(next.kind === 'followed' && next.channel.uid, result.channel.uid);
     });
 
+    it('refuses a page whose feed link answers 404, with the reason, as a dead feed URL is', async () => {
+      const before = (await t.deps.store.feeds.list()).length;
+      const result = await follow(t.deps, { url: url('/dead-link/') });
+      assert.equal(result.kind, 'refused');
+      assert.match(
+        result.kind === 'refused' ? result.message : '',
+        /404.*\(the feed .*\/dead-link\/ links to\)/,
+      );
+      assert.equal((await t.deps.store.feeds.list()).length, before, 'no feed is added');
+    });
+
     it('following a feed the channel follows changes nothing and says so', async () => {
       const before = await t.deps.store.channels.listSubscriptions();
       const requests = t.site.requests.length;
