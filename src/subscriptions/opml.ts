@@ -5,6 +5,7 @@ import type { FeedPatch, Store } from '../store/index.js';
 import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { comparableUrl } from './feed-ref.js';
+import { updateFeedSettings } from './settings.js';
 
 /** An outline that was not followed, by line and reason: it was followed already, or it could not be. */
 export interface SkippedOutline {
@@ -44,7 +45,8 @@ export interface OpmlImportOptions {
 
 /** What became of one outline. */
 type Outcome =
-  | { kind: 'followed'; feedId: number; isNew: boolean }
+  /** `also`: the index of the same feed's first outline, followed in another folder's channel. */
+  | { kind: 'followed'; feedId: number; isNew: boolean; also?: number }
   | { kind: 'already-followed' | 'failed'; reason: string }
   /** The same feed as an earlier outline (by index): it shares that one's fate. */
   | { kind: 'duplicate'; of: number; line: number };
@@ -64,7 +66,8 @@ export async function importOpml(
 ): Promise<OpmlImport> {
   const doc = readOpml(text);
   const channels = new ImportChannels(deps.store);
-  const seen = new Map<string, number>();
+  // each URL's first outline, and the folders it was followed in by this import
+  const seen = new Map<string, { index: number; folders: Set<string> }>();
   // who follows what, read once: an import of thousands of outlines must not read it per outline
   const following = await followersByFeed(deps);
   const now = deps.now().toISOString();
@@ -77,17 +80,32 @@ export async function importOpml(
       continue;
     }
     const key = comparableUrl(checked.url);
+    const folder = outline.channel?.trim().toLowerCase() ?? '';
     const first = seen.get(key);
     if (first !== undefined) {
-      outcomes.push({ kind: 'duplicate', of: first, line: doc.feeds[first]?.line ?? 0 });
+      // the same feed under another folder: followed in that channel too, as the export wrote it (a feed
+      // in two channels is in two folders); under the same folder again, a duplicate
+      const earlier = outcomes[first.index];
+      if (earlier?.kind === 'followed' && !first.folders.has(folder)) {
+        first.folders.add(folder);
+        const channel = await channels.get(outline.channel);
+        await deps.store.channels.subscribe(channel.id, earlier.feedId, now);
+        outcomes.push({ kind: 'followed', feedId: earlier.feedId, isNew: false, also: first.index });
+        continue;
+      }
+      outcomes.push({ kind: 'duplicate', of: first.index, line: doc.feeds[first.index]?.line ?? 0 });
       continue;
     }
-    seen.set(key, i);
+    seen.set(key, { index: i, folders: new Set([folder]) });
     outcomes.push(
       await followOutline(deps, { ...outline, xmlUrl: checked.url }, { channels, following, now }),
     );
   }
-  if (options.fetchNow === true) await fetchNew(deps, outcomes, options);
+  if (options.fetchNow === true) {
+    const titles = new Map<number, string>();
+    for (const [i, outline] of doc.feeds.entries()) if (outline.title) titles.set(i, outline.title);
+    await fetchNew(deps, outcomes, options, titles);
+  }
   await channels.dropEmpty();
   return summarize(doc.feeds, outcomes, doc.warnings);
 }
@@ -130,7 +148,13 @@ function summarize(feeds: OpmlFeed[], outcomes: Outcome[], warnings: string[]): 
       if (kind === 'failed') result.failed++;
       else result.alreadyFollowed++;
     };
-    if (outcome.kind === 'followed') {
+    if (
+      outcome.kind === 'followed' &&
+      outcome.also !== undefined &&
+      outcomes[outcome.also]?.kind === 'failed'
+    )
+      skip('failed', `a duplicate of line ${feeds[outcome.also]?.line ?? 0}`);
+    else if (outcome.kind === 'followed') {
       result.followed++;
       if (outcome.isNew) result.newFeedIds.push(outcome.feedId);
     } else if (outcome.kind === 'duplicate') {
@@ -200,6 +224,7 @@ async function fetchNew(
   deps: SubscriptionDeps,
   outcomes: Outcome[],
   options: OpmlImportOptions,
+  titles: ReadonlyMap<number, string>,
 ): Promise<void> {
   const fresh = outcomes.flatMap((o, i) =>
     o.kind === 'followed' && o.isNew ? [{ index: i, id: o.feedId }] : [],
@@ -211,6 +236,11 @@ async function fetchNew(
   const moved = [];
   for (const { index, id } of fresh) {
     const feed = await deps.store.feeds.get(id);
+    // a title the outline gives that the feed does not is the person's own (export writes theirs):
+    // kept as their title, so that import, export, import loses nothing
+    const wanted = titles.get(index);
+    if (feed && feed.status !== 'parse_error' && wanted && feed.title !== undefined && feed.title !== wanted)
+      await updateFeedSettings(deps, id, { title: wanted }, { isAdmin: false });
     if (feed?.status !== 'parse_error') continue;
     if (feed.url !== feed.originalUrl) moved.push(id);
     else if (feed.diagnostics.some((d) => d.code === 'document.html')) {

@@ -51,14 +51,13 @@ for (const backend of storeBackends()) {
       assert.equal(t.site.requests.length, requests, 'nothing is fetched while importing');
       assert.deepEqual(
         [result.total, result.followed, result.added, result.alreadyFollowed, result.failed],
-        [6, 3, 3, 1, 2],
+        [6, 4, 3, 0, 2],
       );
       assert.deepEqual(
         result.skipped.map((s) => [s.line, s.reason.replace(/"[^"]*"|ftp:\S+/, 'X')]),
         [
           [11, 'X is not a URL'],
           [12, 'X only http and https URLs can be followed'],
-          [13, 'a duplicate of line 5'],
         ],
       );
       const byChannel = new Map<string, string[]>();
@@ -71,6 +70,8 @@ for (const backend of storeBackends()) {
         Home: ['/a.xml'],
         Tech: ['/b.xml'],
         'Tech / Deeper': ['/blog/'],
+        // B again, under another folder: followed there too (a feed in two channels is in two folders)
+        Bad: ['/b.xml'],
       });
     });
 
@@ -127,7 +128,8 @@ for (const backend of storeBackends()) {
       </body></opml>`;
       const result = await importOpml(deps, text, { fetchNow: true });
       assert.equal(result.total, 8);
-      assert.deepEqual([result.followed, result.added, result.alreadyFollowed, result.failed], [3, 2, 2, 3]);
+      // A under a second folder ("Again") is followed there too: a feed in two channels is in two folders
+      assert.deepEqual([result.followed, result.added, result.alreadyFollowed, result.failed], [4, 2, 1, 3]);
       assert.equal(result.followed + result.alreadyFollowed + result.failed, result.total);
       assert.ok(result.added <= result.followed);
       assert.equal(result.skipped.length, result.alreadyFollowed + result.failed);
@@ -137,13 +139,16 @@ for (const backend of storeBackends()) {
           [3, 'already-followed', 'already followed in Existing'],
           [4, 'failed', 'not a feed: a web page that links to no feed'],
           [4, 'failed', 'X is not a URL'],
-          [5, 'already-followed', 'a duplicate of line 2'],
           [5, 'failed', 'a duplicate of line 4'],
         ],
       );
       // channels only where something was followed; no feed row for the page without a feed
       const channels = (await store.channels.list()).map((c) => c.name);
-      assert.deepEqual(channels.filter((name) => !channelsBefore.includes(name)).sort(), ['Fresh', 'Home']);
+      assert.deepEqual(channels.filter((name) => !channelsBefore.includes(name)).sort(), [
+        'Again',
+        'Fresh',
+        'Home',
+      ]);
       assert.equal(await store.feeds.findByUrl(`${site}/nothing/`), undefined);
       assert.equal((await store.feeds.list()).length, feedsBefore + result.added);
       assert.equal((await store.feeds.get(gone.id))?.unfollowedAt, undefined);
@@ -157,13 +162,34 @@ for (const backend of storeBackends()) {
       assert.equal((await store.feeds.list()).length, feedsBefore + result.added);
     });
 
+    it('round-trips a feed in two channels and a title of its own through export and import', async () => {
+      const store = await backend.open();
+      const deps = subscriptionDeps(store, clock);
+      const site = t.site.url;
+      const followed = await follow(deps, { url: `${site}/a.xml`, channel: 'One' });
+      assert.equal(followed.kind, 'followed');
+      const feedId = followed.kind === 'followed' ? followed.feed.id : 0;
+      await follow(deps, { url: `${site}/a.xml`, channel: 'Two', inAnotherChannel: true });
+      await updateFeedSettings(deps, feedId, { title: 'Mine' }, { isAdmin: false });
+      const exported = await exportOpml(deps);
+      const other = subscriptionDeps(await backend.open(), clock);
+      const result = await importOpml(other, exported, { fetchNow: true });
+      assert.deepEqual([result.followed, result.added, result.skipped], [2, 1, []]);
+      assert.equal(withoutDate(await exportOpml(other)), withoutDate(exported));
+      // the title is the person's own: a poll keeps it
+      const [subscription] = await other.store.channels.listSubscriptions();
+      clock.advance(3600_000);
+      await pollOnce(other.poll, { feedIds: [subscription?.feedId ?? 0], force: true });
+      assert.equal(withoutDate(await exportOpml(other)), withoutDate(exported));
+    });
+
     it('reports outlines already followed; import, export, import loses nothing', async () => {
       const again = await importOpml(t.deps, opml(t.site.url));
       assert.deepEqual(
         again.skipped.filter((s) => s.reason.startsWith('already')).map((s) => [s.line, s.reason]),
         [
           [3, 'already followed in Home'],
-          [5, 'already followed in Tech'],
+          [5, 'already followed in Tech, Bad'],
           [7, 'already followed in Tech / Deeper'],
         ],
       );
@@ -174,7 +200,7 @@ for (const backend of storeBackends()) {
       );
       const other = subscriptionDeps(await backend.open(), clock);
       const reimported = await importOpml(other, exported);
-      assert.deepEqual([reimported.followed, reimported.skipped], [3, []]);
+      assert.deepEqual([reimported.followed, reimported.skipped], [4, []]);
       assert.equal(withoutDate(await exportOpml(other)), withoutDate(exported));
     });
 
@@ -183,7 +209,7 @@ for (const backend of storeBackends()) {
       assert.ok(b);
       const moved = await move(t.deps, { feedId: b.id, to: 'Later' });
       assert.deepEqual(moved.kind === 'moved' && [moved.from.map((c) => c.name), moved.to.name], [
-        ['Tech'],
+        ['Tech', 'Bad'],
         'Later',
       ]);
       assert.equal((await follow(t.deps, { url: b.url, channel: 'Later' })).kind, 'already');
