@@ -69,6 +69,7 @@ describe('tidings CLI: user mistakes', () => {
       ['concurrency', { args: ['status'], env: { TIDINGS_CONCURRENCY: 'many' } }],
       ['retention', { args: ['serve', '--port', '0'], env: { TIDINGS_RETENTION_DAYS: 'soon' } }],
       ['missing', { args: ['import', join(dir, 'missing.opml')] }],
+      ['import a folder', { args: ['import', dir] }],
       ['port abc', { args: ['serve', '--port', 'abc'] }],
       ['port 65536', { args: ['serve', '--port', '65536'] }],
       ['port in use', { args: ['serve', '--port', String(port)] }],
@@ -172,6 +173,10 @@ describe('tidings CLI: user mistakes', () => {
       ['rss20', ''],
     );
     assert.equal(run('parse --jsonl feed').code, 0);
+  });
+
+  it('names the folder given to import as a file', () => {
+    assertOneLine(run('import a folder'), 1, /tidings-mistakes-\w+: is a folder, not a file/);
   });
 
   it("prints one JSON object for --json, so several documents are --jsonl's", () => {

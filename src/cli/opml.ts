@@ -13,7 +13,11 @@ export interface ImportOptions {
 
 /** `tidings import FILE.opml` (opml-command.ts defines it). */
 export async function runImport(file: string, opts: ImportOptions): Promise<void> {
-  const text = await readFile(file, 'utf8');
+  // a folder given for the file: Node's EISDIR names no path, so the line would not say which
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.path === undefined) error.path = file;
+    throw error;
+  });
   process.exitCode = await withApp(
     {
       database: opts.database,
