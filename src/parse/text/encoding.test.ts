@@ -103,16 +103,45 @@ describe('decodeDocument: bytes that do not fit the label', () => {
     assert.equal(result.bozoReason, result.diagnostics[0]?.message);
   });
 
-  it('reads unguessable bytes as windows-1252 (Universal Feed Parser bozo_linenoise.xml)', () => {
-    // The Universal Feed Parser ends with \u0160 for 0xA9: Python's cp1252 rejects 0x9D, so it falls
-    // back to iso-8859-2. WHATWG windows-1252 maps 0x9D to U+009D and keeps 0xA9 as the copyright sign.
+  it('reads UTF-8 with a stray byte as UTF-8, the byte replaced (Universal Feed Parser bozo_linenoise.xml)', () => {
+    // Two well-formed characters and one lone 0xA9: read as windows-1252 (as the Universal Feed Parser
+    // does) the two good characters became mojibake, "\u00e2\u20ac\u2122\u00e2\u20ac\u009d\u00a9"; the
+    // document says UTF-8 and mostly is, so only the bad byte is lost, and the diagnostic says where.
     const bytes = concat(
       utf8('<?xml version="1.0" encoding="utf-8"?><a>'),
       [0xe2, 0x80, 0x99, 0xe2, 0x80, 0x9d, 0xa9],
     );
     const result = decodeDocument(bytes);
-    assert.ok(result.text.endsWith('<a>\u00e2\u20ac\u2122\u00e2\u20ac\u009d\u00a9'));
+    assert.ok(result.text.endsWith('<a>\u2019\u201d\ufffd'));
+    assert.equal(result.encoding, 'utf-8');
     assert.equal(result.bozo, true);
+    const mismatch = result.diagnostics.find((d) => d.code === 'encoding.mismatch');
+    assert.deepEqual([mismatch?.line, mismatch?.column], [1, 48]);
+  });
+
+  it('reads a document labelled UTF-8 with no well-formed UTF-8 in it as windows-1252', () => {
+    const result = decodeDocument(
+      concat(utf8('<?xml version="1.0" encoding="utf-8"?>\n<a>'), latin1('Espa\xf1a \x93quoted\x94</a>')),
+    );
+    assert.equal(result.encoding, 'windows-1252');
+    assert.ok(result.text.endsWith('Espa\u00f1a \u201cquoted\u201d</a>'));
+    const mismatch = result.diagnostics.find((d) => d.code === 'encoding.mismatch');
+    assert.deepEqual([mismatch?.line, mismatch?.column], [2, 8]);
+  });
+
+  it('prefers UTF-8 bytes that the declaration names over a Latin charset from HTTP', () => {
+    const bytes = concat(utf8('<?xml version="1.0" encoding="utf-8"?><a>caf\u00e9 \u2014</a>'));
+    const result = decodeDocument(bytes, 'application/rss+xml; charset=iso-8859-1');
+    assert.equal(result.encoding, 'utf-8');
+    assert.ok(result.text.endsWith('<a>caf\u00e9 \u2014</a>'));
+    assert.ok(result.diagnostics.some((d) => d.code === 'encoding.override' && /HTTP/.test(d.message)));
+    // bytes that are not UTF-8 still read as the header says
+    const latin = decodeDocument(
+      concat(utf8('<?xml version="1.0" encoding="utf-8"?><a>'), latin1('caf\xe9</a>')),
+      'text/xml; charset=iso-8859-1',
+    );
+    assert.equal(latin.encoding, 'iso-8859-1');
+    assert.ok(latin.text.endsWith('<a>caf\u00e9</a>'));
   });
 
   it('reads a UTF-8 BOM followed by latin-1 bytes as windows-1252', () => {

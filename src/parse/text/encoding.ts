@@ -120,6 +120,8 @@ function chooseEncoding(
 ): { source: DocumentText; encoding: string } {
   const attempt = makeAttempt(body, sniff);
   const failed: string[] = [];
+  // where the bytes stop being UTF-8, for the diagnostic's line and column
+  let firstBadUtf8: number | undefined;
   const tried = new Set<string>();
   for (const [index, candidate] of candidates.entries()) {
     const label = candidate.source === 'detected' ? detectCharset(body) : candidate.label;
@@ -133,19 +135,37 @@ function chooseEncoding(
     }
     const isLastResort = candidate.source === 'fallback';
     if (tried.has(encoding) && !isLastResort) continue;
+    // A server's default Latin charset over a document that says UTF-8 and is: the bytes decide (read as
+    // the header says, "café" was stored as "cafÃ©" with status ok). A document that is not valid UTF-8,
+    // or is all ASCII, reads as the header says, as RFC 7303 has it.
+    if (
+      candidate.source === 'http' &&
+      isLatin(encoding) &&
+      declaresUtf8(candidates, sniff) &&
+      isUtf8(body) &&
+      !isAscii(body)
+    ) {
+      const message = `encoding: the HTTP Content-Type says ${encoding}, but the bytes are UTF-8, as the XML declaration says; read as utf-8`;
+      diagnostics.push(diagnostic('encoding.override', message));
+      continue;
+    }
     tried.add(encoding);
     let source = isLastResort ? DocumentText.of(decodeWindows1252(body)) : attempt(encoding);
     let how = candidate.source === 'detected' ? `${encoding} (${SOURCE_NAMES.detected})` : encoding;
     if (source === undefined) {
       failed.push(`${encoding} (${SOURCE_NAMES[candidate.source]})`);
-      // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the damage.
-      if (encoding !== sniff) continue;
+      if (encoding === 'utf-8' && firstBadUtf8 === undefined) firstBadUtf8 = invalidUtf8At(body);
+      // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the
+      // damage. So is UTF-8 that a document says it is and mostly is: read as windows-1252 its good
+      // characters would turn to mojibake ("é" to "Ã©") for a few bad bytes.
+      const mostlyUtf8 = encoding === 'utf-8' && candidate.source !== 'default' && isMostlyUtf8(body);
+      if (encoding !== sniff && !mostlyUtf8) continue;
       source = DocumentText.of(decodeLossy(encoding, body));
       how = `${encoding}, invalid sequences replaced by U+FFFD`;
     }
     if (failed.length > 0) {
       const message = `encoding: the bytes are not valid ${failed.join(', nor ')}; read as ${how}`;
-      diagnostics.push(diagnostic('encoding.mismatch', message));
+      diagnostics.push({ ...diagnostic('encoding.mismatch', message), ...lineAndColumn(body, firstBadUtf8) });
     }
     reportOverrides(candidates.slice(index + 1), encoding, source, sniff, diagnostics);
     return { source, encoding };
@@ -378,4 +398,78 @@ function classifyMediaType(type: string): MediaKind {
 
 function diagnostic(code: DiagnosticCode, message: string): Diagnostic {
   return { severity: DIAGNOSTIC_CODES[code].severity, code, message };
+}
+
+/**
+ * The byte offset of the first sequence that is not UTF-8 (a stray continuation byte, a lead byte
+ * without its continuations, an overlong or surrogate form), or undefined when every byte fits.
+ */
+export function invalidUtf8At(bytes: Uint8Array): number | undefined {
+  return scanUtf8(bytes).firstInvalid;
+}
+
+/**
+ * True when bytes that are not all UTF-8 are UTF-8 still, with a few bad bytes: some multi-byte
+ * characters are well formed, and at most as many sequences are not. A windows-1252 document labelled
+ * UTF-8 has no well-formed multi-byte character ("é" is one byte, 0xE9, a lead byte alone).
+ */
+export function isMostlyUtf8(bytes: Uint8Array): boolean {
+  const { valid, invalid } = scanUtf8(bytes);
+  return valid > 0 && invalid <= valid;
+}
+
+function scanUtf8(bytes: Uint8Array): { valid: number; invalid: number; firstInvalid: number | undefined } {
+  let valid = 0;
+  let invalid = 0;
+  let firstInvalid: number | undefined;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    let ok = length > 0 && i + length <= bytes.length;
+    for (let k = 1; ok && k < length; k++) ok = ((bytes[i + k] as number) & 0xc0) === 0x80;
+    if (ok && length === 3) {
+      const second = bytes[i + 1] as number;
+      ok = !(b === 0xe0 && second < 0xa0) && !(b === 0xed && second > 0x9f);
+    }
+    if (ok && length === 4) {
+      const second = bytes[i + 1] as number;
+      ok = !(b === 0xf0 && second < 0x90) && !(b === 0xf4 && second > 0x8f);
+    }
+    if (ok) {
+      valid++;
+      i += length;
+    } else {
+      invalid++;
+      firstInvalid ??= i;
+      i++;
+    }
+  }
+  return { valid, invalid, firstInvalid };
+}
+
+/** The 1-based line and column (in bytes) of a byte offset, as the other diagnostics give them. */
+function lineAndColumn(bytes: Uint8Array, offset: number | undefined): { line?: number; column?: number } {
+  if (offset === undefined) return {};
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset; i++)
+    if (bytes[i] === 0x0a) {
+      line++;
+      start = i + 1;
+    }
+  return { line, column: offset - start + 1 };
+}
+
+/** A single-byte Latin encoding, which any bytes fit: a server's default more often than a document's. */
+function isLatin(encoding: string): boolean {
+  return encoding === 'windows-1252' || /^iso-8859-(1|15)$/.test(encoding);
+}
+
+function declaresUtf8(candidates: readonly Candidate[], sniff: Sniff): boolean {
+  return candidates.some((c) => c.source === 'declaration' && resolveLabel(c.label, sniff) === 'utf-8');
 }
