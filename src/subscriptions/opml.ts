@@ -241,6 +241,16 @@ async function fetchNew(
     const wanted = titles.get(index);
     if (feed && feed.status !== 'parse_error' && wanted && feed.title !== undefined && feed.title !== wanted)
       await updateFeedSettings(deps, id, { title: wanted }, { isAdmin: false });
+    // a URL that is not there (404, 410) is refused as `add` refuses it, and leaves nothing behind; a
+    // failure that may pass (a timeout, a 500) keeps the feed, to be polled again
+    if (feed && (feed.status === 'gone' || (feed.status === 'fetch_error' && feed.httpStatus === 404))) {
+      await deps.store.feeds.remove(id);
+      outcomes[index] = {
+        kind: 'failed',
+        reason: feed.message ?? `fetch: the server answered ${feed.httpStatus}`,
+      };
+      continue;
+    }
     if (feed?.status !== 'parse_error') continue;
     if (feed.url !== feed.originalUrl) moved.push(id);
     else if (feed.diagnostics.some((d) => d.code === 'document.html')) {

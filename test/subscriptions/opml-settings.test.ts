@@ -96,12 +96,21 @@ for (const backend of storeBackends()) {
       const other = subscriptionDeps(await backend.open(), ticking);
       const text = `<opml version="2.0"><body>
         <outline text="page" xmlUrl="${t.site.url}/blog/"/>
-        <outline text="nothing" xmlUrl="${t.site.url}/nothing/"/></body></opml>`;
+        <outline text="nothing" xmlUrl="${t.site.url}/nothing/"/>
+        <outline text="dead" xmlUrl="${t.site.url}/dead-link/feed.xml"/></body></opml>`;
       const result = await importOpml(other, text, { fetchNow: true });
       assert.deepEqual(
-        [result.followed, result.skipped.map((s) => [s.line, s.reason])],
-        [1, [[3, 'not a feed: a web page that links to no feed']]],
+        [result.followed, result.skipped.map((s) => [s.line, s.reason.replace(/^(.*404).*$/, '$1')])],
+        [
+          1,
+          [
+            [3, 'not a feed: a web page that links to no feed'],
+            [4, 'fetch: the server answered 404'],
+          ],
+        ],
       );
+      // a URL that is not there leaves no feed behind, as add refuses it
+      assert.equal(await other.store.feeds.findByUrl(`${t.site.url}/dead-link/feed.xml`), undefined);
       const page = await other.store.feeds.findByUrl(`${t.site.url}/blog/`);
       assert.deepEqual([page?.url, page?.status], [`${t.site.url}/blog/feed.xml`, 'ok']);
       // no row is left of the page that is no feed (issue 22: it stayed as an unfollowed feed)
