@@ -10,7 +10,7 @@ export function registerParse(program: Command): void {
     .command('parse')
     .description('parse feed documents and print what was read and every problem found')
     .argument('<documents...>', 'files or URLs')
-    .option('--json', 'print the parse result as one JSON object')
+    .option('--json', 'print the parse result of one document as one JSON object')
     .option('--jsonl', 'print one JSON object per document and line, each with "file"')
     .option('--base-url <url>', 'base URL for relative links (the document URL)')
     .option('--content-type <type>', 'the Content-Type header the document came with')
