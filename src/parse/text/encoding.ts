@@ -120,8 +120,9 @@ function chooseEncoding(
 ): { source: DocumentText; encoding: string } {
   const attempt = makeAttempt(body, sniff);
   const failed: string[] = [];
-  // where the bytes stop being UTF-8, for the diagnostic's line and column
-  let firstBadUtf8: number | undefined;
+  // how the bytes read as UTF-8 (where they stop being it, and whether they mostly are): scanned once,
+  // when UTF-8 is first refused
+  let utf8Scan: Utf8Scan | undefined;
   const tried = new Set<string>();
   for (const [index, candidate] of candidates.entries()) {
     const label = candidate.source === 'detected' ? detectCharset(body) : candidate.label;
@@ -154,18 +155,25 @@ function chooseEncoding(
     let how = candidate.source === 'detected' ? `${encoding} (${SOURCE_NAMES.detected})` : encoding;
     if (source === undefined) {
       failed.push(`${encoding} (${SOURCE_NAMES[candidate.source]})`);
-      if (encoding === 'utf-8' && firstBadUtf8 === undefined) firstBadUtf8 = invalidUtf8At(body);
+      if (encoding === 'utf-8') utf8Scan ??= scanUtf8(body);
       // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the
       // damage. So is UTF-8 that a document says it is and mostly is: read as windows-1252 its good
       // characters would turn to mojibake ("é" to "Ã©") for a few bad bytes.
-      const mostlyUtf8 = encoding === 'utf-8' && candidate.source !== 'default' && isMostlyUtf8(body);
+      const mostlyUtf8 =
+        encoding === 'utf-8' &&
+        candidate.source !== 'default' &&
+        utf8Scan !== undefined &&
+        isMostly(utf8Scan);
       if (encoding !== sniff && !mostlyUtf8) continue;
       source = DocumentText.of(decodeLossy(encoding, body));
       how = `${encoding}, invalid sequences replaced by U+FFFD`;
     }
     if (failed.length > 0) {
       const message = `encoding: the bytes are not valid ${failed.join(', nor ')}; read as ${how}`;
-      diagnostics.push({ ...diagnostic('encoding.mismatch', message), ...lineAndColumn(body, firstBadUtf8) });
+      diagnostics.push({
+        ...diagnostic('encoding.mismatch', message),
+        ...lineAndColumn(body, utf8Scan?.firstInvalid),
+      });
     }
     reportOverrides(candidates.slice(index + 1), encoding, source, sniff, diagnostics);
     return { source, encoding };
@@ -401,11 +409,14 @@ function diagnostic(code: DiagnosticCode, message: string): Diagnostic {
 }
 
 /**
- * The byte offset of the first sequence that is not UTF-8 (a stray continuation byte, a lead byte
- * without its continuations, an overlong or surrogate form), or undefined when every byte fits.
+ * Bytes read as UTF-8: how many multi-byte characters are well formed, how many sequences are not (a
+ * stray continuation byte, a lead byte without its continuations, an overlong or surrogate form), and
+ * the byte offset of the first of those.
  */
-export function invalidUtf8At(bytes: Uint8Array): number | undefined {
-  return scanUtf8(bytes).firstInvalid;
+interface Utf8Scan {
+  valid: number;
+  invalid: number;
+  firstInvalid: number | undefined;
 }
 
 /**
@@ -413,12 +424,11 @@ export function invalidUtf8At(bytes: Uint8Array): number | undefined {
  * characters are well formed, and at most as many sequences are not. A windows-1252 document labelled
  * UTF-8 has no well-formed multi-byte character ("é" is one byte, 0xE9, a lead byte alone).
  */
-export function isMostlyUtf8(bytes: Uint8Array): boolean {
-  const { valid, invalid } = scanUtf8(bytes);
+function isMostly({ valid, invalid }: Utf8Scan): boolean {
   return valid > 0 && invalid <= valid;
 }
 
-function scanUtf8(bytes: Uint8Array): { valid: number; invalid: number; firstInvalid: number | undefined } {
+function scanUtf8(bytes: Uint8Array): Utf8Scan {
   let valid = 0;
   let invalid = 0;
   let firstInvalid: number | undefined;
