@@ -14,24 +14,42 @@ const NOT_WELL_FORMED = new Set([
  * document that is not well-formed is a parse_error (its recovered entries are stored all the same).
  */
 export function statusOfParse(result: ParseResult): { status: HeartbeatStatus; message: string } {
-  const html = result.diagnostics.find((d) => d.code === 'document.html');
-  if (html) return { status: 'parse_error', message: html.message };
+  const html = htmlPage(result.diagnostics);
+  if (html) return html;
   if (result.version === '') {
     const first = result.diagnostics.find((d) => d.severity === 'error');
     return { status: 'parse_error', message: first?.message ?? 'parse: the document is not a feed' };
   }
-  const encoding = result.diagnostics.find((d) => d.code === 'encoding.mismatch');
+  return (
+    damagedFeed(result.diagnostics) ?? {
+      status: 'ok',
+      message: `${plural(result.entries.length, 'entry', 'entries')} (${result.version})`,
+    }
+  );
+}
+
+type Broken = { status: 'parse_error' | 'encoding_error'; message: string };
+
+/** An HTML page instead of a feed: parse_error with the diagnostic's words (the feeds it links to). */
+function htmlPage(diagnostics: readonly Diagnostic[]): Broken | undefined {
+  const html = diagnostics.find((d) => d.code === 'document.html');
+  return html ? { status: 'parse_error', message: html.message } : undefined;
+}
+
+/**
+ * A feed read with damage: bytes that do not match their charset (encoding_error), else a document that
+ * is not well-formed (parse_error, with where).
+ */
+function damagedFeed(diagnostics: readonly Diagnostic[]): Broken | undefined {
+  const encoding = diagnostics.find((d) => d.code === 'encoding.mismatch');
   if (encoding) return { status: 'encoding_error', message: encoding.message };
-  const broken = result.diagnostics.find((d) => NOT_WELL_FORMED.has(d.code));
-  if (broken) {
-    const where =
-      broken.line !== undefined ? ` (line ${broken.line}${broken.column ? `:${broken.column}` : ''})` : '';
-    return { status: 'parse_error', message: `${broken.message}${where}` };
-  }
-  return {
-    status: 'ok',
-    message: `${plural(result.entries.length, 'entry', 'entries')} (${result.version})`,
-  };
+  const broken = diagnostics.find((d) => NOT_WELL_FORMED.has(d.code));
+  return broken ? { status: 'parse_error', message: withWhere(broken) } : undefined;
+}
+
+function withWhere(d: Diagnostic): string {
+  const where = d.line !== undefined ? ` (line ${d.line}${d.column ? `:${d.column}` : ''})` : '';
+  return `${d.message}${where}`;
 }
 
 /**
@@ -58,18 +76,11 @@ export function causeOfStatus(
  * means that document is still the feed's, whatever failed in between (a 500 replaced the status, not
  * the diagnostics), so a broken one stays broken and sends no "recovered" alert.
  */
-export function brokenStoredDocument(
-  diagnostics: readonly Diagnostic[],
-): { status: 'parse_error' | 'encoding_error'; message: string } | undefined {
-  const html = diagnostics.find((d) => d.code === 'document.html');
-  if (html) return { status: 'parse_error', message: html.message };
-  const encoding = diagnostics.find((d) => d.code === 'encoding.mismatch');
-  if (encoding) return { status: 'encoding_error', message: encoding.message };
-  const broken =
-    diagnostics.find((d) => NOT_WELL_FORMED.has(d.code)) ??
-    diagnostics.find((d) => d.severity === 'error' && d.code.startsWith('document.'));
-  if (!broken) return undefined;
-  const where =
-    broken.line !== undefined ? ` (line ${broken.line}${broken.column ? `:${broken.column}` : ''})` : '';
-  return { status: 'parse_error', message: `${broken.message}${where}` };
+export function brokenStoredDocument(diagnostics: readonly Diagnostic[]): Broken | undefined {
+  const unknown = diagnostics.find((d) => d.severity === 'error' && d.code.startsWith('document.'));
+  return (
+    htmlPage(diagnostics) ??
+    damagedFeed(diagnostics) ??
+    (unknown ? { status: 'parse_error', message: withWhere(unknown) } : undefined)
+  );
 }
