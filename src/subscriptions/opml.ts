@@ -101,11 +101,7 @@ export async function importOpml(
       await followOutline(deps, { ...outline, xmlUrl: checked.url }, { channels, following, now }),
     );
   }
-  if (options.fetchNow === true) {
-    const titles = new Map<number, string>();
-    for (const [i, outline] of doc.feeds.entries()) if (outline.title) titles.set(i, outline.title);
-    await fetchNew(deps, outcomes, options, titles);
-  }
+  if (options.fetchNow === true) await fetchNew(deps, doc.feeds, outcomes, options);
   await channels.dropEmpty();
   return summarize(doc.feeds, outcomes, doc.warnings);
 }
@@ -222,9 +218,9 @@ function outlineFacts(outline: { title?: string; htmlUrl?: string }): FeedPatch 
  */
 async function fetchNew(
   deps: SubscriptionDeps,
+  outlines: readonly OpmlFeed[],
   outcomes: Outcome[],
   options: OpmlImportOptions,
-  titles: ReadonlyMap<number, string>,
 ): Promise<void> {
   const fresh = outcomes.flatMap((o, i) =>
     o.kind === 'followed' && o.isNew ? [{ index: i, id: o.feedId }] : [],
@@ -236,11 +232,6 @@ async function fetchNew(
   const moved = [];
   for (const { index, id } of fresh) {
     const feed = await deps.store.feeds.get(id);
-    // a title the outline gives that the feed does not is the person's own (export writes theirs):
-    // kept as their title, so that import, export, import loses nothing
-    const wanted = titles.get(index);
-    if (feed && feed.status !== 'parse_error' && wanted && feed.title !== undefined && feed.title !== wanted)
-      await updateFeedSettings(deps, id, { title: wanted }, { isAdmin: false });
     // a URL that is not there (404, 410) is refused as `add` refuses it, and leaves nothing behind; a
     // failure that may pass (a timeout, a 500) keeps the feed, to be polled again
     if (feed && (feed.status === 'gone' || (feed.status === 'fetch_error' && feed.httpStatus === 404))) {
@@ -251,6 +242,11 @@ async function fetchNew(
       };
       continue;
     }
+    // a title the outline gives that the feed does not is the person's own (export writes theirs):
+    // kept as their title, so that import, export, import loses nothing
+    const wanted = outlines[index]?.title;
+    if (feed && feed.status !== 'parse_error' && wanted && feed.title !== undefined && feed.title !== wanted)
+      await updateFeedSettings(deps, id, { title: wanted }, { isAdmin: false });
     if (feed?.status !== 'parse_error') continue;
     if (feed.url !== feed.originalUrl) moved.push(id);
     else if (feed.diagnostics.some((d) => d.code === 'document.html')) {
