@@ -81,6 +81,8 @@ describe('tidings CLI: user mistakes', () => {
       ['parse --jsonl feed', { args: ['parse', '--jsonl', feed] }],
       ['parse --json two', { args: ['parse', '--json', feed, page] }],
       ['parse --json --jsonl', { args: ['parse', '--json', '--jsonl', feed] }],
+      ['parse --base-url notaurl', { args: ['parse', '--base-url', 'notaurl', feed] }],
+      ['parse --base-url http:', { args: ['parse', '--base-url', 'http:', feed] }],
       ['parse --json missing', { args: ['parse', '--json', join(dir, 'missing.xml')] }],
       ['parse 404', { args: ['parse', `http://127.0.0.1:${gonePort}/feed.xml`] }],
     ];
@@ -183,6 +185,9 @@ describe('tidings CLI: user mistakes', () => {
     assertOneLine(run('parse --json two'), 2, /--json prints one document's object; .* use --jsonl/);
     assert.equal(run('parse --json two').stdout, '');
     assertOneLine(run('parse --json --jsonl'), 2, /--json or --jsonl, not both/);
+    assertOneLine(run('parse --base-url notaurl'), 2, /--base-url "notaurl" is not an absolute URL/);
+    assertOneLine(run('parse --base-url http:'), 2, /--base-url "http:" is not an absolute URL/);
+    assert.equal(run('parse --base-url notaurl').stdout, '');
     // a document never read has no encoding: the key is left out, as the contract leaves out empty keys
     const missing = run('parse --json missing');
     assert.equal(missing.code, 1);

@@ -29,6 +29,11 @@ async function runParse(documents: string[], opts: ParseCommandOptions): Promise
         exitCode: EXIT_USAGE,
       },
     );
+  if (opts.baseUrl !== undefined && !isAbsoluteUrl(opts.baseUrl))
+    throw new UserError(
+      `parse: --base-url ${JSON.stringify(opts.baseUrl.slice(0, 200))} is not an absolute URL (such as https://example.com/feed.xml)`,
+      { exitCode: EXIT_USAGE },
+    );
   let status = 0;
   for (const document of documents) {
     const { result, failed } = await parseDocument(document, opts);
@@ -44,6 +49,16 @@ async function runParse(documents: string[], opts: ParseCommandOptions): Promise
     else process.stdout.write(formatReport(document, result));
   }
   return status;
+}
+
+/** True for a URL that relative links can be resolved against: a scheme and, for http(s), a host. */
+function isAbsoluteUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return !/^https?:$/.test(url.protocol) || url.host !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** The result as the contract prints it: a key with no value is left out (no encoding was applied to a document never read). */
