@@ -1,4 +1,4 @@
-import type { FetchRequest } from '../fetch/index.js';
+import type { FetchOutcome, FetchRequest } from '../fetch/index.js';
 import type { ParseResult } from '../model/index.js';
 import { decodeDocument, pageRels, parseFeed, parseHfeed } from '../parse/index.js';
 import type { PollDeps } from './deps.js';
@@ -14,9 +14,19 @@ export interface PageRels {
 
 /** What a URL turned out to be: a feed (parsed; an h-feed page is one), or a page that links to feeds. */
 export type Discovery =
-  | { kind: 'feed'; url: string; result: ParseResult; rels?: PageRels }
+  | {
+      kind: 'feed';
+      url: string;
+      result: ParseResult;
+      rels?: PageRels;
+      /** The fetch that read it: the first poll of a feed followed now takes it rather than fetch again. */
+      fetched: FetchedFeed;
+    }
   | { kind: 'page'; url: string; feeds: DiscoveredFeed[]; rels?: PageRels }
   | { kind: 'error'; url: string; reason: DiscoveryFailure; message: string };
+
+/** The answer a discovery read a feed from (Discovery's `fetched`), for a first poll to take. */
+export type FetchedFeed = Extract<FetchOutcome, { kind: 'ok' }>;
 
 /** Why a URL could not be followed: it could not be fetched, it points to a private address, or it is no feed. */
 export type DiscoveryFailure = 'fetch-failed' | 'private-address' | 'not-a-feed';
@@ -50,11 +60,11 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
   };
   const result = parseFeed(outcome.body, options);
-  if (result.version !== '') return { kind: 'feed', url: outcome.url, result };
+  if (result.version !== '') return { kind: 'feed', url: outcome.url, result, fetched: outcome };
   const feeds = feedLinksOf(result.alternates ?? []);
   const page = readPage(outcome.body, outcome.contentType, outcome.url);
   if (page?.hfeed && feeds.length === 0) {
-    return { kind: 'feed', url: outcome.url, result: page.hfeed, rels: page.rels };
+    return { kind: 'feed', url: outcome.url, result: page.hfeed, rels: page.rels, fetched: outcome };
   }
   if (page?.hfeed) feeds.push({ url: outcome.url, type: 'text/html', ...titleOf(page.hfeed) });
   if (feeds.length > 0)

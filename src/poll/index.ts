@@ -4,7 +4,7 @@
 export { checkFollowUrl } from './check-url.js';
 export type { PollDeps, PushAnswer, PushPort } from './deps.js';
 export { createPollDeps } from './deps-factory.js';
-export type { Discovery } from './discover.js';
+export type { Discovery, FetchedFeed } from './discover.js';
 export { discover } from './discover.js';
 export { identifyEntries, toNewEntry } from './entries.js';
 export type { NewEntriesEvent } from './events.js';

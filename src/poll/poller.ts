@@ -17,6 +17,12 @@ export interface PollRunOptions {
   signal?: AbortSignal;
   /** How long a claimed feed stays leased without renewal (default LEASE_MS, a minute). */
   leaseMs?: number;
+  /**
+   * Answers fetched just before for these feeds (by id), processed instead of fetching them again: the
+   * first poll of a feed followed now takes the fetch that found it (follow's autodiscovery), so that
+   * following a feed costs its publisher one request. Used only where the answer is of the feed's URL.
+   */
+  fetched?: ReadonlyMap<number, FetchOutcome>;
 }
 
 export interface PollProgress {
@@ -300,7 +306,8 @@ class PollRun {
     try {
       request = buildRequest(deps, feed, startedAt);
       request.signal = signal;
-      outcome = await deps.fetch(request);
+      const fetched = this.options.fetched?.get(feed.id);
+      outcome = fetched?.url === request.url ? fetched : await deps.fetch(request);
     } catch (err) {
       await this.failed(feed, err);
       return;

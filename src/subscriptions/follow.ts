@@ -1,5 +1,5 @@
 import type { Channel, HeartbeatStatus, StoredFeed } from '../model/index.js';
-import { checkFollowUrl, pollOnce } from '../poll/index.js';
+import { checkFollowUrl, type FetchedFeed, pollOnce } from '../poll/index.js';
 import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { channelsFollowing } from './feed-ref.js';
@@ -66,14 +66,21 @@ export async function follow(deps: SubscriptionDeps, request: FollowRequest): Pr
   const resumed = feed.unfollowedAt !== undefined;
   if (resumed) await store.feeds.update(feed.id, { unfollowedAt: null });
   if (!known && request.title) await store.feeds.update(feed.id, { title: request.title });
-  const firstFetch = await fetchFirst(deps, feed);
+  const firstFetch = await fetchFirst(deps, feed, found.fetched);
   const followed = (await store.feeds.get(feed.id)) ?? feed;
   const page = found.page ? { page: checked.url } : {};
   return { kind: 'followed', feed: followed, channel, resumed, firstFetch, ...page };
 }
 
 type Resolved =
-  | { kind: 'feed'; url: string; feed: StoredFeed | undefined; page?: boolean }
+  | {
+      kind: 'feed';
+      url: string;
+      feed: StoredFeed | undefined;
+      page?: boolean;
+      /** The answer of the feed's URL that autodiscovery read, for the first poll to take. */
+      fetched?: FetchedFeed;
+    }
   | Extract<FollowResult, { kind: 'refused' }>;
 
 /** The stored feed a URL names, or the feed URL autodiscovery finds behind it. */
@@ -90,6 +97,7 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
   const checked = checkFollowUrl(deps.poll.config, feedUrl);
   if (!checked.ok) return { kind: 'refused', reason: checked.reason, message: `follow: ${checked.message}` };
   const feed = await deps.store.feeds.findByUrl(checked.url);
+  let fetched: FetchedFeed | undefined = found.kind === 'feed' ? found.fetched : undefined;
   if (found.kind === 'page' && feed === undefined) {
     // the feed a page links to is fetched before it is followed, as a URL given directly is: a link to
     // a feed that answers 404 is refused with the reason, not followed broken
@@ -100,17 +108,30 @@ async function resolveFeed(deps: SubscriptionDeps, url: string): Promise<Resolve
         reason: linked.reason,
         message: `${linked.message} (the feed ${url} links to)`,
       };
+    if (linked.kind === 'feed') fetched = linked.fetched;
   }
-  return { kind: 'feed', url: checked.url, feed, page: found.kind === 'page' };
+  return {
+    kind: 'feed',
+    url: checked.url,
+    feed,
+    page: found.kind === 'page',
+    ...(fetched ? { fetched } : {}),
+  };
 }
 
 /**
  * A feed just followed is fetched at once, so that its entries are there when its channel opens; a feed
  * fetched before (followed elsewhere, or resumed) is left to its schedule.
  */
-async function fetchFirst(deps: SubscriptionDeps, feed: StoredFeed): Promise<FirstFetch> {
+async function fetchFirst(
+  deps: SubscriptionDeps,
+  feed: StoredFeed,
+  fetched: FetchedFeed | undefined,
+): Promise<FirstFetch> {
   if (feed.lastCheckedAt !== undefined) return withMessage({ newEntries: 0 }, feed);
-  const summary = await pollOnce(deps.poll, { feedIds: [feed.id], force: true });
+  // the answer autodiscovery read a moment ago is the first poll's: one request to the publisher
+  const given = fetched ? { fetched: new Map([[feed.id, fetched]]) } : {};
+  const summary = await pollOnce(deps.poll, { feedIds: [feed.id], force: true, ...given });
   const polled = await deps.store.feeds.get(feed.id);
   return withMessage({ newEntries: summary.newEntries }, polled ?? feed);
 }

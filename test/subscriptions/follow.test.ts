@@ -22,10 +22,29 @@ for (const backend of storeBackends()) {
       assert.equal(result.page, url('/blog/'));
       assert.equal(result.channel.name, DEFAULT_CHANNEL_NAME);
       assert.deepEqual([result.firstFetch.status, result.firstFetch.newEntries], ['ok', 2]);
+      // one request each: the page, and its feed, whose answer is the first poll's (no second fetch)
+      assert.deepEqual([hits(t.site, '/blog/'), hits(t.site, '/blog/feed.xml')], [1, 1]);
       // the default is remembered: renamed, it stays the default
       await t.deps.store.channels.rename(result.channel.uid, 'Everything');
       const next = await follow(t.deps, { url: url('/b.xml') });
       assert.equal(next.kind === 'followed' && next.channel.uid, result.channel.uid);
+    });
+
+    it('following a feed URL fetches it once: the answer that showed it is a feed is its first poll', async () => {
+      const result = await follow(t.deps, { url: url('/a.xml?once'), channel: 'Once' });
+      assert.equal(result.kind, 'followed');
+      if (result.kind !== 'followed') return;
+      assert.deepEqual([result.firstFetch.status, result.firstFetch.newEntries], ['ok', 2]);
+      assert.equal(hits(t.site, '/a.xml?once'), 1);
+      const entries = await t.deps.store.entries.listByFeed(result.feed.id, 10);
+      assert.deepEqual(entries.map((e) => e.title).sort(), ['a one', 'a two']);
+      // the next poll asks again, as any poll does: the first one counted as a poll
+      const stored = await t.deps.store.feeds.get(result.feed.id);
+      assert.ok(stored?.lastCheckedAt, 'the first poll left its heartbeat');
+      clock.advance(60_000);
+      await pollOnce(t.deps.poll, { feedIds: [result.feed.id], force: true });
+      assert.equal(hits(t.site, '/a.xml?once'), 2);
+      await unfollow(t.deps, { url: result.feed.url });
     });
 
     it('refuses a page whose feed link answers 404, with the reason, as a dead feed URL is', async () => {
