@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { redactSecrets } from '../../log.js';
 import type { Database } from '../schema.js';
 import type { FeedEvent, FeedEventType, PollHealth } from '../types.js';
 import { chunk } from '../values.js';
@@ -44,11 +45,13 @@ export function stepFeedAlerts(
   const event = (type: FeedEventType, run: FeedAlertState, extra: Partial<FeedEvent> = {}): FeedEvent => ({
     type,
     at,
-    feed: health.report.feed,
+    // alerts leave the instance (webhooks, ntfy topics, mail providers): a feed followed as
+    // https://user:password@host/feed is told as https://user:***@host/feed, as the logs tell it
+    feed: { ...health.report.feed, url: redactSecrets(health.report.feed.url) },
     status: health.report.status,
     since: run.failingSince ?? at,
     failures: run.failures,
-    message: health.report.message,
+    message: redactSecrets(health.report.message),
     ...(health.report.diagnostic !== undefined ? { diagnostic: health.report.diagnostic } : {}),
     ...extra,
     ...(health.report.link !== undefined ? { link: health.report.link } : {}),
@@ -73,7 +76,8 @@ export function stepFeedAlerts(
     }
     if (next.silentSentAt === null) next = NO_ALERTS;
   }
-  if (health.movedTo !== undefined) events.push(event('feed.moved', next, { newUrl: health.movedTo }));
+  if (health.movedTo !== undefined)
+    events.push(event('feed.moved', next, { newUrl: redactSecrets(health.movedTo) }));
   return { state: next, events };
 }
 

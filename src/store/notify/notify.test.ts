@@ -80,6 +80,38 @@ describe('stepFeedAlerts', () => {
     ]);
   });
 
+  it('never tells the password or token of a feed URL: alerts leave the instance', () => {
+    const secret = 'https://bob:Pa55word@example.org/feed?token=t0ps3cret';
+    const withSecret = (kind: 'failed' | 'ok', movedTo?: string): PollHealth => {
+      const base = health(1, kind);
+      return {
+        ...base,
+        report: {
+          ...base.report,
+          feed: { ...base.report.feed, url: secret },
+          message: `cannot reach ${secret}: connect ECONNREFUSED`,
+        },
+        ...(movedTo ? { movedTo } : {}),
+      };
+    };
+    let state = NO_ALERTS;
+    const events: FeedEvent[] = [];
+    for (const [minute, kind] of (['failed', 'failed', 'failed'] as const).entries()) {
+      const step = stepFeedAlerts(state, withSecret(kind), at(minute));
+      events.push(...step.events);
+      state = step.state;
+    }
+    events.push(...stepFeedAlerts(state, withSecret('ok', 'https://bob:N3w@example.net/feed'), at(9)).events);
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['feed.failing', 'feed.recovered', 'feed.moved'],
+    );
+    const told = JSON.stringify(events);
+    assert.doesNotMatch(told, /Pa55word|t0ps3cret|N3w/);
+    assert.equal(events[0]?.feed.url, 'https://bob:***@example.org/feed?token=***');
+    assert.equal(events[2]?.newUrl, 'https://bob:***@example.net/feed');
+  });
+
   it('sends nothing for a run of failures shorter than the threshold', () => {
     let state = NO_ALERTS;
     for (const [minute, kind] of (['failed', 'failed', 'ok', 'failed', 'failed', 'ok'] as const).entries()) {
