@@ -25,7 +25,7 @@ export {
   isPublicAddress,
   type Resolver,
 } from './guard.js';
-export { ACCEPT_ENCODING, DEFAULT_USER_AGENT, FEED_ACCEPT } from './headers.js';
+export { ACCEPT_ENCODING, DEFAULT_USER_AGENT, FEED_ACCEPT, withAuthorization } from './headers.js';
 export { FETCH_DEFAULTS, fetchFeed } from './request.js';
 export { classifyStatus, detectBotChallenge, errorForStatus, isRedirectStatus } from './response.js';
 export type { FetchOutcome, FetchRequest, Redirect, RedirectStatus } from './types.js';

@@ -104,6 +104,24 @@ describe('deliver', () => {
     );
   });
 
+  it('sends user:password of an ntfy or webhook URL as Basic credentials, not in the URL', async () => {
+    const url = (path: string) => `http://n%40user:Pa55%3Aword@127.0.0.1:${receiver.port}${path}`;
+    await deliver(destination('ntfy', url('/topic')), JSON.stringify(FAILING), open);
+    const ntfy = receiver.requests.at(-1);
+    assert.equal(ntfy?.path, '/topic');
+    assert.equal(
+      ntfy?.headers['authorization'],
+      `Basic ${Buffer.from('n@user:Pa55:word').toString('base64')}`,
+    );
+    await deliver(destination('webhook', url('/hook')), '{"type":"test"}', open);
+    const hook = receiver.requests.at(-1);
+    assert.equal(hook?.path, '/hook');
+    assert.equal(hook?.headers['authorization'], ntfy?.headers['authorization']);
+    // a URL without them sends none
+    await deliver(destination('webhook', `${receiver.url}/hook`), '{"type":"test"}', open);
+    assert.equal(receiver.requests.at(-1)?.headers['authorization'], undefined);
+  });
+
   describe('email', () => {
     let smtp: TestSmtpServer;
     before(async () => {

@@ -8,6 +8,7 @@ import {
   getSharedAgent,
   oneLineMessage,
   readAnswerSample,
+  withAuthorization,
 } from '../fetch/index.js';
 import type { StoredDestination } from '../store/index.js';
 import type { Mailer } from './mail.js';
@@ -138,12 +139,18 @@ async function post(
   const timeoutMs = context.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const dispatcher =
     context.dispatcher ?? getSharedAgent(context.allowPrivateAddresses, FETCH_DEFAULTS.connectTimeoutMs);
+  // user:password in the URL (an ntfy topic with access control, a webhook behind Basic auth) is sent as
+  // Basic credentials, as a feed's are; the URL itself goes out without them
+  const authorized = withAuthorization(headers, url);
+  const bare = new URL(url);
+  bare.username = '';
+  bare.password = '';
   let response: Dispatcher.ResponseData;
   try {
-    response = await request(url, {
+    response = await request(bare, {
       method: 'POST',
       body,
-      headers,
+      headers: authorized,
       dispatcher,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
