@@ -23,14 +23,18 @@ export interface StatusOptions {
 }
 
 /** The JSON of one feed in `status --json` (every key present; null where unknown). */
-export function statusJson(feed: StoredFeed, push?: PushSubscription): Record<string, unknown> {
+export function statusJson(
+  feed: StoredFeed,
+  push?: PushSubscription,
+  now = new Date(),
+): Record<string, unknown> {
   return {
     id: feed.id,
     url: feed.url,
     originalUrl: feed.originalUrl,
     title: feed.title ?? null,
     status: feed.status ?? null,
-    health: feedHealthAt(feed, new Date()),
+    health: feedHealthAt(feed, now),
     httpStatus: feed.httpStatus ?? null,
     lastCheckedAt: feed.lastCheckedAt ?? null,
     lastSuccessAt: feed.lastSuccessAt ?? null,
@@ -39,7 +43,7 @@ export function statusJson(feed: StoredFeed, push?: PushSubscription): Record<st
     message: feed.message ?? null,
     diagnostics: feed.diagnostics,
     // WebSub (issue 26): {state, hub, topic, expiresAt}
-    push: pushStatusJson(feed, push),
+    push: pushStatusJson(feed, push, now),
   };
 }
 

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import { hashPassword, PASSWORD_SETTING } from '../../src/auth/password-hash.js';
 import { statusJson } from '../../src/cli/status.js';
-import { WebSub } from '../../src/poll/index.js';
+import { describePush, WebSub } from '../../src/poll/index.js';
 import { redirectTo } from '../helpers/http-server.js';
 import { pollDeps, rss } from '../helpers/poll-harness.js';
 import { addFollowedFeed, storeBackends } from '../helpers/temp-store.js';
@@ -134,7 +134,7 @@ for (const backend of storeBackends()) {
       assert.equal(granted, 7 * 24 * HOUR_MS);
       const feed = await h.store.feeds.get(feedId);
       assert.equal(feed?.hubUrl, hub.hubUrl);
-      assert.deepEqual(feed && statusJson(feed, sub).push, {
+      assert.deepEqual(feed && statusJson(feed, sub, h.clock.now()).push, {
         state: 'active',
         hub: hub.hubUrl,
         topic,
@@ -396,6 +396,38 @@ for (const backend of storeBackends()) {
       delete hub.options.leaseSeconds;
     });
 
+    it('polls by the end of a lease the hub does not renew, and tells it as failed then', async () => {
+      hub.options.leaseSeconds = 1000;
+      const topic = `${hub.url}/short.xml`;
+      hub.serve('/short.xml', rss([item('sh1')]), RSS, linkHeader(hub.hubUrl, topic));
+      const feedId = await follow('/short.xml');
+      delete hub.options.leaseSeconds;
+      // a good poll while push works is relaxed, but not past the lease's end: the usual interval (1 h)
+      // then, not the 12 h of a feed whose lease lasts
+      await pollAndSettle(feedId);
+      const sub = await h.store.websub.get(feedId);
+      const feed = await h.store.feeds.get(feedId);
+      assert.equal(sub?.state, 'active');
+      const next = Date.parse(feed?.nextCheckAt ?? '') - h.clock.now().getTime();
+      assert.ok(next > 0 && next <= 2 * HOUR_MS, `${feed?.nextCheckAt}`);
+      assert.equal(feed && (statusJson(feed, sub, h.clock.now()).push as { state: string }).state, 'active');
+      // the hub refuses the renewal; once the lease is over, status --json says what status says
+      hub.options.status = 500;
+      try {
+        h.clock.advance(900_000);
+        await push.keep();
+        await settle();
+        h.clock.advance(200_000);
+        const after = await h.store.websub.get(feedId);
+        assert.equal(after?.state, 'active', 'the stored row still says active');
+        const json = feed && (statusJson(feed, after, h.clock.now()).push as { state: string });
+        assert.equal(json?.state, 'failed');
+        assert.match(describePush(after, true, h.clock.now()), /^failed: the lease ran out/);
+      } finally {
+        hub.options.status = 202;
+      }
+    });
+
     it('unsubscribes from the hub when no one follows the feed any more', async () => {
       const topic = `${hub.url}/unfollow.xml`;
       hub.serve('/unfollow.xml', rss([item('u1')]), RSS, linkHeader(hub.hubUrl, topic));
@@ -446,7 +478,10 @@ for (const backend of storeBackends()) {
       assert.equal(sub?.state, 'denied');
       assert.match(sub?.message ?? '', /not on this hub/);
       const feedNow = await h.store.feeds.get(feedId);
-      assert.equal(feedNow && (statusJson(feedNow, sub).push as { state: string }).state, 'denied');
+      assert.equal(
+        feedNow && (statusJson(feedNow, sub, h.clock.now()).push as { state: string }).state,
+        'denied',
+      );
       assert.deepEqual(await pushOnPage(feedId), {
         state: 'denied',
         words: 'denied: the hub denied the subscription: not on this hub; the feed is polled as usual',

@@ -13,12 +13,20 @@ export function isWorking(sub: PushSubscription, now: Date): boolean {
   );
 }
 
-/** While push works a poll that went well is next due later: the interval stretched, at most a day. */
-export function relaxSchedule(deps: PollDeps, feed: StoredFeed, patch: FeedPatch, now: Date): void {
+/**
+ * While push works a poll that went well is next due later: the interval stretched, at most a day, and
+ * never past the end of the lease (a lease that runs out unrenewed leaves polling to do the work).
+ */
+export function relaxSchedule(
+  deps: PollDeps,
+  feed: StoredFeed,
+  sub: PushSubscription,
+  patch: FeedPatch,
+  now: Date,
+): void {
   if (patch.errorCount !== 0 || !patch.nextCheckAt) return;
   const base = (feed.pollIntervalSeconds ?? deps.config.pollIntervalSeconds) * 1000;
-  const relaxed = new Date(
-    now.getTime() + Math.max(base, Math.min(base * RELAX_FACTOR, DAY_MS)),
-  ).toISOString();
+  let relaxed = new Date(now.getTime() + Math.max(base, Math.min(base * RELAX_FACTOR, DAY_MS))).toISOString();
+  if (sub.expiresAt !== undefined && sub.expiresAt < relaxed) relaxed = sub.expiresAt;
   if (relaxed > patch.nextCheckAt) patch.nextCheckAt = relaxed;
 }

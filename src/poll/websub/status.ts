@@ -9,8 +9,15 @@ export interface PushStatusJson {
   expiresAt: string | null;
 }
 
-/** The `push` object of a feed in `status --json`: 'none' (with the hub it announces, if any) without a subscription. */
-export function pushStatusJson(feed: StoredFeed, sub: PushSubscription | undefined): PushStatusJson {
+/**
+ * The `push` object of a feed in `status --json`: 'none' (with the hub it announces, if any) without a
+ * subscription; an active one whose lease has run out is 'failed', as describePush says it.
+ */
+export function pushStatusJson(
+  feed: StoredFeed,
+  sub: PushSubscription | undefined,
+  now: Date,
+): PushStatusJson {
   if (sub === undefined)
     return {
       state: 'none',
@@ -18,7 +25,12 @@ export function pushStatusJson(feed: StoredFeed, sub: PushSubscription | undefin
       topic: feed.hubUrl ? (feed.selfUrl ?? feed.url) : null,
       expiresAt: null,
     };
-  return { state: sub.state, hub: sub.hub, topic: sub.topic, expiresAt: sub.expiresAt ?? null };
+  const state = sub.state === 'active' && leaseRanOut(sub, now) ? 'failed' : sub.state;
+  return { state, hub: sub.hub, topic: sub.topic, expiresAt: sub.expiresAt ?? null };
+}
+
+function leaseRanOut(sub: PushSubscription, now: Date): boolean {
+  return sub.expiresAt !== undefined && sub.expiresAt <= now.toISOString();
 }
 
 /** The push state in words, for the feed's health page and `status FEED`. */
@@ -34,8 +46,8 @@ export function describePush(sub: PushSubscription | undefined, pushOn: boolean,
     case 'failed':
       return `failed${why}; the feed is polled as usual`;
     case 'active': {
-      const expired = sub.expiresAt !== undefined && sub.expiresAt <= now.toISOString();
-      if (expired) return `failed: the lease ran out on ${day(sub.expiresAt)}; the feed is polled as usual`;
+      if (leaseRanOut(sub, now))
+        return `failed: the lease ran out on ${day(sub.expiresAt)}; the feed is polled as usual`;
       const until = `active until ${day(sub.expiresAt)} through ${sub.hub}`;
       if (sub.unreliableAt !== undefined) return `${until}, but unreliable${why}`;
       return `${until}${sub.lastDeliveryAt ? `, last push ${day(sub.lastDeliveryAt)}` : ''}`;

@@ -83,7 +83,7 @@ export class WebSub implements PushPort {
       });
       return;
     }
-    relaxSchedule(this.#deps, feed, patch, now);
+    relaxSchedule(this.#deps, feed, current, patch, now);
   }
 
   async verify(token: string, query: Record<string, string>): Promise<PushAnswer> {

@@ -131,7 +131,7 @@ async function feedPage(c: Context<WebEnv>, ctx: WebContext): Promise<Response> 
       heartbeats={heartbeats}
       nextCheck={explainNextCheck(feed, ctx.deps.config)}
       push={{
-        state: pushStatusJson(feed, push).state,
+        state: pushStatusJson(feed, push, now).state,
         words: describePush(push, ctx.deps.config.baseUrl !== undefined, now),
       }}
       channels={channels}
