@@ -117,4 +117,52 @@ describe('loadConfig errors', () => {
     assert.equal(loadConfig({ TIDINGS_READ_THREADS: '0' }).readThreads, 0);
     assert.equal(loadConfig({}).readThreads, undefined);
   });
+
+  it('refuses a yes-or-no variable that is neither, rather than read a typo as no', () => {
+    for (const name of ['TIDINGS_METRICS', 'TIDINGS_ALLOW_PRIVATE_ADDRESSES', 'TIDINGS_FEED_ICONS'])
+      assert.throws(
+        () => loadConfig({ [name]: 'ture' }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.variable === name &&
+          error.message.includes(`${name} must be true or false`) &&
+          error.message.endsWith('not "ture"'),
+      );
+    assert.equal(loadConfig({ TIDINGS_ALLOW_PRIVATE_ADDRESSES: ' YES ' }).allowPrivateAddresses, true);
+    assert.equal(loadConfig({ TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'off' }).allowPrivateAddresses, false);
+    assert.equal(loadConfig({ TIDINGS_FEED_ICONS: '0' }).feedIcons, false);
+    assert.equal(loadConfig({ TIDINGS_FEED_ICONS: '' }).feedIcons, undefined);
+  });
+
+  it('refuses a From address that is none, or that would add a mail header', () => {
+    assert.equal(
+      loadConfig({ TIDINGS_MAIL_FROM: 'tidings <alerts@example.org>' }).mailFrom,
+      'tidings <alerts@example.org>',
+    );
+    for (const value of [
+      'not an address',
+      'x@y.org\r\nBcc: z@z.org',
+      'alerts@localhost',
+      '<>',
+      'a@b.org, c@d.org',
+    ])
+      assert.throws(
+        () => loadConfig({ TIDINGS_MAIL_FROM: value }),
+        /TIDINGS_MAIL_FROM must be an email address/,
+        value,
+      );
+  });
+
+  it('refuses a base URL with a user, a query or a fragment: callbacks and links are made under it', () => {
+    for (const value of [
+      'https://u:p@news.example.org',
+      'https://news.example.org/?x=1',
+      'https://news.example.org/#top',
+    ])
+      assert.throws(
+        () => loadConfig({ TIDINGS_BASE_URL: value }),
+        /TIDINGS_BASE_URL must be where tidings is reached/,
+        value,
+      );
+  });
 });

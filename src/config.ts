@@ -68,12 +68,12 @@ export function loadConfig(
     databaseUrl: overrides.databaseUrl ?? env['TIDINGS_DATABASE_URL'] ?? DEFAULT_DATABASE_URL,
     pollIntervalSeconds: intervalVariable(env, 'TIDINGS_POLL_INTERVAL', '60m'),
     adaptiveMax: factorOf(env, 'TIDINGS_ADAPTIVE_MAX', 4),
-    allowPrivateAddresses: isTrue(env['TIDINGS_ALLOW_PRIVATE_ADDRESSES']),
+    allowPrivateAddresses: flag(env, 'TIDINGS_ALLOW_PRIVATE_ADDRESSES') ?? false,
     concurrency: positiveInt(env, 'TIDINGS_CONCURRENCY', 32),
     perHostConcurrency: positiveInt(env, 'TIDINGS_PER_HOST_CONCURRENCY', 2),
     timeoutMs: positiveInt(env, 'TIDINGS_FETCH_TIMEOUT_MS', 30_000),
     maxBodyBytes: positiveInt(env, 'TIDINGS_MAX_BODY_BYTES', 20 * 1024 * 1024),
-    ...(env['TIDINGS_FEED_ICONS'] !== undefined ? { feedIcons: isTrue(env['TIDINGS_FEED_ICONS']) } : {}),
+    ...optionalFlag('feedIcons', flag(env, 'TIDINGS_FEED_ICONS')),
     ...((env['TIDINGS_PARSE_WORKERS'] ?? '').trim() !== ''
       ? { parseWorkers: nonNegativeInt(env, 'TIDINGS_PARSE_WORKERS') }
       : {}),
@@ -86,20 +86,24 @@ export function loadConfig(
     ...((env['TIDINGS_MAX_ENTRIES_PER_FEED'] ?? '').trim() !== ''
       ? { maxEntriesPerFeed: positiveInt(env, 'TIDINGS_MAX_ENTRIES_PER_FEED', 5_000) }
       : {}),
-    ...(isTrue(env['TIDINGS_METRICS']) ? { metrics: true } : {}),
+    ...(flag(env, 'TIDINGS_METRICS') === true ? { metrics: true } : {}),
     ...((env['TIDINGS_METRICS_TOKEN'] ?? '').trim() !== ''
       ? { metricsToken: (env['TIDINGS_METRICS_TOKEN'] as string).trim() }
       : {}),
     alertAfter: positiveInt(env, 'TIDINGS_ALERT_AFTER', 3),
-    ...optional('baseUrl', httpUrl(env, 'TIDINGS_BASE_URL')),
+    ...optional('baseUrl', baseUrl(env, 'TIDINGS_BASE_URL')),
     ...optional('smtpUrl', smtpUrl(env)),
-    ...optional('mailFrom', text(env, 'TIDINGS_MAIL_FROM')),
+    ...optional('mailFrom', mailbox(env, 'TIDINGS_MAIL_FROM')),
   };
 }
 
 /** `{ [key]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
 function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
+}
+
+function optionalFlag<K extends string>(key: K, value: boolean | undefined): { [P in K]?: boolean } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: boolean });
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -114,6 +118,43 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
     throw new ConfigError(name, `config: ${name} must be an http or https URL, not ${JSON.stringify(value)}`);
   return value.replace(/\/+$/, '');
+}
+
+/** Where tidings is reached: an http(s) URL with no user, query or fragment (WebSub callbacks and links go under it). */
+function baseUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = httpUrl(env, name);
+  if (value === undefined) return undefined;
+  const url = new URL(value);
+  if (
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    /[?#]/.test(value)
+  )
+    throw new ConfigError(
+      name,
+      `config: ${name} must be where tidings is reached, such as https://reader.example.com, without a user, query or fragment`,
+    );
+  return value;
+}
+
+// An address as mail headers carry it: local@domain, or a display name with it in angle brackets.
+const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+
+/** A From address: `alerts@example.com` or `tidings <alerts@example.com>`, on one line. */
+function mailbox(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = (env[name] ?? '').trim();
+  if (value === '') return undefined;
+  const named = /^([^<>]*)<([^<>]+)>$/.exec(value);
+  const address = named ? (named[2] as string).trim() : value;
+  // a control character (a CR/LF would add a header) is refused, never cleaned away
+  if (/\p{Cc}/u.test(value) || !ADDRESS.test(address))
+    throw new ConfigError(
+      name,
+      `config: ${name} must be an email address such as alerts@example.com or "tidings <alerts@example.com>", not ${JSON.stringify(value.slice(0, 100))}`,
+    );
+  return value;
 }
 
 function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
@@ -140,8 +181,16 @@ function intervalVariable(env: NodeJS.ProcessEnv, name: string, fallback: string
   }
 }
 
-function isTrue(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+/** A yes-or-no variable: 1/true/yes/on or 0/false/no/off (any case); unset or empty is undefined. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const value = (env[name] ?? '').trim().toLowerCase();
+  if (value === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(
+    name,
+    `config: ${name} must be true or false (also 1/0, yes/no, on/off), not ${JSON.stringify((env[name] ?? '').slice(0, 100))}`,
+  );
 }
 
 // A factor of at least 1 (1.5 is fine); 1 means no stretching at all.
