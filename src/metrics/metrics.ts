@@ -110,7 +110,10 @@ export class Metrics {
 
   /** The metrics in the Prometheus text format, with its content type; rejects when the store fails. */
   async render(): Promise<{ contentType: string; text: string }> {
-    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
+    // prom-client writes a NaN sample (the event-loop lag before its first reading) as `Nan`; the
+    // exposition format spells it NaN, and strict parsers refuse the whole scrape otherwise
+    const text = (await this.registry.metrics()).replace(/ Nan$/gm, ' NaN');
+    return { contentType: this.registry.contentType, text };
   }
 }
 

@@ -50,7 +50,10 @@ async function scrape(app: Hono, env: object = LOOPBACK, headers: Record<string,
   const res = await app.request('/metrics', { headers }, env);
   assert.equal(res.status, 200, await res.clone().text());
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
-  return parsePrometheusText(await res.text());
+  const text = await res.text();
+  // not a number is spelled NaN, as the format writes it (prom-client writes Nan; strict readers refuse it)
+  assert.doesNotMatch(text, / (?!NaN$)[Nn][Aa][Nn]$/m);
+  return parsePrometheusText(text);
 }
 
 /** The feed counts of tidings_feeds, by health, zeros left out. */
