@@ -437,6 +437,16 @@ for (const backend of storeBackends()) {
       const channel = (await h.store.channels.list()).find((c) => c.name === 'Test');
       await h.store.channels.unsubscribe(channel?.id ?? 0, feedId);
       await h.store.feeds.sweepUnfollowed(h.clock.now().toISOString(), 30);
+      // a push between the unfollow and the unsubscribe is not kept: 410 tells the hub to stop
+      const body = rss([item('u1'), item('u-late')]);
+      const delivery = {
+        'content-type': RSS,
+        'x-hub-signature': `sha256=${createHmac('sha256', sub.secret).update(body).digest('hex')}`,
+      };
+      assert.equal((await push.deliver(sub.token, delivery, Buffer.from(body))).status, 410);
+      await push.idle();
+      const guids = (await h.store.entries.listByFeed(feedId, 100)).map((e) => e.guid);
+      assert.deepEqual(guids, ['u1']);
       await push.keep();
       await settle();
       const request = lastRequestFor(topic);
@@ -444,6 +454,8 @@ for (const backend of storeBackends()) {
       assert.equal(request?.verification?.echoed, true);
       assert.equal(hub.subscribers.has(`${base}/websub/${sub.token}`), false);
       assert.equal(await h.store.websub.get(feedId), undefined);
+      // and once the subscription is gone, the callback answers 410 to whatever the hub still sends
+      assert.equal((await push.deliver(sub.token, delivery, Buffer.from(body))).status, 410);
     });
 
     it('keeps polling as before when the hub is down, and tries again a day later', async () => {

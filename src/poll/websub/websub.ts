@@ -128,7 +128,8 @@ export class WebSub implements PushPort {
 
   async deliver(token: string, headers: Record<string, string>, body: Uint8Array): Promise<PushAnswer> {
     const sub = await this.#deps.store.websub.byToken(token);
-    if (sub === undefined) return NOT_FOUND;
+    // W3C WebSub 8: a 410 tells the hub that the subscription is deleted, so that it may stop sending
+    if (sub === undefined) return GONE;
     const check = checkSignature(headers['x-hub-signature'], sub.secret, body);
     if (check !== 'good') {
       this.#deps.log.warn({ feedId: sub.feedId, signature: check }, 'websub: delivery ignored');
@@ -137,6 +138,9 @@ export class WebSub implements PushPort {
         ? { status: 400, body: 'websub: X-Hub-Signature is missing' }
         : { status: 202, body: '' };
     }
+    // nobody follows the feed any more: its unsubscribe is on its way, and what it pushes meanwhile is not kept
+    const feed = await this.#deps.store.feeds.get(sub.feedId);
+    if (feed === undefined || feed.unfollowedAt !== undefined) return GONE;
     this.#background(() => this.#inTurn(sub.feedId, () => this.#process(sub, headers, body)));
     return { status: 202, body: '' };
   }
@@ -301,6 +305,7 @@ export class WebSub implements PushPort {
 }
 
 const NOT_FOUND: PushAnswer = { status: 404, body: 'websub: no such subscription' };
+const GONE: PushAnswer = { status: 410, body: 'websub: no such subscription' };
 
 function at(now: Date, ms: number): string {
   return new Date(now.getTime() + ms).toISOString();
