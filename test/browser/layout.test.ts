@@ -73,6 +73,8 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
       '/channels',
       '/feeds',
       `/feeds/${hardFeed}`,
+      `/feeds/${await feedId(site.news)}`,
+      `/c/${reading.uid}?feed=${await feedId(site.news)}`,
       '/opml',
       '/tokens',
       '/alerts',
@@ -98,6 +100,11 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
       { url: site.media, channel: 'Media' },
     ]);
     [reading, media] = [await channel('Reading'), await channel('Media')];
+    // a feed titled with one unbroken word (a URL, as many feeds without a title get): the sidebar and
+    // the health page's heading must wrap or cut it, not widen the page
+    await live.store.channels.setFollowerSettings(await feedId(site.news), {
+      title: `https://news.averylongdomainname-example.com/feeds/${'all-articles-'.repeat(4)}.atom`,
+    });
     await live.store.sync.setSaved([await entryId('hard')], true, new Date().toISOString());
     // a destination with a long unbroken URL: the Alerts table must wrap it, not widen the page
     await live.store.notify.add(
@@ -160,6 +167,14 @@ describe('the reader as drawn in Chromium', { skip: CHROMIUM_SKIP }, () => {
             );
         }
       }
+      // the feed with the one-word title: its row in the sidebar ends inside the screen, count and all
+      await setMode('river');
+      const news = await feedId(site.news);
+      await page.goto(`${live.url}/c/${reading.uid}?feed=${news}`);
+      const row = await box(`aside.sidebar a[data-feed="${news}"]`);
+      const count = await box(`aside.sidebar a[data-feed="${news}"] .count`);
+      assert.ok(row.x >= 0 && row.x + row.width <= PHONE.width, `the row ends at ${row.x + row.width} px`);
+      assert.ok(count.width > 0 && count.x + count.width <= row.x + row.width, 'its count is in sight');
       // and the pages a form leads to: a refresh's progress, discovery's candidates
       const width = async (what: string) => {
         const drawn = Number(await page.evaluate('document.documentElement.scrollWidth'));
