@@ -1,10 +1,10 @@
-import type { Channel } from '../model/index.js';
+import type { Channel, StoredFeed } from '../model/index.js';
 import { type OpmlChannel, type OpmlFeed, readOpml, writeOpml } from '../opml/index.js';
-import { checkFollowUrl, pollOnce } from '../poll/index.js';
+import { checkFollowUrl, discover, pollOnce } from '../poll/index.js';
 import type { FeedPatch, Store } from '../store/index.js';
 import { channelFor, existingChannel } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
-import { comparableUrl } from './feed-ref.js';
+import { channelsFollowing, comparableUrl } from './feed-ref.js';
 import { updateFeedSettings } from './settings.js';
 
 /** An outline that was not followed, by line and reason: it was followed already, or it could not be. */
@@ -250,11 +250,42 @@ async function fetchNew(
     if (feed?.status !== 'parse_error') continue;
     if (feed.url !== feed.originalUrl) moved.push(id);
     else if (feed.diagnostics.some((d) => d.code === 'document.html')) {
+      // a page whose feed tidings has already (another person follows it) was not moved onto it: the
+      // outline's channels follow that feed instead, as `add` of the page would
+      const linked = await existingLinkedFeed(deps, feed.url);
+      const channels = linked ? await channelsFollowing(deps.store, id) : [];
       await deps.store.feeds.remove(id);
-      outcomes[index] = { kind: 'failed', reason: 'not a feed: a web page that links to no feed' };
+      outcomes[index] = linked
+        ? await followInstead(deps, linked, channels)
+        : { kind: 'failed', reason: 'not a feed: a web page that links to no feed' };
     }
   }
   if (moved.length > 0) await pollOnce(deps.poll, { feedIds: moved, force: true });
+}
+
+/** The stored feed a web page links to first, when tidings has it; undefined for a page that links to none. */
+async function existingLinkedFeed(deps: SubscriptionDeps, url: string): Promise<StoredFeed | undefined> {
+  const found = await discover(deps.poll, url);
+  const target = found.kind === 'page' ? found.feeds[0]?.url : undefined;
+  return target === undefined ? undefined : deps.store.feeds.findByUrl(target);
+}
+
+/** Follows a stored feed in these channels, unless one of the person's channels follows it already. */
+async function followInstead(
+  deps: SubscriptionDeps,
+  feed: StoredFeed,
+  channels: Channel[],
+): Promise<Outcome> {
+  const following = await channelsFollowing(deps.store, feed.id);
+  if (following.length > 0)
+    return {
+      kind: 'already-followed',
+      reason: `already followed in ${following.map((c) => c.name).join(', ')}`,
+    };
+  const now = deps.now().toISOString();
+  for (const channel of channels) await deps.store.channels.subscribe(channel.id, feed.id, now);
+  if (feed.unfollowedAt !== undefined) await deps.store.feeds.update(feed.id, { unfollowedAt: null });
+  return { kind: 'followed', feedId: feed.id, isNew: false };
 }
 
 /** The subscriptions as OPML 2.0: one outline folder per channel, nested for "Parent / Child" names. */

@@ -117,6 +117,32 @@ for (const backend of storeBackends()) {
       assert.equal(await other.store.feeds.findByUrl(`${t.site.url}/nothing/`), undefined);
     });
 
+    it('follows the feed a page outline links to when tidings has it already (another person follows it)', async () => {
+      const store = await backend.open();
+      const deps = subscriptionDeps(store, clock);
+      // the feed is in the instance already, not followed by this store's person
+      const blog = await store.feeds.add(`${t.site.url}/blog/feed.xml`, clock.now().toISOString());
+      const text = `<opml version="2.0"><body><outline text="Blogs">
+        <outline text="page" xmlUrl="${t.site.url}/blog/"/></outline></body></opml>`;
+      const result = await importOpml(deps, text, { fetchNow: true });
+      assert.deepEqual([result.followed, result.added, result.skipped], [1, 0, []]);
+      const subscriptions = await store.channels.listSubscriptions();
+      assert.deepEqual(
+        subscriptions.map((s) => s.feedId),
+        [blog.id],
+      );
+      const blogs = (await store.channels.list()).find((c) => c.name === 'Blogs');
+      assert.equal(subscriptions[0]?.channelId, blogs?.id);
+      // no row is left of the page
+      assert.equal(await store.feeds.findByUrl(`${t.site.url}/blog/`), undefined);
+      // imported again: followed already, by the page's feed
+      const again = await importOpml(deps, text, { fetchNow: true });
+      assert.deepEqual(
+        [again.followed, again.skipped.map((s) => s.reason)],
+        [0, ['already followed in Blogs']],
+      );
+    });
+
     // Issue 22: "imported 65 feeds (66 new)", "followed 0 feeds of 5 (1 new)", an empty channel for a
     // folder where nothing was followed, and "no feed here" outlines left as unfollowed feeds.
     it('sums a mixed file: followed + already followed + failed = outlines, new <= followed, no debris', async () => {
