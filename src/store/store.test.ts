@@ -440,6 +440,22 @@ function storeSuite(backend: StoreBackend) {
       await assert.rejects(own.channels.create('Again', 'blogs'), { kind: 'conflict' });
       await own.channels.rename('blogs', 'Weblogs');
       await assert.rejects(own.channels.rename('nope', 'x'), { kind: 'not_found' });
+      // one name, one channel, whatever the case: names find channels (add --channel, OPML folders)
+      await assert.rejects(own.channels.create(' news '), {
+        kind: 'invalid',
+        message: /channel named News already/,
+      });
+      await assert.rejects(own.channels.rename(comics.uid, 'WEBLOGS'), { kind: 'invalid' });
+      await own.channels.rename(comics.uid, 'COMICS');
+      await own.channels.rename(comics.uid, 'Comics');
+      // the notifications channel is Microsub's alone: the apps may have a folder of that name
+      const folder = await own.channels.create('notifications');
+      await own.channels.delete(folder.uid);
+      // another person's names are theirs
+      const now = new Date().toISOString();
+      await own.users.add({ name: 'ann', isAdmin: true }, now);
+      const bob = await own.users.add({ name: 'bob', isAdmin: false }, now);
+      await own.forUser(bob.id).channels.create('News');
       // the channels named take the places they held, in the order given; the others stay (Microsub spec)
       await own.channels.order([comics.uid, 'unknown', news.uid]);
       const uids = async () => (await own.channels.list()).map((c) => c.uid);

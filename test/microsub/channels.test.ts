@@ -50,6 +50,27 @@ for (const backend of storeBackends()) {
       assert.ok((await list()).some((c) => c.uid === uid && c.name === 'New name'));
     });
 
+    it('refuses a name another channel has, whatever its case, and keeps both as they were', async () => {
+      const { body } = await h.post({ action: 'channels', name: 'Podcasts' });
+      const before = await list();
+      const again = await h.post({ action: 'channels', name: 'podcasts' });
+      assert.equal(again.status, 400);
+      assert.equal(again.body['error'], 'invalid_request');
+      assert.match(String(again.body['error_description']), /channel named Podcasts already/);
+      const other = await h.post({ action: 'channels', name: 'Talks' });
+      const renamed = await h.post({
+        action: 'channels',
+        channel: other.body['uid'] as string,
+        name: 'PODCASTS',
+      });
+      assert.equal(renamed.status, 400);
+      assert.deepEqual(
+        (await list()).map((c) => c.name),
+        [...before.map((c) => c.name), 'Talks'],
+      );
+      assert.ok((await list()).some((c) => c.uid === body['uid']));
+    });
+
     it('deletes a channel, but never notifications', async () => {
       const { body } = await h.post({ action: 'channels', name: 'Doomed' });
       const uid = body['uid'] as string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Channel, StoredFeed, Subscription } from '../../model/index.js';
 import { changing, StoreArea } from '../area.js';
 import * as shown from '../channel-entries.js';
@@ -144,6 +144,7 @@ export class Channels extends StoreArea {
         .where('uid', '=', uid)
         .executeTakeFirst();
       if (taken !== undefined) throw new StoreError('conflict', `store: channel ${uid} exists`);
+      await refuseTakenName(trx, userId, name);
       const last = await trx
         .selectFrom('channels')
         .select((eb) => eb.fn.max('position').as('position'))
@@ -180,14 +181,17 @@ export class Channels extends StoreArea {
 
   /** Renames a channel; throws a `not_found` StoreError when there is none with this uid. */
   async rename(uid: string, name: string): Promise<void> {
-    const db = this.db;
-    const result = await db
-      .updateTable('channels')
-      .set({ name })
-      .where('user_id', '=', this.userId)
-      .where('uid', '=', uid)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new StoreError('not_found', `store: no channel ${uid}`);
+    const userId = this.userId;
+    await this.db.transaction().execute(async (trx) => {
+      await refuseTakenName(trx, userId, name, uid);
+      const result = await trx
+        .updateTable('channels')
+        .set({ name })
+        .where('user_id', '=', userId)
+        .where('uid', '=', uid)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new StoreError('not_found', `store: no channel ${uid}`);
+    });
   }
 
   /** Deletes a channel with its subscriptions, entry states and filters; an unknown uid changes nothing. */
@@ -507,4 +511,32 @@ export class Channels extends StoreArea {
       });
     });
   }
+}
+
+/**
+ * Refuses a channel name another of the person's channels has (`except`: the channel being renamed),
+ * whatever its case or surrounding spaces: channels are found by name (`add --channel`, OPML folders,
+ * the apps' folders), and two of one name sent those to the first. Microsub's notifications channel is
+ * found by its uid only, and the apps never see it: a folder `notifications` is theirs to have (issue 22).
+ */
+async function refuseTakenName(
+  trx: Transaction<Database>,
+  userId: number,
+  name: string,
+  except?: string,
+): Promise<void> {
+  const wanted = name.trim().toLowerCase();
+  const rows = await trx
+    .selectFrom('channels')
+    .select(['uid', 'name'])
+    .where('user_id', '=', userId)
+    .execute();
+  const taken = rows.find(
+    (row) => row.uid !== except && row.uid !== NOTIFICATIONS_UID && row.name.trim().toLowerCase() === wanted,
+  );
+  if (taken !== undefined)
+    throw new StoreError(
+      'invalid',
+      `store: there is a channel named ${taken.name} already; choose another name`,
+    );
 }
