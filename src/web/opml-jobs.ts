@@ -17,8 +17,10 @@ export interface OpmlJob {
   failed: number;
   /** Each outline not followed, by line and reason. */
   skipped: SkippedOutline[];
-  /** New feeds fetched so far (the first fetch of each, at once). */
+  /** New feeds fetched so far (the first fetch of each, at once), of `toFetch`. */
   fetched: number;
+  /** The new feeds to fetch: `added` once done is those of them that were feeds (a page that links to none is not kept). */
+  toFetch: number;
   warnings: string[];
   error?: string;
   finishedAt?: string;
@@ -51,6 +53,7 @@ export class OpmlJobs {
       failed: 0,
       skipped: [],
       fetched: 0,
+      toFetch: 0,
       warnings: [],
     };
     const mine = this.jobs.get(deps.store.userId) ?? new Map<string, OpmlJob>();
@@ -81,7 +84,7 @@ export class OpmlJobs {
             job.subscribed = done;
           } else {
             job.phase = 'fetching';
-            job.added = total;
+            job.toFetch = total;
             job.fetched = done;
           }
         },

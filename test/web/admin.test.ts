@@ -157,6 +157,9 @@ describe('web: OPML and tokens', () => {
       status.text,
       /Finished: followed 3 of 3 feeds \(3 new\); not followed: 0 already followed, 0 failed/,
     );
+    // the progress lines count what they say: outlines read, and the new feeds fetched of those to fetch
+    assert.match(status.text, /Read 3 of 3 outlines/);
+    assert.match(status.text, /Fetched 3 of 3 new feeds/);
     assert.equal(status.headers.get('refresh'), null);
     const tech = (await h.store.channels.list()).find((c) => c.name === 'Tech');
     assert.ok(tech);

@@ -58,14 +58,14 @@ export function OpmlJobView(props: { job: OpmlJob }) {
       </p>
       <p>
         <label>
-          Subscribed {job.subscribed} of {count(job.total, 'feed', 'feeds')}{' '}
+          Read {job.subscribed} of {count(job.total, 'outline', 'outlines')}{' '}
           <progress max={Math.max(job.total, 1)} value={job.subscribed}></progress>
         </label>
       </p>
       <p>
         <label>
-          Fetched {job.fetched} of {count(job.added, 'new feed', 'new feeds')}{' '}
-          <progress max={Math.max(job.added, 1)} value={job.fetched}></progress>
+          Fetched {job.fetched} of {count(job.toFetch, 'new feed', 'new feeds')}{' '}
+          <progress max={Math.max(job.toFetch, 1)} value={job.fetched}></progress>
         </label>
       </p>
       {job.error && <p class="error">{job.error}</p>}
@@ -113,9 +113,9 @@ export function OpmlJobView(props: { job: OpmlJob }) {
 function phaseWords(job: OpmlJob): string {
   switch (job.phase) {
     case 'subscribing':
-      return `Subscribing: ${job.subscribed} of ${count(job.total, 'feed', 'feeds')}`;
+      return `Subscribing: ${job.subscribed} of ${count(job.total, 'outline', 'outlines')}`;
     case 'fetching':
-      return `Fetching the new feeds: ${job.fetched} of ${job.added}`;
+      return `Fetching the new feeds: ${job.fetched} of ${job.toFetch}`;
     case 'done':
       return `Finished: followed ${job.followed} of ${count(job.total, 'feed', 'feeds')} (${job.added} new); not followed: ${job.alreadyFollowed} already followed, ${job.failed} failed`;
     case 'failed':
