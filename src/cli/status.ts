@@ -38,7 +38,8 @@ export function statusJson(
     httpStatus: feed.httpStatus ?? null,
     lastCheckedAt: feed.lastCheckedAt ?? null,
     lastSuccessAt: feed.lastSuccessAt ?? null,
-    nextCheckAt: feed.status === 'gone' ? null : feed.nextCheckAt,
+    // a feed that is gone, or that no channel follows, is not polled: it has no next check
+    nextCheckAt: feed.status === 'gone' || feed.unfollowedAt !== undefined ? null : feed.nextCheckAt,
     errorCount: feed.errorCount,
     message: feed.message ?? null,
     diagnostics: feed.diagnostics,
@@ -91,7 +92,7 @@ async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
     `  url:          ${feed.url}${feed.url !== feed.originalUrl ? ` (moved from ${feed.originalUrl})` : ''}`,
     `  health:       ${feedHealthAt(feed, new Date())}${feed.message ? `: ${feed.message}` : ''}`,
     `  last success: ${feed.lastSuccessAt ?? 'never'}`,
-    `  next check:   ${feed.status === 'gone' ? 'never (gone)' : feed.nextCheckAt}`,
+    `  next check:   ${feed.status === 'gone' ? 'never (gone)' : feed.unfollowedAt !== undefined ? 'never (no channel follows it)' : feed.nextCheckAt}`,
     `  push:         ${describePush(push, app.config.baseUrl !== undefined, new Date())}`,
     '  history:',
     ...heartbeats.map(

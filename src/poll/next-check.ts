@@ -21,6 +21,9 @@ export function explainNextCheck(
 ): NextCheckExplained {
   const baseIntervalSeconds = feed.pollIntervalSeconds ?? config.pollIntervalSeconds;
   const common = { baseIntervalSeconds, adaptiveMax: config.adaptiveMax };
+  // no channel follows it: not polled at all, whatever its schedule said (forgotten after a while)
+  if (feed.unfollowedAt !== undefined)
+    return { ...common, at: undefined, intervalSeconds: 0, reason: 'unfollowed' };
   if (feed.paused) return { ...common, at: undefined, intervalSeconds: 0, reason: 'paused' };
   if (feed.status === 'gone') return { ...common, at: undefined, intervalSeconds: 0, reason: 'gone' };
   const at = new Date(feed.nextCheckAt);

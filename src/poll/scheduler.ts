@@ -16,7 +16,15 @@ export const DEFAULT_ADAPTIVE_MAX = 4;
  * sy:updatePeriod, max-age), its learnt cadence, error backoff, the server's Retry-After; paused and gone
  * feeds are not checked.
  */
-export type ScheduleReason = 'interval' | 'hint' | 'cadence' | 'backoff' | 'retry-after' | 'paused' | 'gone';
+export type ScheduleReason =
+  | 'interval'
+  | 'hint'
+  | 'cadence'
+  | 'backoff'
+  | 'retry-after'
+  | 'paused'
+  | 'gone'
+  | 'unfollowed';
 
 /** What the schedule of one feed depends on. */
 export interface ScheduleInput {

@@ -150,6 +150,10 @@ describe('web: the feed health list, filtered, sorted and paged', () => {
     assert.deepEqual(rowsOf((await client.get('/feeds?status=unfollowed')).text), []);
     const only = await client.get('/feeds?all=1&status=unfollowed');
     assert.deepEqual(rowsOf(only.text), ['Aardvark (left)']);
+    // it is not polled: no next check, on the list and on its own page
+    assert.match(only.text, /data-label="Next check">never<\/td>/);
+    const own = await client.get(`/feeds/${feed.id}`);
+    assert.match(own.text, /Never: no channel follows it \(it is forgotten 30 days after\)/);
     assert.match(only.text, /href="\/feeds\?all=1&amp;status=unfollowed"><span[^>]*>[^<]*<\/span> 1<\/a>/);
     const last = await client.get('/feeds?all=1&page=3');
     assert.match(last.text, /139 feeds:/);

@@ -198,7 +198,7 @@ function HealthRow(props: { row: FeedHealthRow; now: Date; slots: number }) {
       <td data-label="Next check">
         {feed.paused ? (
           'paused'
-        ) : health === 'gone' || feed.status === 'gone' ? (
+        ) : health === 'gone' || feed.status === 'gone' || feed.unfollowedAt !== undefined ? (
           'never'
         ) : (
           <Time iso={feed.nextCheckAt} now={props.now} />

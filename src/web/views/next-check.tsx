@@ -1,12 +1,15 @@
 import type { StoredFeed } from '../../model/index.js';
 import type { NextCheckExplained } from '../../poll/index.js';
 import { DEFAULT_ADAPTIVE_MAX } from '../../poll/index.js';
+import { UNFOLLOWED_KEEP_DAYS } from '../../store/index.js';
 import { count, formatDuration, formatTimestamp } from './format.js';
 import { Time } from './health.js';
 
 /** "in 5 min (every 10 min, as configured)", or why there is no next check. */
 export function NextCheckFact(props: { feed: StoredFeed; next: NextCheckExplained; now: Date }) {
   const { next } = props;
+  if (next.reason === 'unfollowed')
+    return <>Never: no channel follows it (it is forgotten {UNFOLLOWED_KEEP_DAYS} days after)</>;
   if (next.reason === 'paused') return <>Paused: not checked until resumed</>;
   if (next.reason === 'gone') return <>Never: the feed is gone (410)</>;
   const at = next.at?.toISOString();
