@@ -51,9 +51,18 @@ function feedOf(found: Extract<Discovery, { kind: 'feed' }>): FeedPreview {
   return { url: found.url, result: found.result };
 }
 
-/** The first `limit` entries of a preview as following would store them (the same normalization). */
+// Entries of one document weighed for the latest: a feed of thousands is previewed by its first ones.
+const PREVIEW_READ = 1000;
+
+/**
+ * The latest `limit` entries of a preview, newest first, as following would store and sort them (the
+ * same normalization and the timeline's order): a feed that lists its entries oldest first is previewed
+ * by its newest, not its oldest.
+ */
 export function previewEntries(preview: FeedPreview, now: Date, limit: number): NewEntry[] {
-  return identifyEntries(preview.result.entries.slice(0, limit), []).map((item) =>
+  const entries = identifyEntries(preview.result.entries.slice(0, PREVIEW_READ), []).map((item) =>
     toNewEntry(item, now, [], false),
   );
+  // stable: entries of one time keep the document's order
+  return entries.sort((a, b) => (a.sortAt < b.sortAt ? 1 : a.sortAt > b.sortAt ? -1 : 0)).slice(0, limit);
 }

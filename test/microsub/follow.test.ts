@@ -206,6 +206,16 @@ for (const backend of storeBackends()) {
       assert.equal((viaGet.body['items'] as unknown[]).length, 2);
     });
 
+    it('previews the latest entries, newest first, of a feed that lists them oldest first', async () => {
+      const oldestFirst = Array.from({ length: 30 }, (_, i) => item(`o${i}`, i));
+      h.docs['/oldest-first.xml'] = { body: rss(oldestFirst), type: RSS };
+      const preview = await h.post({ action: 'preview', url: h.url('/oldest-first.xml') });
+      const uids = (preview.body['items'] as { uid: string }[]).map((i) => i.uid);
+      assert.equal(uids.length, 20);
+      assert.deepEqual(uids.slice(0, 3), ['o29', 'o28', 'o27']);
+      assert.equal(uids.at(-1), 'o10');
+    });
+
     it('follows an h-feed page and shows its entries at once', async () => {
       const uid = (await h.post({ action: 'channels', name: 'Notes' })).body['uid'] as string;
       const followed = await h.post({ action: 'follow', channel: uid, url: h.url('/notes/') });

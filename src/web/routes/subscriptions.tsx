@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { healthOf } from '../../model/index.js';
 import { isSilent } from '../../poll/index.js';
-import { type FeedPreview, type Preview, previewUrl } from '../../reading/index.js';
+import { type FeedPreview, type Preview, previewEntries, previewUrl } from '../../reading/index.js';
 import { pickerOrder, type Store } from '../../store/index.js';
 import { channelsFollowing, findChannel, follow, move, unfollow } from '../../subscriptions/index.js';
 import type { WebContext, WebEnv } from '../env.js';
@@ -108,7 +108,7 @@ async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
     return renderPage(c, ctx, { title: 'Follow a feed', nav: 'subscriptions', children }, 400);
   }
   const found = await previewUrl(ctx.deps, url, PREVIEW_FEEDS);
-  const candidates = await candidatesOf(store, found);
+  const candidates = await candidatesOf(store, found, ctx.deps.now());
   const error = found.kind === 'error' ? found.message : undefined;
   const children = (
     <DiscoverView {...props} isPage={found.kind === 'page'} candidates={candidates} error={error} />
@@ -117,14 +117,14 @@ async function discoverPage(c: Context<WebEnv>, ctx: WebContext): Promise<Respon
 }
 
 // A page's feeds are fetched too (a few, at once), so that each comes with its preview.
-async function candidatesOf(store: Store, found: Preview): Promise<Candidate[]> {
+async function candidatesOf(store: Store, found: Preview, now: Date): Promise<Candidate[]> {
   if (found.kind === 'error') return [];
   const listed =
     found.kind === 'feed'
-      ? [candidateOf(found.feed)]
+      ? [candidateOf(found.feed, now)]
       : found.feeds.map((link) => {
           if (link.preview)
-            return { ...candidateOf(link.preview), title: link.preview.result.feed.title ?? link.title };
+            return { ...candidateOf(link.preview, now), title: link.preview.result.feed.title ?? link.title };
           const error = link.error ?? 'This link leads to a web page, not a feed.';
           return { url: link.url, title: link.title, entries: [], error };
         });
@@ -139,15 +139,16 @@ async function withFollowers(store: Store, candidate: Candidate): Promise<Candid
   return channels.length > 0 ? { ...candidate, followedIn: channels.map((ch) => ch.name) } : candidate;
 }
 
-function candidateOf(preview: FeedPreview): Candidate {
+function candidateOf(preview: FeedPreview, now: Date): Candidate {
   const { result } = preview;
   return {
     url: preview.url,
     title: result.feed.title,
     format: result.version,
-    entries: result.entries.slice(0, PREVIEW_ENTRIES).map((entry) => ({
+    // the latest entries, as Microsub's preview gives them and the channel will show them
+    entries: previewEntries(preview, now, PREVIEW_ENTRIES).map((entry) => ({
       title: entry.title,
-      link: entry.link,
+      link: entry.url,
       published: entry.published ?? entry.updated,
     })),
   };
