@@ -86,10 +86,43 @@ describe('web: sign-in, sessions and CSRF', () => {
     assert.equal(wrongToken.status, 403);
     const crossSite = await client.post('/channels', { name: 'Sneaky' }, { origin: 'https://evil.example' });
     assert.equal(crossSite.status, 403);
+    const crossFetch = await client.post(
+      '/channels',
+      { name: 'Sneaky' },
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+    );
+    assert.equal(crossFetch.status, 403);
     assert.ok(!(await h.store.channels.list()).some((ch) => ch.name === 'Sneaky'));
     const json = await client.post('/channels', { _csrf: null }, { accept: 'application/json' });
     assert.equal(json.status, 403);
     assert.match(json.text, /"error":"forbidden"/);
+  });
+
+  it('takes a form whose POST names no origin (stripped on the way) when its CSRF token is right', async () => {
+    const client = await signedIn(h.app);
+    const form = await client.get('/channels');
+    const token = /name="_csrf" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
+    const body = new URLSearchParams({ name: 'Stripped', _csrf: token });
+    const sent = await h.app.request('/channels', {
+      method: 'POST',
+      body: body.toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    assert.equal(sent.status, 303);
+    assert.ok((await h.store.channels.list()).some((ch) => ch.name === 'Stripped'));
+    // without the token it is refused as any other
+    const refused = await h.app.request('/channels', {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Stripped2' }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    assert.equal(refused.status, 403);
   });
 
   it('logs out: the old cookie no longer works', async () => {
