@@ -182,7 +182,8 @@ async function followPost(c: Context<WebEnv>, ctx: WebContext): Promise<Response
           csrf={sessionOf(c).csrf}
         />
       );
-      return renderPage(c, ctx, { title: 'Already followed', nav: 'subscriptions', children }, 409);
+      // a question (move it, or follow it here too?), not a failure: 200, so the browser logs no error
+      return renderPage(c, ctx, { title: 'Already followed', nav: 'subscriptions', children });
     }
     case 'followed': {
       const { feed, firstFetch } = result;
