@@ -1,3 +1,4 @@
+import { htmlToText } from '../html/index.js';
 import type { ParseResult } from '../model/index.js';
 import type { FeedPatch } from '../store/index.js';
 import { syndicationSeconds } from './scheduler.js';
@@ -7,9 +8,11 @@ export function feedMetadata(result: Omit<ParseResult, 'entries'>): FeedPatch {
   const { feed } = result;
   const patch: FeedPatch = {};
   if (result.version === '') return patch;
-  if (feed.title) patch.title = feed.title;
+  // titles are shown and sent as text (as an entry's is): a title the parser took for HTML is read as
+  // the text it shows, not its markup
+  if (feed.title) patch.title = asText(feed.title, feed.titleDetail?.type);
   if (feed.link) patch.siteUrl = feed.link;
-  if (feed.subtitle) patch.description = feed.subtitle;
+  if (feed.subtitle) patch.description = asText(feed.subtitle, feed.subtitleDetail?.type);
   const icon = feed.icon ?? feed.image?.href ?? feed.logo ?? feed.itunes?.image;
   if (icon) patch.iconUrl = icon;
   if (feed.hubs?.[0]) patch.hubUrl = feed.hubs[0];
@@ -17,6 +20,10 @@ export function feedMetadata(result: Omit<ParseResult, 'entries'>): FeedPatch {
   const hint = hintSeconds(result);
   patch.hintIntervalSeconds = hint ?? null;
   return patch;
+}
+
+function asText(value: string, type: string | undefined): string {
+  return type === undefined || type === 'text/plain' ? value : htmlToText(value);
 }
 
 // RSS <ttl> is in minutes; sy:updatePeriod/Frequency says how often the feed changes.
