@@ -112,6 +112,11 @@ export async function updateFeedSettings(
       };
   }
   if (interval !== undefined) patch.pollIntervalSeconds = interval;
+  // a shorter interval counts from the last check: a feed set to every minute is not left an hour away
+  if (interval && patch.nextCheckAt === undefined && feed.lastCheckedAt !== undefined) {
+    const sooner = new Date(Math.max(Date.parse(feed.lastCheckedAt) + interval * 1000, deps.now().getTime()));
+    if (sooner.toISOString() < feed.nextCheckAt) patch.nextCheckAt = sooner.toISOString();
+  }
   if (settings.userAgent !== undefined) patch.userAgent = settings.userAgent?.trim() || null;
   const title = settings.title === undefined ? undefined : settings.title?.trim() || null;
   const followed = await store.channels.setFollowerSettings(feed.id, { title, paused: settings.paused });

@@ -270,6 +270,21 @@ for (const backend of storeBackends()) {
       assert.equal((await t.deps.store.feeds.get(a.id))?.title, 'Test feed');
       assert.equal(t.site.requests.at(-1)?.headers['user-agent'], 'Friendly/1.0');
       assert.equal((await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 5 })).kind, 'refused');
+      // a shorter interval counts from the last check, not from the next check the old one planned
+      const checked = await t.deps.store.feeds.get(a.id);
+      assert.ok(checked?.lastCheckedAt);
+      const planned = Date.parse(checked.nextCheckAt) - Date.parse(checked.lastCheckedAt);
+      assert.ok(planned > 120_000, `planned ${planned} ms after the check`);
+      await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 60 });
+      const sooner = await t.deps.store.feeds.get(a.id);
+      assert.equal(
+        sooner?.nextCheckAt,
+        new Date(Math.max(Date.parse(checked.lastCheckedAt) + 60_000, clock.now().getTime())).toISOString(),
+      );
+      // a longer one leaves the next check as planned (the next poll plans by it)
+      await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 7200 });
+      assert.equal((await t.deps.store.feeds.get(a.id))?.nextCheckAt, sooner?.nextCheckAt);
+      await updateFeedSettings(t.deps, a.id, { pollIntervalSeconds: 900 });
       await updateFeedSettings(t.deps, a.id, { title: null, paused: true });
       const before = hits(t.site, '/a.xml');
       await poll(t.deps.poll, { force: true, feedIds: [a.id] });
