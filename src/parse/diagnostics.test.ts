@@ -36,3 +36,22 @@ describe('diagnostics: excerpts', () => {
     assert.match(error.excerpt ?? '', /a & b/);
   });
 });
+
+describe('diagnostics: entries without an id', () => {
+  it('counts the entries that have none, and names the first of them', () => {
+    const items = [
+      '<item><guid>a</guid></item>',
+      '<item><title>b</title></item>',
+      '<item><title>c</title></item>',
+    ];
+    const result = parseFeed(`<rss version="2.0"><channel><title>t</title>${items.join('')}</channel></rss>`);
+    const noId = result.diagnostics.find((d) => d.code === 'entry.no-id');
+    assert.match(noId?.message ?? '', /2 of 3 entries have no guid or id/);
+    assert.equal(noId?.entry, 1);
+    const none = parseFeed('<rss version="2.0"><channel><item><title>b</title></item></channel></rss>');
+    assert.match(
+      none.diagnostics.find((d) => d.code === 'entry.no-id')?.message ?? '',
+      /no entry has a guid or id/,
+    );
+  });
+});

@@ -37,11 +37,11 @@ export function finishEntries(ctx: ParseContext, entries: Entry[]): Entry[] {
     // one diagnostic per document: feeds without guids leave every entry without one
     const which =
       withoutId.length === entries.length
-        ? 'no entry has'
-        : `${withoutId.length} of ${plural(entries.length, 'entry', 'entries')} ${withoutId.length === 1 ? 'has' : 'have'}`;
+        ? 'no entry has a guid or id'
+        : `${withoutId.length} of ${plural(entries.length, 'entry', 'entries')} ${withoutId.length === 1 ? 'has' : 'have'} no guid or id`;
     ctx.diagnostics.add(
       'entry.no-id',
-      `parse: ${which} a guid or id; ids are derived from the link, else from a hash of the content`,
+      `parse: ${which}; ids are derived from the link, else from a hash of the content`,
       {
         entry: withoutId[0] as number,
       },
