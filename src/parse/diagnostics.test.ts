@@ -55,3 +55,25 @@ describe('diagnostics: entries without an id', () => {
     );
   });
 });
+
+describe('diagnostics: JSON that is not valid', () => {
+  it('locates an error the recovering reader lets pass (a trailing comma) where JSON.parse stopped', () => {
+    const text = '{"version":"https://jsonfeed.org/version/1.1",\n "title":"x",\n "items":[{"id":"1",}]}';
+    const result = parseFeed(text);
+    const invalid = result.diagnostics.find((d) => d.code === 'json.invalid');
+    assert.deepEqual([invalid?.line, invalid?.column], [3, 21]);
+    assert.match(invalid?.message ?? '', /invalid JSON: Expected double-quoted property name$/);
+    assert.equal(result.bozo, true);
+    // and what was read is kept
+    assert.deepEqual(
+      result.entries.map((e) => e.id),
+      ['1'],
+    );
+  });
+
+  it('locates a document cut short at its end', () => {
+    const text = '{"version":"https://jsonfeed.org/version/1.1",\n "items":[{"id":"1"}';
+    const invalid = parseFeed(text).diagnostics.find((d) => d.code === 'json.invalid');
+    assert.deepEqual([invalid?.line, invalid?.column], [2, 21]);
+  });
+});

@@ -169,19 +169,29 @@ function readLargeJson(ctx: ParseContext, text: string, scope: Scope, limits: Re
   return cut > 0 ? { ...result, skippedEntries: cut } : result;
 }
 
+/** Where and why JSON.parse refused a text, from its message ("... in JSON at position 47"). */
+function strictJsonError(error: unknown): { offset: number; message: string } {
+  const message = error instanceof Error ? error.message : '';
+  const at = / (?:in JSON )?at position (\d+)/.exec(message);
+  const words = message
+    .replace(/ (?:in JSON )?at position \d+.*$/s, '')
+    .replace(/, ".*" is not valid JSON$/s, '');
+  return { offset: at ? Number(at[1]) : 0, message: words.slice(0, 200) || 'invalid JSON' };
+}
+
 function readJson(ctx: ParseContext, text: string, scope: Scope): DocumentResult {
   let doc: unknown;
   let bozoReason: string | undefined;
   try {
     doc = JSON.parse(text);
-  } catch {
-    // not valid JSON: read what precedes the first error (a cut, a raw control character)
+  } catch (error) {
+    // not valid JSON: read what precedes the first error (a cut, a raw control character); what the
+    // recovering reader lets pass (a trailing comma) is located where JSON.parse stopped
     const recovered = recoverJson(text);
     doc = recovered.value;
-    bozoReason = recovered.error?.message ?? 'invalid JSON';
-    ctx.diagnostics.add('json.invalid', `parse: invalid JSON: ${bozoReason}`, {
-      offset: recovered.error?.offset ?? 0,
-    });
+    const found = recovered.error ?? strictJsonError(error);
+    bozoReason = found.message;
+    ctx.diagnostics.add('json.invalid', `parse: invalid JSON: ${bozoReason}`, { offset: found.offset });
   }
   const bozo = bozoReason !== undefined;
   const withReason = (r: DocumentResult): DocumentResult => (bozoReason ? { ...r, bozoReason } : r);
