@@ -463,16 +463,24 @@ function scanUtf8(bytes: Uint8Array): Utf8Scan {
 }
 
 /** The 1-based line and column (in bytes) of a byte offset, as the other diagnostics give them. */
+/**
+ * The line and column of the first byte that does not fit, counted in characters as every other
+ * diagnostic counts them (UTF-16 units, as the text is read): the bytes before it are valid UTF-8, so a
+ * character is a byte that does not continue a sequence, and one of four bytes is two units.
+ */
 function lineAndColumn(bytes: Uint8Array, offset: number | undefined): { line?: number; column?: number } {
   if (offset === undefined) return {};
   let line = 1;
-  let start = 0;
-  for (let i = 0; i < offset; i++)
-    if (bytes[i] === 0x0a) {
+  let column = 1;
+  for (let i = 0; i < offset; i++) {
+    const byte = bytes[i] as number;
+    if (byte === 0x0a) {
       line++;
-      start = i + 1;
-    }
-  return { line, column: offset - start + 1 };
+      column = 1;
+    } else if (byte >= 0xf0) column += 2;
+    else if ((byte & 0xc0) !== 0x80) column++;
+  }
+  return { line, column };
 }
 
 /** A single-byte Latin encoding, which any bytes fit: a server's default more often than a document's. */
