@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseFeed } from '../index.js';
 import { pageRels, parseHfeed } from './hfeed.js';
 
 // A typical IndieWeb home page: an h-feed with an author h-card, a note, an article, a reply and a like.
@@ -144,6 +145,21 @@ describe('parseHfeed', () => {
     const entry = parseHfeed(page, 'https://d.example/')!.entries[0]!;
     assert.equal(entry.published, undefined);
     assert.equal(entry.publishedRaw, 'someday');
+  });
+
+  it('warns of an unreadable date, naming the entry and the property, as a feed would', () => {
+    const page = `<!DOCTYPE html><html><body><div class="h-feed"><div class="h-entry"><a class="u-url" href="/1">1</a><time class="dt-published" datetime="2026-01-02T03:04:05Z">x</time></div><div class="h-entry"><a class="u-url" href="/2">2</a><time class="dt-published" datetime="bogus">y</time><time class="dt-updated" datetime="2026-13-45">z</time></div></div></body></html>`;
+    const result = parseFeed(Buffer.from(page), { contentType: 'text/html', baseUrl: 'https://d.example/' });
+    assert.equal(result.version, 'hfeed');
+    const dates = result.diagnostics.filter((d) => d.code === 'date.unparseable');
+    assert.deepEqual(
+      dates.map((d) => [d.severity, d.entry, d.field]),
+      [
+        ['warning', 1, 'dt-published'],
+        ['warning', 1, 'dt-updated'],
+      ],
+    );
+    assert.match(dates[0]?.message ?? '', /"bogus"/);
   });
 });
 

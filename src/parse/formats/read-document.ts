@@ -222,6 +222,19 @@ function readHtml(ctx: ParseContext, text: string, scope: Scope): DocumentResult
   const hfeed = parseHfeed(text, scope.base);
   if (hfeed && hfeed.entries.length > 0) {
     ctx.version = 'hfeed';
+    // a date the page gives that cannot be read is a warning naming the entry and property, as in feeds
+    // (microformats carry no source position)
+    hfeed.entries.forEach((entry, index) => {
+      for (const [raw, read, field] of [
+        [entry.publishedRaw, entry.published, 'dt-published'],
+        [entry.updatedRaw, entry.updated, 'dt-updated'],
+      ] as const)
+        if (raw !== undefined && read === undefined)
+          ctx.diagnostics.add('date.unparseable', `parse: cannot read the date "${raw.slice(0, 80)}"`, {
+            entry: index,
+            field,
+          });
+    });
     return { version: 'hfeed', bozo: false, namespaces: {}, feed: hfeed.feed, entries: hfeed.entries };
   }
   const alternates = findAlternates(text, scope.base);
