@@ -1,9 +1,16 @@
-import { MAX_ATTRIBUTES, type SanitizeReport, sanitizeHtml } from '../../html/index.js';
+import { MAX_ATTRIBUTES, resolveUrl, type SanitizeReport, sanitizeHtml } from '../../html/index.js';
 import type { Text } from '../../model/index.js';
-import type { ParseContext, Scope } from '../context.js';
+import { type ParseContext, type Scope, scopeOf } from '../context.js';
 import type { DiagnosticPlace } from '../diagnostics.js';
 import { repairText } from '../text/index.js';
-import { hasChildElements, isElement, serializeChildren, textOf, type XmlElement } from '../xml/index.js';
+import {
+  hasChildElements,
+  isElement,
+  type MarkupBases,
+  serializeChildren,
+  textOf,
+  type XmlElement,
+} from '../xml/index.js';
 import { looksLikeHtml } from './html-guess.js';
 
 type TextType = Text['type'];
@@ -50,8 +57,14 @@ export function readText(ctx: ParseContext, el: XmlElement, scope: Scope, option
     mode !== 'escaped' &&
     mode !== 'base64'
   ) {
-    // XHTML is written back with its text escaped; markup a feed did not escape is read back as HTML
-    value = serializeChildren(source, type === 'application/xhtml+xml');
+    // XHTML is written back with its text escaped; markup a feed did not escape is read back as HTML.
+    // An xml:base inside XHTML (the wrapper div's included) applies to the URLs under it.
+    const xhtml = type === 'application/xhtml+xml';
+    value = serializeChildren(
+      source,
+      xhtml,
+      xhtml ? markupBases(source === el ? undefined : source, scope) : undefined,
+    );
     if (type === 'text/plain' && options.guessHtml) type = 'text/html';
   } else {
     value = textOf(source);
@@ -69,6 +82,16 @@ export function readText(ctx: ParseContext, el: XmlElement, scope: Scope, option
   if (scope.lang !== undefined) text.language = scope.lang;
   if (scope.base !== undefined) text.base = scope.base;
   return text;
+}
+
+function markupBases(wrapper: XmlElement | undefined, scope: Scope): MarkupBases {
+  const start = wrapper === undefined ? scope.base : scopeOf(wrapper, scope).base;
+  return {
+    base: start,
+    changed: start !== scope.base,
+    enter: (el, base) => scopeOf(el, { base, lang: undefined }).base,
+    resolve: (url, base) => resolveUrl(url, base),
+  };
 }
 
 /** The sanitized HTML; what the sanitizer cut for a limit becomes a diagnostic on the element. */

@@ -3,7 +3,7 @@
 
 export { ATOM03_NS, ATOM10_NS, canonicalPrefix, RSS090_NS } from './namespaces.js';
 export { type ReadLimits, readXmlTree, type TreeResult } from './read-tree.js';
-export { serializeChildren } from './serialize.js';
+export { type MarkupBases, serializeChildren } from './serialize.js';
 export { parseStrict } from './strict.js';
 export { parseTolerant } from './tolerant.js';
 export { hasChildElements, isElement, textOf, type XmlElement, type XmlNode } from './tree.js';
