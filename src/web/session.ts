@@ -9,6 +9,8 @@ const FLASH_COOKIE = 'tidings_flash';
 const LOGIN_COOKIE = 'tidings_login';
 const SECRET_SETTING = 'web.session_secret';
 const SESSION_MS = 30 * 24 * 3600 * 1000;
+// a session signed out: one user setting per session id, until it would have expired anyway
+const ENDED_PREFIX = 'web.session_ended:';
 // whose a two-part cookie of before accounts is: the owner, user 1 since migration 0011
 const OLD_COOKIE_USER_ID = 1;
 
@@ -35,14 +37,14 @@ export function sameSecret(a: string, b: string): boolean {
 /**
  * Sessions live in a cookie signed with HMAC-SHA256 (Hono's signed cookies) under a secret generated
  * once and kept in the instance's settings, so they survive restarts and work across processes. The
- * cookie holds `id:issuedAtMs:userId`; nothing is stored per session. Signing out adds the id to an
- * in-memory deny list (until it would expire anyway); a user's new password ends that user's sessions
+ * cookie holds `id:issuedAtMs:userId`; nothing is stored per session while it lasts. Signing out stores
+ * the id among the user's settings (until it would expire anyway), so that it ends in every process and
+ * after a restart, and a cookie copied before is refused; a user's new password ends that user's sessions
  * (their 'web.sessions.not_before'), and a removed user's sessions end with them. A cookie of before
  * accounts, `id:issuedAtMs`, was the owner's, whom migration 0011 made user 1: it stays user 1's.
  */
 export class Sessions {
   private secret: Promise<string> | undefined;
-  private readonly ended = new Map<string, number>();
 
   constructor(
     /** The instance's store: the signing secret, and each session's user. */
@@ -71,15 +73,17 @@ export class Sessions {
     const [id, issued, user = String(OLD_COOKIE_USER_ID), ...rest] = value.split(':');
     const issuedAtMs = Number(issued);
     const userId = Number(user);
-    if (!id || rest.length > 0 || !Number.isFinite(issuedAtMs) || this.ended.has(id)) return undefined;
+    if (!id || rest.length > 0 || !Number.isFinite(issuedAtMs)) return undefined;
     if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;
     const nowMs = this.now().getTime();
     if (nowMs - issuedAtMs > SESSION_MS || issuedAtMs > nowMs + 60_000) return undefined;
-    const [found, notBefore] = await Promise.all([
+    const accounts = this.store.forUser(userId).accounts;
+    const [found, notBefore, ended] = await Promise.all([
       webUser(this.store, userId),
-      this.store.forUser(userId).accounts.getUserSetting(SESSIONS_NOT_BEFORE_SETTING),
+      accounts.getUserSetting(SESSIONS_NOT_BEFORE_SETTING),
+      accounts.getUserSetting(`${ENDED_PREFIX}${id}`),
     ]);
-    if (!found || issuedAtMs < Number(notBefore ?? 0)) return undefined;
+    if (!found || ended !== undefined || issuedAtMs < Number(notBefore ?? 0)) return undefined;
     return { id, issuedAtMs, user: found, csrf: csrfToken(secret, id) };
   }
 
@@ -98,11 +102,14 @@ export class Sessions {
     return { id, issuedAtMs, user, csrf: csrfToken(secret, id) };
   }
 
-  /** Ends a session: clears the cookie and refuses its id from now on. */
-  end(c: Context, session: Session): void {
+  /** Ends a session: clears the cookie and refuses its id from now on, in every process. */
+  async end(c: Context, session: Session): Promise<void> {
+    const accounts = this.store.forUser(session.user.id).accounts;
     const nowMs = this.now().getTime();
-    for (const [id, until] of this.ended) if (until < nowMs) this.ended.delete(id);
-    this.ended.set(session.id, session.issuedAtMs + SESSION_MS);
+    // the sessions this user signed out of that would have expired by now need no record
+    for (const { key, value } of await accounts.userSettingsStartingWith(ENDED_PREFIX))
+      if (Number(value) < nowMs) await accounts.deleteUserSetting(key);
+    await accounts.setUserSetting(`${ENDED_PREFIX}${session.id}`, String(session.issuedAtMs + SESSION_MS));
     deleteCookie(c, COOKIE, { path: '/', secure: isHttps(c) });
   }
 

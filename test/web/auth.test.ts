@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PASSWORD_SETTING, SESSIONS_NOT_BEFORE_SETTING } from '../../src/auth/password-hash.js';
+import { createApp } from '../../src/server/app.js';
 import { Client, PASSWORD, signedIn, type WebHarness, webHarness } from './harness.js';
 
 describe('web: sign-in, sessions and CSRF', () => {
@@ -133,6 +134,29 @@ describe('web: sign-in, sessions and CSRF', () => {
     assert.equal(answer.headers.get('location'), '/login');
     client.cookies.set('tidings_session', cookie);
     assert.equal((await client.get('/feeds')).status, 303);
+  });
+
+  it('logs out in every process: another serve on the same database refuses the cookie too', async () => {
+    const client = await signedIn(h.app);
+    // a second process: its own app and its own store connection on the same database
+    const peerStore = await h.backend.openPeer(h.store);
+    const peer = createApp({ ...h.deps, store: peerStore, poll: { ...h.deps.poll, store: peerStore } });
+    const onPeer = new Client(peer);
+    const cookie = client.cookies.get('tidings_session') ?? '';
+    onPeer.cookies.set('tidings_session', cookie);
+    assert.equal((await onPeer.get('/feeds')).status, 200, 'the session works in both');
+    assert.equal((await client.post('/logout')).status, 303);
+    assert.equal((await onPeer.get('/feeds')).status, 303, 'signed out there too');
+    // and in a process started after (a restart): nothing of it was only in memory
+    const restarted = new Client(
+      createApp({ ...h.deps, store: peerStore, poll: { ...h.deps.poll, store: peerStore } }),
+    );
+    restarted.cookies.set('tidings_session', cookie);
+    assert.equal((await restarted.get('/feeds')).status, 303);
+    // a session of the same user that was not signed out goes on
+    const other = await signedIn(peer);
+    assert.equal((await other.get('/feeds')).status, 200);
+    await peerStore.close();
   });
 
   it('ends every session when the password changes (tidings password)', async () => {

@@ -146,6 +146,18 @@ export class Accounts extends StoreArea {
       .execute();
   }
 
+  /** The user's own settings whose key starts with `prefix`, by key (e.g. their ended web sessions). */
+  async userSettingsStartingWith(prefix: string): Promise<{ key: string; value: string }[]> {
+    const rows = await this.db
+      .selectFrom('user_settings')
+      .select(['key', 'value'])
+      .where('user_id', '=', this.userId)
+      .orderBy('key')
+      .execute();
+    // a person has a few settings: filtered here, whatever the database's collation makes of a range
+    return rows.filter((row) => row.key.startsWith(prefix));
+  }
+
   /** Every user's value of one of the users' own settings, by user id (e.g. who has an app password). */
   async usersWithSetting(key: string): Promise<{ userId: number; value: string }[]> {
     const rows = await this.db

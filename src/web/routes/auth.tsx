@@ -49,8 +49,8 @@ function tooMany(c: Context<WebEnv>, ctx: WebContext, next: string, seconds: num
 
 /** POST /logout (with a session and its CSRF token) */
 export function registerLogout(app: Hono<WebEnv>, ctx: WebContext): void {
-  app.post('/logout', (c) => {
-    ctx.sessions.end(c, sessionOf(c));
+  app.post('/logout', async (c) => {
+    await ctx.sessions.end(c, sessionOf(c));
     return c.redirect('/login', 303);
   });
 }
