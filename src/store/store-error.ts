@@ -20,8 +20,9 @@ export class StoreError extends Error {
 const SQLITE_FAULT = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|BUSY|LOCKED|PERM|NOMEM|AUTH)/;
 // PostgreSQL SQLSTATE classes of the same kind: connection (08), insufficient resources such as a full disk
 // (53), operator intervention such as a shutdown (57), system errors (58), a read-only transaction (25006),
-// and an unknown database or refused login (3D, 28).
-const POSTGRES_FAULT = /^(08|53|57|58|3D|28)|^25006$/;
+// an unknown database or refused login (3D, 28), and a database that does not accept connections now
+// (55000, ALTER DATABASE ... ALLOW_CONNECTIONS false, as during maintenance).
+const POSTGRES_FAULT = /^(08|53|57|58|3D|28)|^(25006|55000)$/;
 // Node's own errors for a socket or a file that cannot be used.
 const SYSTEM_FAULT = new Set([
   'ECONNREFUSED',

@@ -138,6 +138,34 @@ for (const backend of storeBackends()) {
       );
     });
 
+    it('stops as well when a read of the poll fails for the database (PostgreSQL refusing connections)', async () => {
+      // what pg throws while the database does not accept connections (ALTER DATABASE ... ALLOW_CONNECTIONS false)
+      const refusing = () =>
+        Object.assign(new Error('database "t" is not currently accepting connections'), { code: '55000' });
+      const entries = new Proxy(store.entries, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key === 'hashes') return () => Promise.reject(refusing());
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const reading = new Proxy(store, {
+        get(target, key, receiver) {
+          if (key === 'entries') return entries;
+          const value = Reflect.get(target, key, receiver);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const before = server.requests.length;
+      await assert.rejects(
+        pollOnce(pollDeps(reading, clock, { config: { concurrency: 1 } })),
+        /storing feed \d+ failed: database "t" is not currently accepting connections \(55000\)/,
+      );
+      // the first feed it could not store ended the run: not one fetch_error a feed for what is the database's
+      assert.ok(server.requests.length - before <= 2, `${server.requests.length - before} fetches`);
+      assert.deepEqual(await claimableNow(), ids);
+    });
+
     it("leaves a run's leases to lapse within LEASE_MS when it cannot even give them back", async () => {
       const faulty = faultyStore(
         store,
