@@ -21,7 +21,7 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { limitRequestBody } from '../http/index.js';
-import { StoreError } from '../store/index.js';
+import { StoreError, storeFault } from '../store/index.js';
 import { ClientError } from './client-error.js';
 import { compress } from './compress.js';
 import type { WebDeps } from './deps.js';
@@ -49,7 +49,7 @@ import {
 } from './routes/index.js';
 import { Sessions, sameSecret } from './session.js';
 import { userOf } from './signed-in.js';
-import { registerStatic } from './static.js';
+import { assetPath, registerStatic } from './static.js';
 
 // No inline script or style anywhere: feed HTML that slipped past the sanitizer still cannot run.
 // Images and media come from anywhere (feeds embed them); everything else from this site only.
@@ -138,6 +138,8 @@ export function webRoutes(deps: WebDeps): Hono<WebEnv> {
 function answerError(c: Context<WebEnv>, ctx: WebContext, error: Error): Response | Promise<Response> {
   // Hono's own refusals (body limits) carry their response
   if (error instanceof HTTPException) return error.getResponse();
+  const down = storeFault(error, `answering ${c.req.method} ${c.req.path}`);
+  if (down) return databaseDown(c, ctx, down);
   const refusal = clientRefusal(error);
   if (!refusal) throw error;
   if (wantsJson(c)) {
@@ -145,6 +147,24 @@ function answerError(c: Context<WebEnv>, ctx: WebContext, error: Error): Respons
     return c.json({ error: code, error_description: refusal.message }, refusal.status);
   }
   return errorPage(c, ctx, refusal.status, refusal.words);
+}
+
+// A database that does not answer (a lost connection, a full disk, maintenance): a 503 to try again, as a
+// page that needs nothing of the database (the usual pages read the sidebar from it), or JSON for scripts.
+function databaseDown(c: Context<WebEnv>, ctx: WebContext, fault: StoreError): Response {
+  ctx.deps.log.error({ err: fault, path: c.req.path }, 'web: the database is not answering');
+  c.header('retry-after', '10');
+  c.header('cache-control', 'no-store');
+  const words = 'The database is not answering just now. Nothing was lost; try again in a moment.';
+  if (wantsJson(c)) return c.json({ error: 'unavailable', error_description: words }, 503);
+  return c.html(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>tidings: try again</title><link rel="stylesheet" href="${assetPath('app.css')}"></head><body><main class="panel narrow"><h1>Try again in a moment</h1><p>${words}</p><p><a href="${escapeAttribute(c.req.path)}">Try again</a></p></main></body></html>`,
+    503,
+  );
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function clientRefusal(error: Error): { status: 400 | 404; message: string; words: string } | undefined {

@@ -126,6 +126,33 @@ describe('web: sign-in, sessions and CSRF', () => {
     assert.equal(refused.status, 403);
   });
 
+  it('answers 503 with a page that needs no database when the database does not answer', async () => {
+    const refused = () =>
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const accounts = new Proxy(h.store.accounts, {
+      get: (target, key, receiver) => {
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? () => Promise.reject(refused()) : value;
+      },
+    });
+    const down = new Proxy(h.store, {
+      get: (target, key, receiver) => {
+        if (key === 'accounts') return accounts;
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const app = createApp({ ...h.deps, store: down });
+    const page = await app.request('/all', { headers: { accept: 'text/html' } });
+    assert.equal(page.status, 503);
+    assert.equal(page.headers.get('retry-after'), '10');
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await page.text(), /The database is not answering just now/);
+    const json = await app.request('/all', { headers: { accept: 'application/json' } });
+    assert.equal(json.status, 503);
+    assert.equal(((await json.json()) as { error: string }).error, 'unavailable');
+  });
+
   it('logs out: the old cookie no longer works', async () => {
     const client = await signedIn(h.app);
     const cookie = client.cookies.get('tidings_session') ?? '';
