@@ -1,4 +1,4 @@
-import { resolveUrl } from '../../../html/index.js';
+import { htmlToText, resolveUrl, sanitizeHtml } from '../../../html/index.js';
 import type { Media, MediaContent } from '../../../model/index.js';
 import type { Handler, Target } from '../../context.js';
 import type { XmlElement } from '../../xml/index.js';
@@ -51,9 +51,14 @@ const readThumbnail: Handler = (_ctx, el, target, scope) => {
   append(mediaOf(target), 'thumbnails', thumbnail);
 };
 
+/**
+ * A Media RSS text, kept as plain text (it is shown and searched as text): one declared type="html" is
+ * read as the text it shows, so no markup (a script among it) is kept raw.
+ */
 function mediaString(key: 'title' | 'description' | 'credit'): Handler {
   return (_ctx, el, target) => {
-    const value = trimmedText(el);
+    const raw = trimmedText(el);
+    const value = raw && declaredMediaType(el) === 'text/html' ? htmlToText(sanitizeHtml(raw)).trim() : raw;
     if (value) mediaOf(target)[key] ??= value;
   };
 }
