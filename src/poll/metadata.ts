@@ -23,7 +23,9 @@ export function feedMetadata(result: Omit<ParseResult, 'entries'>): FeedPatch {
 }
 
 function asText(value: string, type: string | undefined): string {
-  return type === undefined || type === 'text/plain' ? value : htmlToText(value);
+  // no markup and no reference: the text it is (the HTML reader is not woken in the poll's thread)
+  if (type === undefined || type === 'text/plain' || !/[<&]/.test(value)) return value;
+  return htmlToText(value);
 }
 
 // RSS <ttl> is in minutes; sy:updatePeriod/Frequency says how often the feed changes.
