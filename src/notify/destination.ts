@@ -52,6 +52,11 @@ export function checkDestination(input: DestinationInput, labels: DestinationLab
     if (!EMAIL_ADDRESS.test(target)) throw fail(`${JSON.stringify(target)} is not an email address`);
   } else if (!URL.canParse(target) || !/^https?:$/.test(new URL(target).protocol))
     throw fail(`a ${kind} destination is an http or https URL, not ${JSON.stringify(target)}`);
+  // ntfy publishes to a topic, the URL's path (https://ntfy.sh/my-feeds): a server's root is none
+  else if (destinationKind === 'ntfy' && new URL(target).pathname.replace(/\/+$/, '') === '')
+    throw fail(
+      `an ntfy destination names its topic, such as https://ntfy.sh/my-feeds, not ${JSON.stringify(target)}`,
+    );
   if (input.secret !== undefined && destinationKind !== 'webhook')
     throw fail(`${labels.secret} is for webhooks (their X-Tidings-Signature)`);
   if (input.secret !== undefined && input.secret.length < MIN_SECRET_LENGTH)

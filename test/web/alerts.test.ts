@@ -128,6 +128,7 @@ describe('web: alerts', () => {
         /a webhook destination is an http or https URL, not "ftp:/,
       ],
       [{ kind: 'ntfy', target: 'not a url' }, /a ntfy destination is an http or https URL/],
+      [{ kind: 'ntfy', target: 'https://ntfy.example/' }, /an ntfy destination names its topic/],
       [{ kind: 'email', target: 'not-an-address' }, /"not-an-address" is not an email address/],
       [
         { kind: 'webhook', target: 'https://example.org/h', secret: 'short' },
