@@ -94,7 +94,8 @@ describe('tidings rule', () => {
     assert.match(oneLine(results[6], 1), /^tidings: rule remove: no rule 1 /);
     assert.match(oneLine(results[7], 2), /unknown action "explode": use one of read, save, hide, notify/);
     assert.match(oneLine(results[8], 2), /needs at least one word/);
-    assert.match(oneLine(results[9], 2), /there is no channel "Nope"/);
+    // what does not exist exits 1, as a feed that is none (line 10); a request that is no rule, 2
+    assert.match(oneLine(results[9], 1), /there is no channel "Nope"/);
     assert.match(oneLine(results[10], 1), /^tidings: rule add: no feed https:\/\/nowhere\.example\//);
     assert.match(oneLine(results[11], 2), /--query/);
     assert.match(oneLine(results[12], 2), /"first" is not a rule id/);

@@ -4,7 +4,7 @@ import { addRule } from '../subscriptions/index.js';
 import { type App, withApp } from './app.js';
 import { findFeed } from './subscribe.js';
 import { textTable } from './table.js';
-import { EXIT_USAGE, UserError } from './user-error.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError } from './user-error.js';
 
 export interface AddOptions {
   query?: string;
@@ -74,7 +74,11 @@ async function addCommand(app: App, opts: AddOptions): Promise<number> {
     { query: opts.query ?? '', channel: opts.channel, feed, action: opts.action ?? '' },
     new Date().toISOString(),
   );
-  if (result.kind === 'refused') throw new UserError(`rule add: ${result.message}`, { exitCode: EXIT_USAGE });
+  // what does not exist is a failure (1), as a feed id that is none; a request that is no rule is usage (2)
+  if (result.kind === 'refused')
+    throw new UserError(`rule add: ${result.message}`, {
+      exitCode: result.reason === 'not-found' ? EXIT_FAILURE : EXIT_USAGE,
+    });
   const names = await scopeNames(app);
   process.stdout.write(`added rule ${result.rule.id}: ${describe(result.rule, names)}\n`);
   return 0;

@@ -18,7 +18,10 @@ export interface RuleRequest {
   action: string;
 }
 
-export type RuleResult = { kind: 'added'; rule: StoredRule } | { kind: 'refused'; message: string };
+/** `refused` says why: `input` for a request that cannot be a rule, `not-found` for a channel or feed of none of the person's. */
+export type RuleResult =
+  | { kind: 'added'; rule: StoredRule }
+  | { kind: 'refused'; reason: 'input' | 'not-found'; message: string };
 
 /**
  * Adds a rule (issue 25) for the store's user, for every front end: a query in the search syntax that
@@ -26,7 +29,11 @@ export type RuleResult = { kind: 'added'; rule: StoredRule } | { kind: 'refused'
  * feed that channel follows). Each refusal says what to change.
  */
 export async function addRule(store: Store, request: RuleRequest, now: string): Promise<RuleResult> {
-  const refuse = (message: string): RuleResult => ({ kind: 'refused', message });
+  const refuse = (message: string, reason: 'input' | 'not-found' = 'input'): RuleResult => ({
+    kind: 'refused',
+    reason,
+    message,
+  });
   if (!isRuleAction(request.action))
     return refuse(`unknown action ${JSON.stringify(request.action)}: use one of ${RULE_ACTIONS.join(', ')}`);
   const query = request.query.trim();
@@ -38,12 +45,13 @@ export async function addRule(store: Store, request: RuleRequest, now: string): 
   let channelId: number | undefined;
   if (request.channel !== undefined) {
     const channel = await findChannel(store, request.channel);
-    if (channel === undefined) return refuse(`there is no channel ${JSON.stringify(request.channel)}`);
+    if (channel === undefined)
+      return refuse(`there is no channel ${JSON.stringify(request.channel)}`, 'not-found');
     channelId = channel.id;
   }
   if (request.feed !== undefined) {
     const following = await channelsFollowing(store, request.feed.id);
-    if (following.length === 0) return refuse(`you do not follow ${request.feed.url}`);
+    if (following.length === 0) return refuse(`you do not follow ${request.feed.url}`, 'not-found');
     if (channelId !== undefined && !following.some((channel) => channel.id === channelId))
       return refuse(`the channel ${JSON.stringify(request.channel)} does not follow ${request.feed.url}`);
   }
