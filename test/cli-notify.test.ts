@@ -69,7 +69,7 @@ describe('tidings notify', () => {
         ],
       }, // 3
       { args: ['notify', 'add', 'email', 'ann@example.org', '--digest', 'daily', '--user', 'ann'] }, // 4
-      { args: ['notify', 'add', 'ntfy', 'https://ntfy.example/alerts', '--user', 'bob'] }, // 5
+      { args: ['notify', 'add', 'ntfy', 'https://bob:Ntfy5ecret@ntfy.example/alerts', '--user', 'bob'] }, // 5
       { args: ['notify', 'list', '--json', '--user', 'ann'] }, // 6
       { args: ['notify', 'list', '--user', 'bob'] }, // 7
       { args: ['notify', 'test', '1', '--user', 'ann'] }, // 8
@@ -127,8 +127,10 @@ describe('tidings notify', () => {
     assert.doesNotMatch(results[6]?.stdout ?? '', new RegExp(secret));
     assert.match(
       ok(results[7]),
-      /^4 {2}ntfy https:\/\/ntfy\.example\/alerts \(every event\)\n {4}nothing sent yet; 0 sent, 0 waiting, 0 given up\n$/,
+      /^4 {2}ntfy https:\/\/bob:\*\*\*@ntfy\.example\/alerts \(every event\)\n {4}nothing sent yet; 0 sent, 0 waiting, 0 given up\n$/,
     );
+    // the password of a destination's URL is not shown, as a webhook's secret is not
+    assert.doesNotMatch(`${results[5]?.stdout}${results[7]?.stdout}`, /Ntfy5ecret/);
 
     assert.match(ok(results[8]), /^destination 1 \(webhook .*\/hook\) answered: HTTP 204\n$/);
     const test = receiver.requests.slice(from).find((request) => request.path === '/hook');

@@ -1,4 +1,10 @@
-import { checkDestination, DestinationInputError, OutboxSender, sendTest } from '../notify/index.js';
+import {
+  checkDestination,
+  DestinationInputError,
+  OutboxSender,
+  sendTest,
+  shownTarget,
+} from '../notify/index.js';
 import type { NewDestination, StoredDestination } from '../store/index.js';
 import { type App, type PollingApp, withApp } from './app.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
@@ -123,7 +129,7 @@ async function addDestination(
 function describe(destination: StoredDestination): string {
   const events = destination.events === undefined ? 'every event' : destination.events.join(', ');
   const digest = destination.digest === undefined ? '' : `, ${destination.digest} digest`;
-  return `${destination.kind} ${destination.target} (${events}${digest})`;
+  return `${destination.kind} ${shownTarget(destination)} (${events}${digest})`;
 }
 
 async function listDestinations(app: App, json: boolean): Promise<number> {
@@ -138,7 +144,7 @@ async function listDestinations(app: App, json: boolean): Promise<number> {
     const list = rows.map(({ destination, counts }) => ({
       id: destination.id,
       kind: destination.kind,
-      target: destination.target,
+      target: shownTarget(destination),
       events: destination.events ?? null,
       digest: destination.digest ?? null,
       signed: destination.secret !== undefined,

@@ -1,3 +1,4 @@
+import { redactSecrets } from '../log.js';
 import {
   DESTINATION_KINDS,
   type DestinationKind,
@@ -5,6 +6,7 @@ import {
   type EventType,
   isEventType,
   type NewDestination,
+  type StoredDestination,
 } from '../store/index.js';
 import { newSecret } from './sign.js';
 
@@ -81,4 +83,12 @@ export function checkDestination(input: DestinationInput, labels: DestinationLab
     ...(events !== undefined ? { events } : {}),
     ...(input.digest === 'daily' ? { digest: 'daily' as const } : {}),
   };
+}
+
+/**
+ * A destination's URL or address as it is shown (lists, messages): a password or token in a URL is ***,
+ * as a webhook's secret is never shown back; an email address as it is.
+ */
+export function shownTarget(destination: Pick<StoredDestination, 'kind' | 'target'>): string {
+  return destination.kind === 'email' ? destination.target : redactSecrets(destination.target);
 }

@@ -16,6 +16,7 @@ export {
   DestinationInputError,
   type DestinationLabels,
   MIN_SECRET_LENGTH,
+  shownTarget,
 } from './destination.js';
 export { configuredMailer, type Mailer, smtpMailer } from './mail.js';
 export { OutboxSender, type SenderDeps, type SendSummary, sendTest } from './sender.js';

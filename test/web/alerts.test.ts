@@ -97,7 +97,10 @@ describe('web: alerts', () => {
   });
 
   it('adds an ntfy topic and an email address with a daily digest; a given secret is not shown', async () => {
-    const ntfy = await ann.post('/alerts', { kind: 'ntfy', target: 'https://ntfy.example/alerts' });
+    const ntfy = await ann.post('/alerts', {
+      kind: 'ntfy',
+      target: 'https://ann:T0pic5ecret@ntfy.example/alerts',
+    });
     assert.equal(ntfy.status, 303);
     const mail = await ann.post('/alerts', { kind: 'email', target: 'ann@example.org', digest: 'daily' });
     assert.equal(mail.status, 303);
@@ -114,7 +117,11 @@ describe('web: alerts', () => {
       [ntfyRow?.kind, mailRow?.kind, mailRow?.digest, ownRow?.secret],
       ['ntfy', 'email', 'daily', 'my-own-long-secret'],
     );
-    assert.match(row(list, ntfyRow?.id ?? 0) ?? '', /ntfy https:\/\/ntfy\.example\/alerts[\s\S]*every event/);
+    assert.match(
+      row(list, ntfyRow?.id ?? 0) ?? '',
+      /ntfy[\s\S]*https:\/\/ann:\*\*\*@ntfy\.example\/alerts[\s\S]*every event/,
+    );
+    assert.doesNotMatch(list.text, /T0pic5ecret/);
     assert.match(row(list, mailRow?.id ?? 0) ?? '', /email ann@example\.org[\s\S]*every event; daily digest/);
     assert.match(row(list, mailRow?.id ?? 0) ?? '', /nothing sent yet[\s\S]*0 sent, 0 waiting, 0 given up/);
     assert.doesNotMatch(list.text, /my-own-long-secret/);

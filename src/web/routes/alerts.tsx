@@ -1,6 +1,12 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { checkDestination, DestinationInputError, OutboxSender, sendTest } from '../../notify/index.js';
+import {
+  checkDestination,
+  DestinationInputError,
+  OutboxSender,
+  sendTest,
+  shownTarget,
+} from '../../notify/index.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, fields, idOf } from '../forms.js';
 import { depsOf, errorPage, redirectWith, renderPage, sessionOf } from '../render.js';
@@ -51,7 +57,7 @@ export function registerAlerts(app: Hono<WebEnv>, ctx: WebContext): void {
       c,
       ctx,
       '/alerts',
-      `Added destination ${stored.id}: ${stored.kind} ${stored.target}.`,
+      `Added destination ${stored.id}: ${stored.kind} ${shownTarget(stored)}.`,
     );
   });
   app.post('/alerts/:id/remove', async (c) => {

@@ -1,3 +1,4 @@
+import { shownTarget } from '../../notify/index.js';
 import type { OutboxCounts, StoredDestination } from '../../store/index.js';
 import { DESTINATION_KINDS, EVENT_TYPES } from '../../store/index.js';
 import { Time } from './health.js';
@@ -76,7 +77,7 @@ function DestinationTable(props: AlertsProps) {
       {props.rows.map(({ destination: d, counts }) => (
         <tr data-destination={String(d.id)}>
           <td>
-            {d.kind} <span class="wrap-anywhere">{d.target}</span>
+            {d.kind} <span class="wrap-anywhere">{shownTarget(d)}</span>
             {d.secret !== undefined && <span class="muted"> (signed)</span>}
           </td>
           <td>
