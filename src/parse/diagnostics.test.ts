@@ -77,3 +77,20 @@ describe('diagnostics: JSON that is not valid', () => {
     assert.deepEqual([invalid?.line, invalid?.column], [2, 21]);
   });
 });
+
+describe('diagnostics: a bare ampersand', () => {
+  it('is told once, as a bare "&", not also as an undefined entity named by what follows it', () => {
+    const text =
+      '<rss version="2.0"><channel><title>t</title><item><title>a & b &copy; c</title></item></channel></rss>';
+    const result = parseFeed(text);
+    const messages = result.diagnostics.filter((d) => d.code.startsWith('xml.')).map((d) => d.message);
+    assert.deepEqual(messages, ['xml: a bare "&" (write &amp;)']);
+    assert.equal(result.entries[0]?.title, 'a & b © c');
+    // an entity no one defines is still named
+    const bogus = parseFeed('<rss version="2.0"><channel><title>t &bogus; x</title></channel></rss>');
+    assert.deepEqual(
+      bogus.diagnostics.map((d) => d.message),
+      ['xml: undefined entities &bogus; (kept as written)'],
+    );
+  });
+});

@@ -88,7 +88,9 @@ export function readXmlTree(
       `xml: undefined entities ${undefinedNames.map((n) => `&${n};`).join(' ')} (read as HTML entities)`,
     );
   }
-  const unknownNames = [...new Set(strict.entityUse.unknownNames)];
+  // a bare "&" reads as a reference whose "name" is what follows it (" b &copy"): that is the bare
+  // ampersand reported above, not an entity; only names that could be one are listed
+  const unknownNames = [...new Set(strict.entityUse.unknownNames)].filter((name) => ENTITY_NAME.test(name));
   if (unknownNames.length > 0) {
     reason ??= `undefined entity &${unknownNames[0]};`;
     diagnostics.add(
@@ -148,6 +150,9 @@ function openElementsAt(doc: XmlDocument, offset: number): XmlElement[] {
 }
 
 /** Locates a well-formedness error: line, column, and the entry and field it happened in. */
+// An XML Name as an entity reference may use it (ASCII letters and what follows them in feeds).
+const ENTITY_NAME = /^[A-Za-z_:][\w.:-]*$/;
+
 function placeOfError(error: XmlError): { offset: number; entry?: number; field?: string } {
   const place: { offset: number; entry?: number; field?: string } = { offset: error.offset };
   const open = error.openElements;
