@@ -47,3 +47,19 @@ describe('parseFeed maxEntries', () => {
     assert.ok(!all.diagnostics.some((d) => d.code === 'entries.truncated'));
   });
 });
+
+describe('parseFeed maxEntries and errors', () => {
+  it('names no kept entry for an error in an entry past the limit, and the entry where it is kept', () => {
+    const items = Array.from({ length: 8 }, (_, i) =>
+      i === 6
+        ? '<item><guid>6</guid><title>bad & </title><description>d</description></item>'
+        : `<item><guid>${i}</guid><title>t${i}</title><description>d</description></item>`,
+    ).join('');
+    const xml = Buffer.from(`<rss version="2.0"><channel><title>t</title>${items}</channel></rss>`);
+    const cut = parseFeed(xml, { maxEntries: 3 }).diagnostics.find((d) => d.code === 'xml.not-well-formed');
+    assert.ok(cut?.column, 'located by line and column');
+    assert.deepEqual([cut?.entry, cut?.field], [undefined, undefined]);
+    const whole = parseFeed(xml).diagnostics.find((d) => d.code === 'xml.not-well-formed');
+    assert.deepEqual([whole?.entry, whole?.field, whole?.column], [6, 'title', cut?.column]);
+  });
+});

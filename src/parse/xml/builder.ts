@@ -62,6 +62,7 @@ export class TreeBuilder {
     if (this.stack.length <= 2 && isEntryName(name) && ++this.entries > this.maxEntries) {
       // past the limit, an item is skipped as it is read: a document of 650,000 items peaked at 600 MB
       this.doc.skippedEntries = (this.doc.skippedEntries ?? 0) + 1;
+      this.doc.skippedFrom ??= offset;
       this.skippedDepth++;
       return;
     }

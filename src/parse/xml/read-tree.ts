@@ -78,7 +78,7 @@ export function readXmlTree(
             openElements: openElementsAt(doc, bare + offsetBase),
           };
     reason = error.message;
-    diagnostics.add('xml.not-well-formed', `xml: ${error.message}`, placeOfError(error));
+    diagnostics.add('xml.not-well-formed', `xml: ${error.message}`, placeOfError(error, doc.skippedFrom));
   }
   const undefinedNames = [...new Set(strict.entityUse.undefinedNames)];
   if (undefinedNames.length > 0) {
@@ -149,12 +149,19 @@ function openElementsAt(doc: XmlDocument, offset: number): XmlElement[] {
   return path;
 }
 
-/** Locates a well-formedness error: line, column, and the entry and field it happened in. */
 // An XML Name as an entity reference may use it (ASCII letters and what follows them in feeds).
 const ENTITY_NAME = /^[A-Za-z_:][\w.:-]*$/;
 
-function placeOfError(error: XmlError): { offset: number; entry?: number; field?: string } {
+/**
+ * Locates a well-formedness error: line, column, and the entry and field it happened in. Past the
+ * entries kept (`skippedFrom`, the limit on entries) it names none: the last kept one is not where it is.
+ */
+function placeOfError(
+  error: XmlError,
+  skippedFrom: number | undefined,
+): { offset: number; entry?: number; field?: string } {
   const place: { offset: number; entry?: number; field?: string } = { offset: error.offset };
+  if (skippedFrom !== undefined && error.offset >= skippedFrom) return place;
   const open = error.openElements;
   const itemAt = open.findIndex((el) => {
     const local = el.local.toLowerCase();

@@ -36,6 +36,8 @@ export interface XmlDocument {
   doctype?: string;
   /** Items or entries left out of the tree past the limit on entries (TreeLimits.maxEntries). */
   skippedEntries?: number;
+  /** Where the first of them starts (document offset): what goes wrong past it is in no kept entry. */
+  skippedFrom?: number;
 }
 
 export function isElement(node: XmlNode): node is XmlElement {
