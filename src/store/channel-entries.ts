@@ -136,6 +136,31 @@ export async function addSubscription(
   await applyDeltas(db, await insertRows(db, dialect, 'followed', where));
 }
 
+/**
+ * Gives a channel that now follows a feed the person follows elsewhere the read state they have there:
+ * an entry read in any of their channels is read in this one too (the apps count an entry unread while
+ * any folder shows it unread, so a folder added to a feed made its old entries unread everywhere).
+ * Before addSubscription, which reads entry_states for the rows it adds.
+ */
+export async function carryReadState(
+  db: Db,
+  dialect: Dialect,
+  userId: number,
+  channelId: number,
+  feedId: number,
+  now: string,
+): Promise<void> {
+  const yes = flag(dialect, true);
+  await sql`
+    INSERT INTO entry_states (channel_id, entry_id, is_read, is_removed, updated_at)
+    SELECT DISTINCT CAST(${channelId} AS BIGINT), st.entry_id, ${yes}, ${flag(dialect, false)}, CAST(${now} AS TEXT)
+    FROM entry_states st
+    JOIN channels c ON c.id = st.channel_id
+    JOIN entries e ON e.id = st.entry_id
+    WHERE c.user_id = ${userId} AND e.feed_id = ${feedId} AND st.is_read = ${yes} AND st.channel_id <> ${channelId}
+    ON CONFLICT (channel_id, entry_id) DO NOTHING`.execute(db);
+}
+
 /** Adds every missing row of every channel, without counting (the doctor recounts after it). */
 export async function insertMissingRows(db: Db, dialect: Dialect): Promise<void> {
   await insertRows(db, dialect, 'followed', sql`TRUE`);

@@ -171,6 +171,15 @@ for (const backend of storeBackends()) {
         // Read You: quickadd, then ac=edit with a= the folder chosen: a move too
         await app.post('subscription/edit', { ac: 'edit', s: streamId, a: 'user/-/label/Tech' });
         assert.deepEqual(await labels(), ['Tech']);
+        // read state stays the person's whatever folders the feed is in: an entry read before is read in
+        // a folder added now (a new folder made every old entry of the feed unread in every app)
+        const [read0] = await h.entryIds(feedId);
+        await app.post('edit-tag', { i: [long(read0 as number)], a: [READ] });
+        const unreadOfFeed = async () =>
+          ((await app.json('unread-count'))['unreadcounts'] as Json[]).find((c) => c['id'] === streamId)?.[
+            'count'
+          ];
+        assert.equal(await unreadOfFeed(), 1);
         // a feed a person keeps in two folders gets one more: nothing is taken away
         await h.store.channels.subscribe(
           (await h.store.channels.list()).find((ch) => ch.name === 'Home')?.id ?? 0,
@@ -179,6 +188,11 @@ for (const backend of storeBackends()) {
         );
         await app.post('subscription/edit', { ac: 'edit', s: streamId, a: 'user/-/label/Third' });
         assert.deepEqual(await labels(), ['Home', 'Tech', 'Third']);
+        assert.equal(await unreadOfFeed(), 1, 'the entry read before is read in the new folders');
+        const third = ((await app.json('unread-count'))['unreadcounts'] as Json[]).find(
+          (c) => c['id'] === 'user/-/label/Third',
+        );
+        assert.equal(third?.['count'], 1);
         const unknown = await app.post('subscription/edit', { ac: 'subscribe', s: 'feed/987654' });
         assert.equal(unknown.status, 404);
       });

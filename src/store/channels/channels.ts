@@ -270,6 +270,8 @@ export class Channels extends StoreArea {
           })
           .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
           .execute();
+        // what the person read where they follow it already is read here too
+        if (own) await shown.carryReadState(trx, dialect, userId, channelId, feedId, at);
         // Rows that exist stay: subscribing again changes nothing.
         await shown.addSubscription(trx, dialect, channelId, feedId);
         await keepPaused(trx, dialect, [feedId]);
