@@ -41,6 +41,11 @@ export const DIAGNOSTIC_CODES = {
   'encoding.mismatch': { severity: 'error', summary: 'the bytes do not match the declared charset' },
   'encoding.unknown': { severity: 'warning', summary: 'the declared charset is unknown' },
   'encoding.override': { severity: 'warning', summary: 'a declared charset was overridden' },
+  'encoding.text-xml-default': {
+    severity: 'warning',
+    summary:
+      "text/xml without a charset (RFC 3023's us-ascii) over bytes that are not: read as the document says",
+  },
   // entry and field level
   'date.unparseable': { severity: 'warning', summary: 'a date could not be read; the raw text is kept' },
   'date.future': { severity: 'warning', summary: 'a date lies far in the future' },

@@ -51,6 +51,11 @@ for (const backend of storeBackends()) {
             etag: '"m1"',
           });
         },
+        // bare text/xml over UTF-8 that its declaration names (servers send it so): RFC 7303 reads it
+        '/bare-text-xml.xml': (_req, res) =>
+          send(res, 200, Buffer.from(FEED.replace('First', 'Café')), {
+            'content-type': 'text/xml',
+          }),
         '/charset.xml': (_req, res) =>
           send(res, 200, Buffer.from(FEED.replace('First', 'Café'), 'latin1'), {
             'content-type': 'application/rss+xml; charset=utf-8',
@@ -178,6 +183,17 @@ for (const backend of storeBackends()) {
       const { feed, heartbeats } = await pollPath('/charset.xml');
       assert.equal(feed.status, 'encoding_error');
       assert.equal(heartbeats[0]?.newCount, 2);
+      const titles = (await store.entries.listByFeed(feed.id, 10)).map((e) => e.title);
+      assert.ok(titles.includes('Café'));
+    });
+
+    it('reads bare text/xml as its XML declaration says: ok, with a warning, not encoding_error', async () => {
+      const { feed } = await pollPath('/bare-text-xml.xml');
+      assert.equal(feed.status, 'ok', feed.message);
+      assert.deepEqual(
+        feed.diagnostics.filter((d) => d.code.startsWith('encoding.')).map((d) => [d.code, d.severity]),
+        [['encoding.text-xml-default', 'warning']],
+      );
       const titles = (await store.entries.listByFeed(feed.id, 10)).map((e) => e.title);
       assert.ok(titles.includes('Café'));
     });

@@ -60,7 +60,7 @@ interface Media {
 }
 
 const BOZO_CODES: ReadonlySet<string> = new Set(
-  'document.content-type encoding.unknown encoding.mismatch'.split(' '),
+  'document.content-type encoding.unknown encoding.mismatch encoding.text-xml-default'.split(' '),
 );
 
 /** Decodes a document into one string (see decodeSource). */
@@ -120,6 +120,7 @@ function chooseEncoding(
 ): { source: DocumentText; encoding: string } {
   const attempt = makeAttempt(body, sniff);
   const failed: string[] = [];
+  const failedSources: Source[] = [];
   // how the bytes read as UTF-8 (where they stop being it, and whether they mostly are): scanned once,
   // when UTF-8 is first refused
   let utf8Scan: Utf8Scan | undefined;
@@ -155,6 +156,7 @@ function chooseEncoding(
     let how = candidate.source === 'detected' ? `${encoding} (${SOURCE_NAMES.detected})` : encoding;
     if (source === undefined) {
       failed.push(`${encoding} (${SOURCE_NAMES[candidate.source]})`);
+      failedSources.push(candidate.source);
       if (encoding === 'utf-8') utf8Scan ??= scanUtf8(body);
       // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the
       // damage. So is UTF-8 that a document says it is and mostly is: read as windows-1252 its good
@@ -168,7 +170,12 @@ function chooseEncoding(
       source = DocumentText.of(decodeLossy(encoding, body));
       how = `${encoding}, invalid sequences replaced by U+FFFD`;
     }
-    if (failed.length > 0) {
+    if (failed.length > 0 && onlyTextXmlDefault(failedSources, candidate.source, how, encoding)) {
+      // text/xml with no charset meant us-ascii in RFC 3023; RFC 7303 let the document say, and it did:
+      // bozo as the Universal Feed Parser has it, but a warning, not damage (servers send bare text/xml)
+      const message = `encoding: text/xml without a charset is us-ascii by RFC 3023, which these bytes are not; read as ${encoding}, as the document says (RFC 7303)`;
+      diagnostics.push(diagnostic('encoding.text-xml-default', message));
+    } else if (failed.length > 0) {
       const message = `encoding: the bytes are not valid ${failed.join(', nor ')}; read as ${how}`;
       diagnostics.push({
         ...diagnostic('encoding.mismatch', message),
@@ -481,6 +488,25 @@ function lineAndColumn(bytes: Uint8Array, offset: number | undefined): { line?: 
     else if ((byte & 0xc0) !== 0x80) column++;
   }
   return { line, column };
+}
+
+/**
+ * True when the only charset the bytes did not fit was RFC 3023's us-ascii default for text/xml, and what
+ * they were read as is what the document itself says (its BOM, XML declaration, or XML's UTF-8 default),
+ * read whole (no byte replaced).
+ */
+function onlyTextXmlDefault(
+  failed: readonly Source[],
+  applied: Source,
+  how: string,
+  encoding: string,
+): boolean {
+  return (
+    failed.length > 0 &&
+    failed.every((source) => source === 'rfc3023') &&
+    (applied === 'bom' || applied === 'declaration' || applied === 'default' || applied === 'sniffed') &&
+    how === encoding
+  );
 }
 
 /** A single-byte Latin encoding, which any bytes fit: a server's default more often than a document's. */
