@@ -60,11 +60,17 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
     ...(outcome.contentType ? { contentType: outcome.contentType } : {}),
   };
   const result = parseFeed(outcome.body, options);
-  if (result.version !== '') return { kind: 'feed', url: outcome.url, result, fetched: outcome };
+  if (result.version !== '') return { kind: 'feed', url: settledUrl(url, outcome), result, fetched: outcome };
   const feeds = feedLinksOf(result.alternates ?? []);
   const page = readPage(outcome.body, outcome.contentType, outcome.url);
   if (page?.hfeed && feeds.length === 0) {
-    return { kind: 'feed', url: outcome.url, result: page.hfeed, rels: page.rels, fetched: outcome };
+    return {
+      kind: 'feed',
+      url: settledUrl(url, outcome),
+      result: page.hfeed,
+      rels: page.rels,
+      fetched: outcome,
+    };
   }
   if (page?.hfeed) feeds.push({ url: outcome.url, type: 'text/html', ...titleOf(page.hfeed) });
   if (feeds.length > 0)
@@ -76,6 +82,20 @@ export async function discover(deps: PollDeps, url: string): Promise<Discovery> 
     reason: 'not-a-feed',
     message: `discover: ${url} is not a feed and links to none (${why})`,
   };
+}
+
+/**
+ * The URL a feed is followed at: where its permanent redirects (301, 308) lead, as far as they go from
+ * the URL given; a temporary one (302, 303, 307) is not followed there (RFC 9110 15.4.3: the client
+ * keeps the URL it was given), as polling does not move a feed for one.
+ */
+function settledUrl(url: string, outcome: FetchedFeed): string {
+  let settled = url;
+  for (const redirect of outcome.redirects) {
+    if (!redirect.permanent) return settled;
+    settled = redirect.to;
+  }
+  return outcome.url;
 }
 
 /** An HTML page's h-feed (as a parse result) and rel links; undefined for what is not HTML. */

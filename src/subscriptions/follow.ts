@@ -60,8 +60,10 @@ export async function follow(deps: SubscriptionDeps, request: FollowRequest): Pr
   const channel = target ?? (await channelFor(store, request.channel));
   const now = deps.now().toISOString();
   const feed = known ?? (await store.feeds.add(found.url, now));
-  // the page a person followed names the feed from now on (unfollow by it, follow it again)
-  if (!known && found.page) await store.feeds.update(feed.id, { originalUrl: checked.url });
+  // the page (or redirected URL) a person followed names the feed from now on (unfollow by it, follow
+  // it again)
+  if (!known && (found.page || found.url !== checked.url))
+    await store.feeds.update(feed.id, { originalUrl: checked.url });
   await store.channels.subscribe(channel.id, feed.id, now);
   const resumed = feed.unfollowedAt !== undefined;
   if (resumed) await store.feeds.update(feed.id, { unfollowedAt: null });

@@ -3,7 +3,7 @@ import { after, before } from 'node:test';
 import type { Config } from '../../src/config.js';
 import type { Store } from '../../src/store/index.js';
 import type { SubscriptionDeps } from '../../src/subscriptions/index.js';
-import { send, startServer, type TestServer } from '../helpers/http-server.js';
+import { redirectTo, send, startServer, type TestServer } from '../helpers/http-server.js';
 import { pollDeps, rss, type TestClock } from '../helpers/poll-harness.js';
 import type { StoreBackend } from '../helpers/temp-store.js';
 
@@ -38,6 +38,9 @@ export function startSite(): Promise<TestServer> {
         HTML,
       ),
     '/dead-link/feed.xml': (_req, res) => send(res, 404, 'not here', HTML),
+    // a permanent redirect, then a temporary one: followed at the temporary one's URL
+    '/perm.xml': redirectTo('/temp.xml', 301),
+    '/temp.xml': redirectTo('/blog/feed.xml?via=temp', 302),
     '/nothing/': (_req, res) =>
       send(res, 200, '<html><head><title>x</title></head><body>none</body></html>', HTML),
   });

@@ -47,6 +47,19 @@ for (const backend of storeBackends()) {
       await unfollow(t.deps, { url: result.feed.url });
     });
 
+    it('follows a feed where its permanent redirects lead, not past a temporary one, and by the URL given', async () => {
+      const result = await follow(t.deps, { url: url('/perm.xml'), channel: 'Redirected' });
+      assert.equal(result.kind, 'followed');
+      if (result.kind !== 'followed') return;
+      // 301 /perm.xml -> /temp.xml, 302 -> /blog/feed.xml?via=temp: the 302 moves nothing (RFC 9110 15.4.3)
+      assert.equal(result.feed.url, url('/temp.xml'));
+      assert.equal(result.feed.originalUrl, url('/perm.xml'));
+      assert.deepEqual([result.firstFetch.status, result.firstFetch.newEntries], ['ok', 2]);
+      // unfollowed by the URL the person gave
+      const gone = await unfollow(t.deps, { url: url('/perm.xml') });
+      assert.equal(gone.kind, 'unfollowed');
+    });
+
     it('refuses a page whose feed link answers 404, with the reason, as a dead feed URL is', async () => {
       const before = (await t.deps.store.feeds.list()).length;
       const result = await follow(t.deps, { url: url('/dead-link/') });
