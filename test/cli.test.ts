@@ -68,12 +68,26 @@ describe('tidings CLI', () => {
       ['status --json', ['status', '--json']],
       ['status 1', ['status', '1']],
       ['export', ['export']],
+      // a feed behind Basic auth: its password is not printed back
+      [
+        'add private',
+        ['add', `${server.url.replace('//', '//ann:Pa55w0rd@')}/other.xml`, '--channel', 'Private'],
+      ],
+      ['status private', ['status']],
     ];
     const answers = await runAll(cases.map(([, args, extra]) => ({ args, env: { ...env, ...extra } })));
     for (const [index, [name]] of cases.entries()) {
       const answer = answers[index];
       if (answer) results.set(name, answer);
     }
+  });
+
+  it('prints no password of a feed URL: add and status show user:***', async () => {
+    const added = await tidings('add private');
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(added.stdout, /added feed \d+ http:\/\/ann:\*\*\*@127\.0\.0\.1:\d+\/other\.xml/);
+    const status = await tidings('status private');
+    assert.doesNotMatch(`${added.stdout}${added.stderr}${status.stdout}${status.stderr}`, /Pa55w0rd/);
   });
 
   after(async () => {

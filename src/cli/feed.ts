@@ -1,4 +1,5 @@
 import { parseInterval } from '../config.js';
+import { redactSecrets } from '../log.js';
 import type { StoredFeed } from '../model/index.js';
 import { channelsFollowing, type FeedSettings, move, updateFeedSettings } from '../subscriptions/index.js';
 import { type App, type PollingApp, withApp } from './app.js';
@@ -75,7 +76,7 @@ async function printSettings(app: App, feed: StoredFeed): Promise<void> {
   const interval = feed.pollIntervalSeconds;
   const lines = [
     `feed ${feed.id}`,
-    `  url:        ${feed.url}${feed.originalUrl !== feed.url ? ` (first followed as ${feed.originalUrl})` : ''}`,
+    `  url:        ${redactSecrets(feed.url)}${feed.originalUrl !== feed.url ? ` (first followed as ${redactSecrets(feed.originalUrl)})` : ''}`,
     `  title:      ${feed.title ?? '-'}${feed.customTitle ? ' (yours)' : ''}`,
     `  channels:   ${channels.map((c) => c.name).join(', ') || `none (unfollowed ${feed.unfollowedAt ?? ''})`}`,
     `  interval:   ${interval === undefined ? `default (${app.config.pollIntervalSeconds / 60} min)` : `${interval / 60} min`}`,

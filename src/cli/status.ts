@@ -1,3 +1,4 @@
+import { redactSecrets } from '../log.js';
 import type { Diagnostic, StoredFeed } from '../model/index.js';
 import { describePush, feedHealthAt, pushStatusJson } from '../poll/index.js';
 import type { PushSubscription } from '../store/index.js';
@@ -62,7 +63,7 @@ function statusTable(feeds: StoredFeed[]): string {
       String(f.id),
       health,
       f.lastSuccessAt?.slice(0, 16).replace('T', ' ') ?? 'never',
-      f.title ?? f.url,
+      f.title ?? redactSecrets(f.url),
       problem,
     ];
   });
@@ -88,8 +89,8 @@ async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
     return 0;
   }
   const lines = [
-    `${feed.title ?? feed.url} (feed ${feed.id})`,
-    `  url:          ${feed.url}${feed.url !== feed.originalUrl ? ` (moved from ${feed.originalUrl})` : ''}`,
+    `${feed.title ?? redactSecrets(feed.url)} (feed ${feed.id})`,
+    `  url:          ${redactSecrets(feed.url)}${feed.url !== feed.originalUrl ? ` (moved from ${redactSecrets(feed.originalUrl)})` : ''}`,
     `  health:       ${feedHealthAt(feed, new Date())}${feed.message ? `: ${feed.message}` : ''}`,
     `  last success: ${feed.lastSuccessAt ?? 'never'}`,
     `  next check:   ${feed.status === 'gone' ? 'never (gone)' : feed.unfollowedAt !== undefined ? 'never (no channel follows it)' : feed.nextCheckAt}`,
