@@ -46,8 +46,10 @@ const SIMPLE_KINDS: Record<string, FetchErrorKind> = {
 export function classifyFailure(error: unknown, context: FailureContext): FetchError {
   const base = { url: context.url, elapsedMs: Math.round(context.elapsedMs), cause: error };
   if (error instanceof FetchError) {
-    // The guard's lookup knows only the host; re-anchor its error on the URL being fetched.
-    return error.url === context.url ? error : new FetchError(error.kind, { ...error.context, ...base });
+    // The guard's lookup knows only the host; re-anchor its error on the URL being fetched. An error that
+    // names a whole URL of its own (a redirect's target the guard refused: file:, ftp:) keeps it.
+    if (error.url === context.url || /^[a-z][a-z0-9+.-]*:/i.test(error.url)) return error;
+    return new FetchError(error.kind, { ...error.context, ...base });
   }
   if (context.timedOut)
     return new FetchError('timeout', { ...base, phase: 'total', timeoutMs: context.timeoutMs });

@@ -15,6 +15,11 @@ let server: TestServer;
 
 before(async () => {
   server = await startServer({
+    // a redirect to what is not fetched: the error names where it led, not the URL asked
+    '/to-file': (_req, res) => {
+      res.writeHead(302, { location: 'file:///etc/passwd' });
+      res.end();
+    },
     '/stall-body': (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' });
       res.write('<rss>');
@@ -117,6 +122,11 @@ describe('fetchFeed: network failures', () => {
     assert.equal(file.kind, 'unsupported_scheme');
     assert.equal(file.message, 'fetch: file URLs are not fetched, only http and https (file:///etc/passwd)');
     assert.equal(errorOf(await get('ftp://example.com/feed')).kind, 'unsupported_scheme');
+    const redirected = errorOf(await get(`${server.url}/to-file`));
+    assert.equal(
+      redirected.message,
+      'fetch: file URLs are not fetched, only http and https (file:///etc/passwd)',
+    );
   });
 
   it('throws for a request object that is not one', async () => {
