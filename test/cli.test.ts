@@ -67,6 +67,7 @@ describe('tidings CLI', () => {
       ['poll --once', ['poll', '--once']],
       ['status --json', ['status', '--json']],
       ['status 1', ['status', '1']],
+      ['status missing', ['status', `${server.url}/missing.xml`]],
       ['export', ['export']],
       // a feed behind Basic auth: its password is not printed back
       [
@@ -166,6 +167,13 @@ describe('tidings CLI', () => {
     const one = await tidings('status 1');
     assert.match(one.stdout, /history:\n\s+\S+\s+ok/);
     assert.match(one.stdout, /\n {2}push: {9}none: push is off \(TIDINGS_BASE_URL is not set\)\n/);
+    assert.match(one.stdout, /\n {2}diagnostics of the last poll:\n/);
+    // a poll that read no document says so: the diagnostics kept are of the one read before (none here)
+    const failed = await tidings('status missing');
+    assert.match(
+      failed.stdout,
+      /\n {2}diagnostics: the last poll read no document; the one read before it had:\n {4}none\n/,
+    );
     const opml = (await tidings('export')).stdout;
     assert.match(opml, /<outline text="Blogs" title="Blogs">/);
     assert.match(opml, /<outline text="News" title="News">[\s\S]*other\.xml/);

@@ -100,7 +100,10 @@ async function showFeed(app: App, ref: string, json: boolean): Promise<number> {
       (h) =>
         `    ${h.at}  ${h.status.padEnd(14)} ${String(h.httpStatus ?? '-').padEnd(4)} +${h.newCount} ~${h.updatedCount}  ${h.message ?? ''}`,
     ),
-    '  diagnostics of the last poll:',
+    // after a failed fetch, what is kept is the document read before's (as the feed's web page says)
+    feed.status === 'fetch_error' || feed.status === 'gone'
+      ? '  diagnostics: the last poll read no document; the one read before it had:'
+      : '  diagnostics of the last poll:',
     ...(feed.diagnostics.length ? feed.diagnostics.map(formatDiagnostic) : ['    none']),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
