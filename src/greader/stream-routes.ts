@@ -97,7 +97,8 @@ export async function streamPage(c: Context, deps: GReaderDeps, pathPrefix: stri
     deps.store,
     asked.map((key) => key.id),
   );
-  const [entries, view] = await Promise.all([deps.store.sync.entries(fitting), appFeeds(deps.store)]);
+  const [read, view] = await Promise.all([deps.store.sync.entries(fitting), appFeeds(deps.store)]);
+  const entries = read.map((entry) => asSeen(entry, view));
   const hasMore = keys.length > count || fitting.length < asked.length;
   const last = fitting.at(-1);
   return {
@@ -126,25 +127,36 @@ export async function itemsContents(c: Context, deps: GReaderDeps): Promise<Resp
   const ids = itemIdsOf(params.all('i'));
   const view = await appFeeds(deps.store);
   const head = { direction: 'ltr', id: READING_LIST, updated: Math.floor(deps.now().getTime() / 1000) };
-  const body = streamJsonObject(head, 'items', itemsJson(deps, ids, view.foldersOf, c.req.path));
+  const body = streamJsonObject(head, 'items', itemsJson(deps, ids, view, c.req.path));
   return c.body(body, 200, { 'content-type': 'application/json' });
 }
 
 async function* itemsJson(
   deps: GReaderDeps,
   ids: readonly number[],
-  folders: AppFeeds['foldersOf'],
+  view: AppFeeds,
   path: string,
 ): AsyncGenerator<string> {
   try {
     for await (const batch of batchesWithinBudget(deps.store, ids))
       for (const entry of await deps.store.sync.entries(batch))
-        yield JSON.stringify(itemJson(entry, folders));
+        yield JSON.stringify(itemJson(asSeen(entry, view), view.foldersOf));
   } catch (err) {
     // the 200 is sent already: the answer ends unfinished, which the app sees as a failed call
     deps.log.error({ err, path }, 'greader: request failed while writing its answer');
     throw err;
   }
+}
+
+/**
+ * The entry with its feed as the person sees it: the title they gave it (subscription/edit t=), as
+ * subscription/list and Fever show it; apps print origin.title beside every item.
+ */
+function asSeen(entry: SyncEntry, view: AppFeeds): SyncEntry {
+  const title = view.titles.get(entry.feedId);
+  return title === undefined || title === entry.feed.title
+    ? entry
+    : { ...entry, feed: { ...entry.feed, title } };
 }
 
 function itemIdsOf(values: readonly string[]): number[] {

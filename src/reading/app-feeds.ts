@@ -11,6 +11,8 @@ export interface AppFeeds {
   foldersOf: Map<number, Channel[]>;
   /** The feeds some channel follows (notifications included). */
   followed: Set<number>;
+  /** Each feed's title as the person sees it (their own, else the feed's), by feed id. */
+  titles: Map<number, string>;
 }
 
 /** Reads what the apps see of channels and subscriptions. */
@@ -38,5 +40,7 @@ export async function appFeeds(store: Store): Promise<AppFeeds> {
   }
   for (const list of foldersOf.values()) list.sort((a, b) => a.position - b.position || a.id - b.id);
   const followed = new Set(subscriptions.map((s) => s.feed.id));
-  return { folders, feeds: [...feeds.values()].sort((a, b) => a.id - b.id), foldersOf, followed };
+  const titles = new Map<number, string>();
+  for (const feed of feeds.values()) if (feed.title !== undefined) titles.set(feed.id, feed.title);
+  return { folders, feeds: [...feeds.values()].sort((a, b) => a.id - b.id), foldersOf, followed, titles };
 }

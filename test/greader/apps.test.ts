@@ -165,6 +165,12 @@ for (const backend of storeBackends()) {
         });
         const after = await subscriptionOf(feedId);
         assert.equal(after?.['title'], 'Named by the app');
+        // the items say it too: apps print origin.title beside each one
+        const contents = await app.json(`stream/contents/${encodeURIComponent(streamId)}`);
+        assert.equal(contents['title'], 'Named by the app');
+        const items = contents['items'] as Json[];
+        assert.ok(items.length > 0);
+        for (const item of items) assert.equal((item['origin'] as Json)['title'], 'Named by the app');
         const labels = async () =>
           (((await subscriptionOf(feedId))?.['categories'] ?? []) as Json[]).map((c) => c['label']).sort();
         assert.deepEqual(await labels(), ['Later']);
