@@ -58,7 +58,9 @@ export async function quickAdd(c: Context, deps: GReaderDeps): Promise<Response>
       streamName: feed.title ?? feed.url,
     });
   } catch (error) {
-    if (error instanceof FollowError) return c.json({ numResults: 0, query: url, error: error.message }, 400);
+    // a URL that is no feed, or cannot be fetched, is "no result", as FreshRSS and Miniflux answer it:
+    // 200 with numResults 0 (NetNewsWire and Reeder read that as "feed not found"; a 4xx is a failed call)
+    if (error instanceof FollowError) return c.json({ numResults: 0, query: url, error: error.message });
     throw error;
   }
 }

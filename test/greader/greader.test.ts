@@ -313,6 +313,12 @@ for (const backend of storeBackends()) {
       assert.equal(await folderOf(fourth?.id ?? 0), undefined);
       const bad = await app.post('subscription/quickadd', { quickadd: 'not a url' });
       assert.equal(bad.status, 400);
+      // a URL that is no feed: no result, answered 200 as FreshRSS and Miniflux do
+      const missing = await app.post('subscription/quickadd', { quickadd: h.url('/no-such-feed.xml') });
+      assert.equal(missing.status, 200);
+      const none = (await missing.json()) as { numResults: number; error: string };
+      assert.equal(none.numResults, 0);
+      assert.match(none.error, /404/);
     });
 
     it('renames and deletes folders; a feed only the deleted folder followed moves to another', async () => {
