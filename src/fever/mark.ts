@@ -54,5 +54,8 @@ function untilOf(params: RequestParams, now: Date): Date | undefined {
   if (/^[1-9]\d{15,18}$/.test(singleParam(params, 'before') ?? '')) return now;
   const seconds = integerParam(params, 'before');
   if (seconds === undefined) return undefined;
-  return seconds * 1000 >= now.getTime() ? now : new Date(seconds * 1000);
+  // at or before T: the whole second T, so that an app sending last_refreshed_on_time (whole seconds,
+  // rounded down from when entries were seen) marks the entries of that refresh too
+  const until = seconds * 1000 + 999;
+  return until >= now.getTime() ? now : new Date(until);
 }

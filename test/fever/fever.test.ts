@@ -184,6 +184,19 @@ for (const backend of storeBackends()) {
       assert.ok(unread.includes(String(b2)));
     });
 
+    it('marks with `before` the whole second: last_refreshed_on_time covers that refresh', async () => {
+      // entries seen at T.757 s: an app sends last_refreshed_on_time, T, as `before` to mark all read
+      h.clock.set(new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000 + 60_757).toISOString());
+      h.serve('/blog.xml', [rssItem('b0', 0), rssItem('b1', 1), rssItem('b2', 2), rssItem('b3', 3)]);
+      await h.poll(h.url('/blog.xml'));
+      const b3 = await h.idOf(blog.feedId, 'b3');
+      assert.ok((await unreadIds()).split(',').includes(String(b3)));
+      const refreshed = Math.floor(h.clock.now().getTime() / 1000);
+      h.clock.advance(5_000);
+      await fever('', { mark: 'feed', as: 'read', id: String(blog.feedId), before: String(refreshed) });
+      assert.ok(!(await unreadIds()).split(',').includes(String(b3)));
+    });
+
     it('marks a group read, and group 0 (everything)', async () => {
       const now = String(Math.floor(h.clock.now().getTime() / 1000));
       await fever('', { mark: 'group', as: 'read', id: String(news.channel.id), before: now });
