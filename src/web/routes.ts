@@ -18,6 +18,7 @@
 //   Feed HTML was sanitized by the parser; it is the one thing inserted with raw() (views/reader.tsx).
 import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { csrf } from 'hono/csrf';
+import { html } from 'hono/html';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { limitRequestBody } from '../http/index.js';
@@ -151,20 +152,17 @@ function answerError(c: Context<WebEnv>, ctx: WebContext, error: Error): Respons
 
 // A database that does not answer (a lost connection, a full disk, maintenance): a 503 to try again, as a
 // page that needs nothing of the database (the usual pages read the sidebar from it), or JSON for scripts.
-function databaseDown(c: Context<WebEnv>, ctx: WebContext, fault: StoreError): Response {
+function databaseDown(c: Context<WebEnv>, ctx: WebContext, fault: StoreError): Response | Promise<Response> {
   ctx.deps.log.error({ err: fault, path: c.req.path }, 'web: the database is not answering');
   c.header('retry-after', '10');
   c.header('cache-control', 'no-store');
   const words = 'The database is not answering just now. Nothing was lost; try again in a moment.';
   if (wantsJson(c)) return c.json({ error: 'unavailable', error_description: words }, 503);
+  // hono's html escapes what it is given, as every page's template does (the path is the client's)
   return c.html(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>tidings: try again</title><link rel="stylesheet" href="${assetPath('app.css')}"></head><body><main class="panel narrow"><h1>Try again in a moment</h1><p>${words}</p><p><a href="${escapeAttribute(c.req.path)}">Try again</a></p></main></body></html>`,
+    html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>tidings: try again</title><link rel="stylesheet" href="${assetPath('app.css')}"></head><body><main class="panel narrow"><h1>Try again in a moment</h1><p>${words}</p><p><a href="${c.req.path}">Try again</a></p></main></body></html>`,
     503,
   );
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function clientRefusal(error: Error): { status: 400 | 404; message: string; words: string } | undefined {
