@@ -63,25 +63,25 @@ async function addFeed(
       throw new UserError(`add: ${result.message.replace(/^follow: /, '')}`);
     case 'already':
       out(
-        `add: feed ${result.feed.id} ${shown(result.feed.url)} is already followed in ${result.channel.name}; nothing changed`,
+        `add: feed ${result.feed.id} ${redactSecrets(result.feed.url)} is already followed in ${result.channel.name}; nothing changed`,
       );
       return 0;
     case 'elsewhere': {
       const names = result.channels.map((c) => c.name).join(', ');
       out(
-        `add: feed ${result.feed.id} ${shown(result.feed.url)} is already followed in ${names}; nothing changed. Use --channel NAME --also to follow it in another channel too, or \`tidings feed ${result.feed.id} --move-to NAME\``,
+        `add: feed ${result.feed.id} ${redactSecrets(result.feed.url)} is already followed in ${names}; nothing changed. Use --channel NAME --also to follow it in another channel too, or \`tidings feed ${result.feed.id} --move-to NAME\``,
       );
       return 0;
     }
     case 'followed': {
       if (result.page)
         process.stderr.write(
-          `add: ${result.page} is a web page; following its feed ${shown(result.feed.url)}\n`,
+          `add: ${result.page} is a web page; following its feed ${redactSecrets(result.feed.url)}\n`,
         );
       const { firstFetch: first, feed } = result;
       const resumed = result.resumed ? ' (resumed with its history)' : '';
       out(
-        `added feed ${feed.id} ${shown(feed.url)} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${plural(first.newEntries, 'entry', 'entries')}`,
+        `added feed ${feed.id} ${redactSecrets(feed.url)} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${plural(first.newEntries, 'entry', 'entries')}`,
       );
       if (first.message) out(`  ${first.message}`);
       return 0;
@@ -102,7 +102,7 @@ async function removeFeed(app: PollingApp, ref: string, channel: string | undefi
   const after = result.unfollowed
     ? `; no channel follows it now: it is no longer polled, and forgotten after ${UNFOLLOWED_KEEP_DAYS} days`
     : '';
-  process.stdout.write(`unfollowed feed ${feed.id} ${shown(feed.url)} in ${where}${after}\n`);
+  process.stdout.write(`unfollowed feed ${feed.id} ${redactSecrets(feed.url)} in ${where}${after}\n`);
   return 0;
 }
 
@@ -113,9 +113,4 @@ async function removeFeed(app: PollingApp, ref: string, channel: string | undefi
 export async function findFeed(app: App, ref: string): Promise<StoredFeed | undefined> {
   const feed = /^\d+$/.test(ref) ? await app.store.feeds.get(Number(ref)) : await feedNamed(app.store, ref);
   return feed && feedAsSeen(app.store, feed.id, { isAdmin: app.user?.isAdmin ?? true });
-}
-
-/** A feed URL as the CLI prints it: a password or token in it (a feed behind Basic auth) is ***. */
-function shown(url: string): string {
-  return redactSecrets(url);
 }
