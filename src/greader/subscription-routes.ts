@@ -163,7 +163,7 @@ async function onlyFolder(
   const folders = (await channelsFollowing(deps.store, feedId)).filter((ch) => ch.uid !== 'notifications');
   const [only] = folders;
   if (folders.length !== 1 || only === undefined) return undefined;
-  return only.name === add || only.name.toLowerCase() === add.toLowerCase() ? undefined : only.name;
+  return only.name.toLowerCase() === add.toLowerCase() ? undefined : only.name;
 }
 
 /** POST rename-tag: `s` (or `t`) the folder, `dest` its new name (another folder's: the two merge). */
