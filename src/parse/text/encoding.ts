@@ -469,7 +469,6 @@ function scanUtf8(bytes: Uint8Array): Utf8Scan {
   return { valid, invalid, firstInvalid };
 }
 
-/** The 1-based line and column (in bytes) of a byte offset, as the other diagnostics give them. */
 /**
  * The line and column of the first byte that does not fit, counted in characters as every other
  * diagnostic counts them (UTF-16 units, as the text is read): the bytes before it are valid UTF-8, so a
