@@ -482,7 +482,10 @@ function storeSuite(backend: StoreBackend) {
       const sub = await own.channels.subscribe(news.id, f1, at(0));
       assert.equal((await own.channels.subscribe(news.id, f1, at(9))).id, sub.id);
       await own.channels.subscribe(blogs.id, f1, at(1));
+      // a feed followed again is no longer unfollowed, whoever subscribes it (follow, OPML, the apps)
+      await own.feeds.update(f2, { unfollowedAt: at(1) });
       await own.channels.subscribe(news.id, f2, at(2));
+      assert.equal((await own.feeds.get(f2))?.unfollowedAt, undefined);
       const inNews = await own.channels.listSubscriptions(news.id);
       assert.deepEqual(
         inNews.map((s) => [s.feedId, s.feed.url, s.createdAt]),

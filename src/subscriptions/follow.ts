@@ -66,7 +66,6 @@ export async function follow(deps: SubscriptionDeps, request: FollowRequest): Pr
     await store.feeds.update(feed.id, { originalUrl: checked.url });
   await store.channels.subscribe(channel.id, feed.id, now);
   const resumed = feed.unfollowedAt !== undefined;
-  if (resumed) await store.feeds.update(feed.id, { unfollowedAt: null });
   if (!known && request.title) await store.feeds.update(feed.id, { title: request.title });
   const firstFetch = await fetchFirst(deps, feed, found.fetched);
   const followed = (await store.feeds.get(feed.id)) ?? feed;

@@ -119,7 +119,6 @@ async function followOutline(
   const feed = known ?? (await deps.store.feeds.add(outline.xmlUrl, run.now));
   await deps.store.channels.subscribe(channel.id, feed.id, run.now);
   run.following.set(feed.id, [channel.name]);
-  if (feed.unfollowedAt !== undefined) await deps.store.feeds.update(feed.id, { unfollowedAt: null });
   // what the outline says of a new feed stands until its first poll says better
   if (!known) await deps.store.feeds.update(feed.id, outlineFacts(outline));
   return { kind: 'followed', feedId: feed.id, isNew: !known };
@@ -284,7 +283,6 @@ async function followInstead(
     };
   const now = deps.now().toISOString();
   for (const channel of channels) await deps.store.channels.subscribe(channel.id, feed.id, now);
-  if (feed.unfollowedAt !== undefined) await deps.store.feeds.update(feed.id, { unfollowedAt: null });
   return { kind: 'followed', feedId: feed.id, isNew: false };
 }
 

@@ -270,6 +270,13 @@ export class Channels extends StoreArea {
           })
           .onConflict((conflict) => conflict.columns(['channel_id', 'feed_id']).doNothing())
           .execute();
+        // followed again: no longer unfollowed (sweepUnfollowed would say so at the next run; at once here)
+        await trx
+          .updateTable('feeds')
+          .set({ unfollowed_at: null })
+          .where('id', '=', feedId)
+          .where('unfollowed_at', 'is not', null)
+          .execute();
         // what the person read where they follow it already is read here too
         if (own) await shown.carryReadState(trx, dialect, userId, channelId, feedId, at);
         // Rows that exist stay: subscribing again changes nothing.
