@@ -1,5 +1,6 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import { createSecureContext } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 import { FetchError } from './fetch-error.js';
@@ -102,7 +103,13 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     ? () => true
     : (options.policy ?? isPublicAddress);
   const lookup = createGuardedLookup(policy, options.resolve);
-  const connect = buildConnector({ timeout: options.connectTimeoutMs, lookup });
+  // One TLS context for every connection: without it each https connection makes its own from Node's
+  // root certificates, 0.3 ms of CPU apiece (a first poll of 1,000 feeds and their icons: 0.2-0.3 s)
+  const connect = buildConnector({
+    timeout: options.connectTimeoutMs,
+    lookup,
+    secureContext: createSecureContext(),
+  });
   const guarded: buildConnector.connector = (target, callback) => {
     const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
     if (isIP(host) !== 0 && !policy(host)) {
