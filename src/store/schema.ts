@@ -111,8 +111,8 @@ export interface EntryTable {
   first_seen_at: string;
   changed_at: string;
   /**
-   * PostgreSQL only: the full-text index (tsvector) of the entry. Written with `to_tsvector` and matched
-   * with `@@`, never read back, so selecting it is a type error.
+   * PostgreSQL only: the full-text index (tsvector) of the entry, written as text by the poll's writes
+   * (search-words.ts) and matched with `@@`, never read back, so selecting it is a type error.
    */
   search_vector: ColumnType<never, string | undefined, string>;
 }

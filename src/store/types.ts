@@ -173,7 +173,7 @@ export interface SearchQuery {
   /**
    * Words as a person types them; phrases in double quotes. Every word and phrase must appear (case
    * aside); nothing is an operator (AND, OR, NEAR, *, - are words), so no input is a syntax error.
-   * SQLite also ignores diacritics ("cafe" finds "café"); PostgreSQL's 'simple' configuration does not.
+   * Diacritics are ignored too ("cafe" finds "café"), in both databases.
    */
   query: string;
   /** One channel, or all channels when undefined (an entry is read there when read in any channel). */

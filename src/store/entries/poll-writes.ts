@@ -6,7 +6,8 @@ import { insertUniform, runTemplate } from '../query-template.js';
 import { feedPatchToRow, namesFeed } from '../rows.js';
 import { applyRules } from '../rules/index.js';
 import type { Database, FeedTable } from '../schema.js';
-import { type IndexedText, writeSearchIndex } from '../search-index.js';
+import { clip, type IndexedText, writeSearchIndex } from '../search-index.js';
+import { tsvectorLiteral } from '../search-words.js';
 import type { PollHealth, PollOutcome } from '../types.js';
 import { binaryChunks, chunk, statementChunks, toIso } from '../values.js';
 
@@ -48,9 +49,16 @@ export function pollRows(dialect: Dialect, outcome: PollOutcome): PollRows {
   return {
     feedId: outcome.feedId,
     workerId: outcome.workerId,
-    newRows: outcome.newEntries.map((entry) => newEntryRow(outcome.feedId, entry, now)),
-    newTexts: new Map(outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)])),
-    changes: outcome.changedEntries.map((entry) => entryChange(entry, now)),
+    newRows: outcome.newEntries.map((entry) => {
+      const row = newEntryRow(outcome.feedId, entry, now);
+      if (dialect === 'postgres') row.search_vector = tsvectorLiteral(clip(searchTextOf(entry)));
+      return row;
+    }),
+    // SQLite's FTS5 rows are written apart, once the entries have their ids
+    newTexts: new Map(
+      dialect === 'sqlite' ? outcome.newEntries.map((entry) => [entry.guid, searchTextOf(entry)]) : [],
+    ),
+    changes: outcome.changedEntries.map((entry) => entryChange(dialect, entry, now)),
     feedPatch: feedPatchToRow(outcome.feedPatch, dialect),
     heartbeat: heartbeatRow(outcome.feedId, outcome.heartbeat),
     at: now,
@@ -214,12 +222,17 @@ async function withoutRemoved(trx: Transaction<Database>, rows: EntryRow[]): Pro
  * The update of a changed entry. It keeps when the entry was published and where it sits in timelines:
  * an edited post does not jump back to the top.
  */
-function entryChange(entry: PollOutcome['changedEntries'][number], now: string): EntryChange {
+function entryChange(
+  dialect: Dialect,
+  entry: PollOutcome['changedEntries'][number],
+  now: string,
+): EntryChange {
   const { published: _published, sort_at: _sortAt, ...columns } = entryContentColumns(entry);
   const text = searchTextOf(entry);
+  const vector = dialect === 'postgres' ? { search_vector: tsvectorLiteral(clip(text)) } : {};
   return {
     id: entry.id,
-    columns: { ...columns, changed_at: now },
+    columns: { ...columns, ...vector, changed_at: now },
     text,
   };
 }
@@ -267,10 +280,10 @@ type InsertedEntry = { id: number; guid: string; sort_at: string; feed_id: numbe
 
 /**
  * Inserts entries and returns the id, guid and feed of each row written; a guid already stored for the
- * feed (another process won the race) is skipped. PostgreSQL makes each row's tsvector from the row
- * itself (migration 0016's trigger), so that the statement of a number of rows binds plain values only
- * and is built and compiled once (query-template.ts): built anew for each batch of 500 rows, it cost
- * PostgreSQL workers more of their thread than their queries did (issue 22).
+ * feed (another process won the race) is skipped. On PostgreSQL each row carries its tsvector as text
+ * (search-words.ts), a plain value like the others, so that the statement of a number of rows is built
+ * and compiled once (query-template.ts): built anew for each batch of 500 rows, it cost PostgreSQL
+ * workers more of their thread than their queries did (issue 22).
  */
 async function insertEntries(
   trx: Transaction<Database>,

@@ -10,6 +10,7 @@ import {
 } from '../paging.js';
 import type { Database } from '../schema.js';
 import { entryIdOfKey, searchKey } from '../search-key.js';
+import { tsqueryLiteral } from '../search-words.js';
 import { isShownIn } from '../visibility.js';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -44,6 +45,18 @@ export function fts5Query(terms: readonly string[]): string {
 }
 
 /**
+ * PostgreSQL: the tsquery of one term (a word or a phrase). Kysely has no builder for tsquery functions;
+ * the term is bound, never spliced. Entries are indexed with search-words.ts's words (migration 0018); those
+ * indexed before with the 'simple' parser's, which phraseto_tsquery finds (it reads no operators). A term
+ * matches when either form does.
+ */
+function tsquery(term: string): RawBuilder<unknown> {
+  const words = tsqueryLiteral(term);
+  const parsed = sql`phraseto_tsquery('simple', ${term})`;
+  return words === undefined ? parsed : sql`(${words}::tsquery || ${parsed})`;
+}
+
+/**
  * True for the entry with id `idColumn` when its indexed text holds every term (SQLite FTS5 or PostgreSQL
  * tsvector). Written as a look-up of that one entry, so that a walk down the timeline can test each row
  * it passes and stop after a page.
@@ -52,9 +65,7 @@ function matchesTerms(dialect: Dialect, terms: readonly string[], idColumn: stri
   const id = sql.ref(idColumn);
   // SQLite answers a word for one entry no faster than for all: its searches walk the index instead
   if (dialect === 'sqlite') return amongMatches(dialect, terms, idColumn);
-  // Kysely has no builder for tsquery functions. Each term is a bound parameter: phraseto_tsquery reads
-  // no operators, and the 'simple' configuration matches the one the index was written with.
-  const queries = terms.map((term) => sql`phraseto_tsquery('simple', ${term})`);
+  const queries = terms.map(tsquery);
   return sql<SqlBool>`EXISTS (SELECT 1 FROM entries matched WHERE matched.id = ${id} AND matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
 }
 
@@ -66,7 +77,7 @@ function amongMatches(dialect: Dialect, terms: readonly string[], idColumn: stri
   const id = sql.ref(idColumn);
   if (dialect === 'sqlite')
     return sql<SqlBool>`${id} IN (SELECT ${entryIdOfKey('rowid')} FROM entries_fts WHERE entries_fts MATCH ${fts5Query(terms)})`;
-  const queries = terms.map((term) => sql`phraseto_tsquery('simple', ${term})`);
+  const queries = terms.map(tsquery);
   return sql<SqlBool>`${id} IN (SELECT matched.id FROM entries matched WHERE matched.search_vector @@ (${sql.join(queries, sql` && `)}))`;
 }
 
@@ -356,7 +367,6 @@ async function rowMatches(
       .map((term): Expression<SqlBool> => sql<SqlBool>`NOT ${containsText(term, 'e.id')}`),
   ];
   if (dialect === 'postgres') {
-    const tsquery = (term: string) => sql`phraseto_tsquery('simple', ${term})`;
     const words = query.include.filter((term) => !isCjkTerm(term));
     if (words.length > 0)
       tests.push(sql<SqlBool>`e.search_vector @@ (${sql.join(words.map(tsquery), sql` && `)})`);

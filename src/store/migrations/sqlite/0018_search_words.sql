@@ -1,0 +1,2 @@
+-- Issue 22: PostgreSQL's 0018 writes each entry's tsvector from tidings' own word list. SQLite's FTS5
+-- table is unchanged: nothing to do here. The file exists so that both databases have the same migrations.
