@@ -38,6 +38,11 @@ export const SHAPES: Shape[] = [
     make: (n) => `${RSS_HEAD}${items(n / 4)}<item><title>a < b</title></item>${RSS_TAIL}`,
   },
   {
+    name: 'many stray < before digits and names, and unclosed quotes (tolerant pass)',
+    make: (n) =>
+      `${RSS_HEAD}<item><title>${'x<5 y<z "q \' '.repeat(n)}</title><guid>g</guid></item>${RSS_TAIL}`,
+  },
+  {
     name: 'one HTML tag with many attributes (sanitizer)',
     make: (n) => {
       const html = `<p${attributes(n)}>x</p>`.replace(/&/g, '&amp;').replace(/</g, '&lt;');

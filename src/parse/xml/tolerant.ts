@@ -19,6 +19,63 @@ export interface TolerantResult {
 const MIN_OPEN_LIMIT = 1024;
 const STOP = new Error('parse: too many open elements');
 
+// A stray `<` (not markup) is read as this character, then given back as `<` in text and attribute values:
+// a noncharacter, so no well-formed document holds it, and of the same length, so offsets stay true.
+const STRAY_LT = '\uFDD0';
+const STRAY_LT_RE = /\uFDD0/g;
+// What may follow a `<` that starts markup: a name (an element), `/`, `!` or `?`.
+const MARKUP_START = /[\p{L}_:/!?]/u;
+
+/**
+ * The text with each `<` that starts no markup replaced by STRAY_LT: one not followed by a name, `/`, `!`
+ * or `?` (`price <5`, `a <= b`), or whose tag meets another `<` before its `>` outside quotes (`if x<y
+ * then</title>`). In XML mode htmlparser2 reads any such `<` as a start tag and the rest of the item,
+ * closing tags included, as its attributes (a title swallowed its item's link, guid and date). One pass
+ * forward. Undefined when there is none (or the text already holds STRAY_LT, to stay exact).
+ */
+export function markStrayLessThans(text: string): string | undefined {
+  if (text.includes(STRAY_LT)) return undefined;
+  let out: string[] | undefined;
+  let copied = 0;
+  let at = text.indexOf('<');
+  while (at >= 0) {
+    const after = text.charAt(at + 1);
+    let markup = MARKUP_START.test(after);
+    // where to look for the next `<`: past the tag read here (never twice over the same text)
+    let resume = at + 1;
+    if (markup && after !== '!' && after !== '?') {
+      // a tag: its `>` must come before any other `<` outside quoted values
+      let i = at + 1;
+      for (; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22 || c === 0x27) {
+          const close = text.indexOf(c === 0x22 ? '"' : "'", i + 1);
+          if (close < 0) i = text.length - 1;
+          else i = close;
+        } else if (c === 0x3e) break;
+        else if (c === 0x3c) {
+          markup = false;
+          break;
+        }
+      }
+      resume = i;
+    }
+    if (!markup) {
+      out ??= [];
+      out.push(text.slice(copied, at), STRAY_LT);
+      copied = at + 1;
+    }
+    at = text.indexOf('<', resume);
+  }
+  if (out === undefined) return undefined;
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
+function unmark(value: string, marked: boolean): string {
+  return marked && value.includes(STRAY_LT) ? value.replace(STRAY_LT_RE, '<') : value;
+}
+
 /**
  * Reads a document that is not well-formed with htmlparser2 in XML mode, which recovers from
  * mismatched and unclosed tags, bare ampersands and truncation; every element that can be read is read.
@@ -37,6 +94,8 @@ export function readTolerant(
   entities: Map<string, string> | undefined,
   limits: TreeLimits,
 ): TolerantResult {
+  const markedText = markStrayLessThans(text);
+  const marked = markedText !== undefined;
   const builder = new TreeBuilder(limits);
   const maxOpen = Math.max(limits.maxDepth * 4, MIN_OPEN_LIMIT);
   let open = 0;
@@ -72,7 +131,7 @@ export function readTolerant(
           return;
         }
         pending.count++;
-        setOwn(pending.attrs, name, decodeReferences(value, entities, budget));
+        setOwn(pending.attrs, name, unmark(decodeReferences(value, entities, budget), marked));
       },
       onclosetag() {
         flush();
@@ -81,7 +140,7 @@ export function readTolerant(
       },
       ontext(data) {
         flush();
-        builder.text(inCdata ? data : decodeReferences(data, entities, budget), inCdata);
+        builder.text(unmark(inCdata ? data : decodeReferences(data, entities, budget), marked), inCdata);
       },
       oncdatastart() {
         flush();
@@ -97,7 +156,7 @@ export function readTolerant(
     { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
   );
   try {
-    parser.end(text);
+    parser.end(markedText ?? text);
   } catch (err) {
     if (err !== STOP) throw err;
   }
