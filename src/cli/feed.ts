@@ -77,8 +77,8 @@ async function printSettings(app: App, feed: StoredFeed): Promise<void> {
   const lines = [
     `feed ${feed.id}`,
     `  url:        ${redactSecrets(feed.url)}${feed.originalUrl !== feed.url ? ` (first followed as ${redactSecrets(feed.originalUrl)})` : ''}`,
-    `  title:      ${feed.title ?? '-'}${feed.customTitle ? ' (yours)' : ''}`,
-    `  channels:   ${channels.map((c) => c.name).join(', ') || `none (unfollowed ${feed.unfollowedAt ?? ''})`}`,
+    `  title:      ${feed.title ?? '-'}${feed.customTitle && channels.length > 0 ? ' (yours)' : ''}`,
+    `  channels:   ${channels.map((c) => c.name).join(', ') || (feed.unfollowedAt ? `none (unfollowed ${feed.unfollowedAt})` : 'none of yours')}`,
     `  interval:   ${interval === undefined ? `default (${app.config.pollIntervalSeconds / 60} min)` : `${interval / 60} min`}`,
     `  user agent: ${feed.userAgent ?? 'default'}`,
     `  paused:     ${feed.paused ? 'yes' : 'no'}`,

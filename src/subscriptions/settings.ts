@@ -24,7 +24,7 @@ export type SettingsResult =
   | { kind: 'updated'; feed: StoredFeed }
   | {
       kind: 'refused';
-      reason: 'bad-url' | 'private-address' | 'taken' | 'bad-interval' | 'shared';
+      reason: 'bad-url' | 'private-address' | 'taken' | 'bad-interval' | 'shared' | 'not-followed';
       message: string;
     }
   | { kind: 'not-found'; message: string };
@@ -60,7 +60,7 @@ export async function feedAsSeen(
  * the follower's own (each follower names and pauses the feed for themselves; it is polled while anyone
  * has it unpaused). The URL, interval and User-Agent change how the one shared fetch is made: a user may
  * change them while nobody else follows the feed, an admin always. A feed the user does not follow is
- * not found, unless they are an admin (who then sets the feed's own title and pause).
+ * not found, unless they are an admin, who may change its fetch but has no title or pause of it.
  */
 export async function updateFeedSettings(
   deps: SubscriptionDeps,
@@ -71,6 +71,16 @@ export async function updateFeedSettings(
   const { store } = deps;
   const feed = await feedAsSeen(store, feedId, actor);
   if (!feed) return { kind: 'not-found', message: `feed: there is no feed ${feedId}` };
+  // an admin who does not follow the feed has no title or pause of it: those are its followers' own
+  if (
+    (settings.title !== undefined || settings.paused !== undefined) &&
+    (await store.channels.follows(feed.id)) === undefined
+  )
+    return {
+      kind: 'refused',
+      reason: 'not-followed',
+      message: `feed: you do not follow feed ${feed.id}; its title and pause are each follower's own`,
+    };
   const fetching =
     (settings.url !== undefined && settings.url.trim() !== feed.url) ||
     settings.pollIntervalSeconds !== undefined ||
@@ -119,17 +129,8 @@ export async function updateFeedSettings(
   }
   if (settings.userAgent !== undefined) patch.userAgent = settings.userAgent?.trim() || null;
   const title = settings.title === undefined ? undefined : settings.title?.trim() || null;
-  const followed = await store.channels.setFollowerSettings(feed.id, { title, paused: settings.paused });
-  if (!followed) {
-    // an admin's change of a feed nobody of theirs follows: the feed's own title and pause
-    if (title !== undefined) Object.assign(patch, titlePatch(title));
-    if (settings.paused !== undefined) patch.paused = settings.paused;
-  }
+  if (title !== undefined || settings.paused !== undefined)
+    await store.channels.setFollowerSettings(feed.id, { title, paused: settings.paused });
   if (Object.keys(patch).length > 0) await store.feeds.update(feed.id, patch);
   return { kind: 'updated', feed: (await feedAsSeen(store, feed.id, actor)) ?? feed };
-}
-
-function titlePatch(title: string | null): FeedPatch {
-  // the feed's own title comes back with its next poll
-  return title ? { title, customTitle: title } : { customTitle: null };
 }

@@ -8,3 +8,9 @@ export class ClientError extends Error {
     this.status = status;
   }
 }
+
+/** A module's message as a sentence for a page: "feed: others follow ..." -> "Others follow ...". */
+export function withoutModule(message: string): string {
+  const text = message.replace(/^[a-z]+: /, '');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}

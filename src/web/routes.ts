@@ -23,7 +23,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { limitRequestBody } from '../http/index.js';
 import { StoreError, storeFault } from '../store/index.js';
-import { ClientError } from './client-error.js';
+import { ClientError, withoutModule } from './client-error.js';
 import { compress } from './compress.js';
 import type { WebDeps } from './deps.js';
 import type { WebContext, WebEnv } from './env.js';
@@ -174,12 +174,6 @@ function clientRefusal(error: Error): { status: 400 | 404; message: string; word
     ? 'This page link is not one tidings wrote (its paging cursor is edited or out of date). Start again from the first page.'
     : withoutModule(error.message);
   return { status, message: error.message, words };
-}
-
-// "web: the form ..." -> "The form ..."
-function withoutModule(message: string): string {
-  const text = message.replace(/^[a-z]+: /, '');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 // Mounted at '/', this app's middleware would also see unmatched /microsub and /api/ (sync API) paths:

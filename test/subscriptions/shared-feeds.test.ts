@@ -111,6 +111,29 @@ for (const backend of storeBackends()) {
       assert.equal(foreign.kind, 'not-found');
       assert.equal((await feedAsSeen(ann.store, other.feed.id, { isAdmin: false }))?.title, 'B feed');
 
+      // an admin who does not follow a feed has no title or pause of it: bob's feed stays bob's
+      const bobsOwn = await follow(bob, { url: `${t.site.url}/blog/feed.xml`, channel: 'Reading' });
+      assert.ok(bobsOwn.kind === 'followed');
+      const overruled = await updateFeedSettings(
+        ann,
+        bobsOwn.feed.id,
+        { title: "Ann's name", paused: true },
+        { isAdmin: true },
+      );
+      assert.equal(overruled.kind === 'refused' && overruled.reason, 'not-followed');
+      const bobsFeed = await feedAsSeen(bob.store, bobsOwn.feed.id, { isAdmin: false });
+      assert.deepEqual([bobsFeed?.title, bobsFeed?.paused], ['Test feed', false]);
+      assert.equal((await store.feeds.get(bobsOwn.feed.id))?.paused, false, 'still polled');
+      // what the admin may change is the fetch
+      const fetchByAdmin = await updateFeedSettings(
+        ann,
+        bobsOwn.feed.id,
+        { pollIntervalSeconds: 7200 },
+        { isAdmin: true },
+      );
+      assert.equal(fetchByAdmin.kind, 'updated');
+      await unfollow(bob, { feedId: bobsOwn.feed.id });
+
       // ann leaves: bob still follows it, it is still polled; bob leaves: nobody does
       const annLeft = await unfollow(ann, { feedId });
       assert.equal(annLeft.kind === 'unfollowed' && annLeft.unfollowed, false);

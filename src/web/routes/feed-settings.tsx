@@ -6,6 +6,7 @@ import {
   feedAsSeen,
   updateFeedSettings,
 } from '../../subscriptions/index.js';
+import { withoutModule } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, formOf, idOf } from '../forms.js';
 import { depsOf, errorPage, redirectWith, renderPage, sessionOf, userOf } from '../render.js';
@@ -87,10 +88,4 @@ async function settingsOf(c: Context<WebEnv>, feed: StoredFeed): Promise<FeedSet
     ...('user_agent' in form && userAgent !== (feed.userAgent ?? null) ? { userAgent } : {}),
     paused: (await field(c, 'paused')) === '1',
   };
-}
-
-// "feed: others follow ..." -> "Others follow ..."
-function withoutModule(message: string): string {
-  const text = message.replace(/^[a-z]+: /, '');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

@@ -4,6 +4,7 @@ import { healthOf, type StoredFeed } from '../../model/index.js';
 import { describePush, explainNextCheck, isSilent, pollOnce, pushStatusJson } from '../../poll/index.js';
 import type { FeedSummary, SubscriptionRef } from '../../store/index.js';
 import { channelsFollowing, feedAsSeen, updateFeedSettings } from '../../subscriptions/index.js';
+import { withoutModule } from '../client-error.js';
 import type { WebContext, WebEnv } from '../env.js';
 import { field, idOf, localPath } from '../forms.js';
 import { type HealthQuery, type ListedFeed, readHealthQuery, selectFeeds } from '../health-list.js';
@@ -38,9 +39,10 @@ export function registerHealth(app: Hono<WebEnv>, ctx: WebContext): void {
     const feed = await visibleFeed(c);
     if (!feed) return errorPage(c, ctx, 404, 'There is no such feed.');
     const paused = (await field(c, 'paused')) === '1';
-    // the user's own pause (the feed is polled while any follower has it unpaused); an admin's of a
-    // feed they do not follow is the feed's
+    // the user's own pause (the feed is polled while any follower has it unpaused); an admin who does
+    // not follow the feed has none
     const result = await updateFeedSettings(depsOf(c), feed.id, { paused }, { isAdmin: userOf(c).isAdmin });
+    if (result.kind === 'refused') return errorPage(c, ctx, 403, withoutModule(result.message));
     if (result.kind !== 'updated') return errorPage(c, ctx, 404, 'There is no such feed.');
     const back = localPath(await field(c, 'return'), `/feeds/${feed.id}`);
     return redirectWith(c, ctx, back, paused ? 'Paused: it will not be polled.' : 'Resumed polling.');

@@ -41,10 +41,13 @@ export function FeedPage(props: FeedPageProps) {
             Refresh now
           </button>
         </PostForm>
-        <PostForm action={`/feeds/${feed.id}/pause`} csrf={csrf} returnTo={returnTo} class="inline">
-          <input type="hidden" name="paused" value={feed.paused ? '0' : '1'} />
-          <button type="submit">{feed.paused ? 'Resume polling' : 'Pause polling'}</button>
-        </PostForm>
+        {props.channels.length > 0 && (
+          // the pause is the follower's own: an admin looking at a feed they do not follow has none
+          <PostForm action={`/feeds/${feed.id}/pause`} csrf={csrf} returnTo={returnTo} class="inline">
+            <input type="hidden" name="paused" value={feed.paused ? '0' : '1'} />
+            <button type="submit">{feed.paused ? 'Resume polling' : 'Pause polling'}</button>
+          </PostForm>
+        )}
         {props.channels.map((ch) => (
           <a href={`/c/${encodeURIComponent(ch.uid)}?feed=${feed.id}`}>Entries in {ch.name}</a>
         ))}
