@@ -150,5 +150,19 @@ for (const backend of storeBackends()) {
       for (const s of [second, other, again]) s.abort.abort();
       await settled(0);
     });
+
+    it('answers HEAD with the headers and no stream: HEADs hold no place', { timeout: 5_000 }, async () => {
+      const token = await h.tokenWith('read');
+      for (let i = 0; i < 5; i++) {
+        const head = await fetch(`${base}/microsub?action=events&access_token=${token}`, { method: 'HEAD' });
+        assert.equal(head.status, 200);
+        assert.equal(head.headers.get('content-type'), 'text/event-stream');
+      }
+      assert.equal(events.listening, 0);
+      const stream = await open(token);
+      assert.equal(stream.response.status, 200, 'the token still has both its places');
+      stream.abort.abort();
+      await settled(0);
+    });
   });
 }

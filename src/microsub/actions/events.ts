@@ -24,6 +24,12 @@ const DEFAULT_HEARTBEAT_MS = 30_000;
  * 429 (this token has its streams open) or 503 (the endpoint has), not a stream.
  */
 export async function eventsAction(ctx: ActionContext): Promise<Response> {
+  // HEAD (answered by this GET route) reads no body: a stream opened for it would never hear its client
+  // go, and would hold its place among the capped streams until a restart. The headers alone, no stream.
+  if (ctx.hono.req.method === 'HEAD')
+    return new Response(null, {
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    });
   let end = () => {};
   const ended = new Promise<void>((resolve) => {
     end = resolve;
