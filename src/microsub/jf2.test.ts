@@ -37,7 +37,7 @@ describe('toJf2', () => {
       author: {
         type: 'card',
         name: 'Ann',
-        url: 'https://blog.example',
+        url: 'https://blog.example/feed.xml',
         photo: 'https://blog.example/icon.png',
       },
       photo: ['https://i.example/t.jpg'],
@@ -144,9 +144,10 @@ describe('toJf2', () => {
       url: 'https://blog.example/',
       photo: 'https://blog.example/icon.png',
     });
+    // no site: the feed itself, a URL that mute and block rules compare (its origin is none)
     assert.deepEqual(toJf2(entry(), { url: 'https://x.example/feed' }).author, {
       type: 'card',
-      url: 'https://x.example',
+      url: 'https://x.example/feed',
     });
     assert.equal(toJf2(entry(), undefined).author, undefined);
   });

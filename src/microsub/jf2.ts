@@ -166,20 +166,11 @@ function startsWithSpaced(text: string, prefix: string): boolean {
 function authorOf(entry: Jf2Source, feed: Jf2Feed | undefined): Jf2Card | undefined {
   const person = entry.authors.find((a) => a.name || a.uri) ?? entry.authors[0];
   const name = person?.name ?? feed?.title;
-  const url = person?.uri ?? feed?.siteUrl ?? siteOf(feed?.url);
+  // without an author page, the feed's site, else the feed itself: URLs mute and block rules compare
+  const url = person?.uri ?? feed?.siteUrl ?? safeLink(feed?.url);
   const photo = person?.photo ?? feed?.iconUrl;
   if (!name && !url && !photo) return undefined;
   return { type: 'card', ...(name ? { name } : {}), ...(url ? { url } : {}), ...(photo ? { photo } : {}) };
-}
-
-function siteOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    // the origin of a URL that is not http(s) is "null", or one no client should open
-    return safeLink(new URL(url).origin);
-  } catch {
-    return undefined;
-  }
 }
 
 type Person = Jf2Source['authors'][number];

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { htmlToText } from '../html/index.js';
 import type { Diagnostic } from '../model/index.js';
-import { type Entry, MF2_PROPERTIES, toEntryMedia } from '../model/index.js';
+import { type Entry, MF2_PROPERTIES, type ParseResult, type Person, toEntryMedia } from '../model/index.js';
 import type { NewEntry } from '../store/index.js';
 import { urlKey } from './url-key.js';
 
@@ -88,6 +88,17 @@ export function hashEntry(entry: Entry): string {
 }
 
 /**
+ * The authors of a feed's entries that name none, as its format says: Atom's feed authors (RFC 4287
+ * 4.2.1, after the entry's atom:source, which toNewEntry reads) and JSON Feed's top-level ones (1.1: an
+ * item without authors has the feed's). RSS says nothing of the kind; h-feed's reader gives its entries
+ * the page's author itself. The parse result stays as the document says (contracts/parse-json.md).
+ */
+export function inheritedAuthors(result: Pick<ParseResult, 'version' | 'feed'>): readonly Person[] {
+  const inherits = result.version.startsWith('atom') || result.version.startsWith('json');
+  return inherits ? (result.feed.authors ?? []).filter((a) => a.name || a.uri) : [];
+}
+
+/**
  * Where an entry sits in timelines (`sortAt`): entries found when a feed is read for the first time are
  * placed by their date, so that following a feed does not flood the top with its back catalogue; entries
  * that arrive later are placed by their arrival, so a reader paging from the top never misses one that
@@ -102,8 +113,12 @@ export function toNewEntry(
   now: Date,
   diagnostics: Diagnostic[],
   arrival: boolean,
+  feedAuthors: readonly Person[] = [],
 ): NewEntry {
   const { entry } = item;
+  // an entry without authors has its atom:source's, else those its feed gives it (inheritedAuthors)
+  const ownAuthors = entry.authors?.length ? entry.authors : entry.source?.authors;
+  const authors = ownAuthors?.length ? ownAuthors : feedAuthors;
   const html = entry.content?.find((c) => c.type !== 'text/plain');
   const plain = entry.content?.find((c) => c.type === 'text/plain');
   const summaryIsHtml = entry.summaryDetail !== undefined && entry.summaryDetail.type !== 'text/plain';
@@ -111,7 +126,7 @@ export function toNewEntry(
   const out: NewEntry = {
     guid: item.guid,
     sortAt: arrival ? now.toISOString() : sortAt(entry, now, item.index, diagnostics),
-    authors: (entry.authors ?? []).map((a) => ({ ...a })),
+    authors: authors.map((a) => ({ ...a })),
     categories: (entry.categories ?? []).flatMap((c) => (c.term ? [c.term] : c.label ? [c.label] : [])),
     enclosures: (entry.enclosures ?? []).map((e) => ({ ...e })),
     extra: extraOf(entry),
@@ -133,7 +148,7 @@ export function toNewEntry(
   if (summary) out.summary = summaryIsHtml ? htmlToText(summary) : summary;
   if (entry.published) out.published = entry.published;
   if (entry.updated) out.updated = entry.updated;
-  const authorUrl = entry.authors?.find((a) => a.uri)?.uri;
+  const authorUrl = authors.find((a) => a.uri)?.uri;
   if (authorUrl) out.authorUrl = authorUrl;
   if (arrival) checkFuture(entry, now, item.index, diagnostics);
   return out;

@@ -6,7 +6,7 @@ export type { PollDeps, PushAnswer, PushPort } from './deps.js';
 export { createPollDeps } from './deps-factory.js';
 export type { Discovery, FetchedFeed } from './discover.js';
 export { discover } from './discover.js';
-export { identifyEntries, toNewEntry } from './entries.js';
+export { identifyEntries, inheritedAuthors, toNewEntry } from './entries.js';
 export type { NewEntriesEvent } from './events.js';
 export { PollEvents } from './events.js';
 export type { PollHooks, StoredPoll } from './hooks.js';

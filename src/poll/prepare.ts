@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { Diagnostic, ParseResult } from '../model/index.js';
 import { type ParseOptions, parseFeed } from '../parse/index.js';
 import type { NewEntry } from '../store/index.js';
-import { identifyEntries, toNewEntry } from './entries.js';
+import { identifyEntries, inheritedAuthors, toNewEntry } from './entries.js';
 import { statusOfParse } from './status.js';
 
 /** One fetched document to read: its bytes, how it was served, and how its entries are placed. */
@@ -51,12 +51,13 @@ export function prepareDocument(job: PrepareJob): PreparedDocument {
   const { entries, ...result } = parsed;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const now = new Date(job.now);
+  const feedAuthors = inheritedAuthors(parsed);
   const items = identifyEntries(entries, diagnostics).map(
     (item): PreparedItem => ({
       guid: item.guid,
       urlKey: item.urlKey,
       contentHash: item.contentHash,
-      entry: toNewEntry(item, now, diagnostics, job.arrival),
+      entry: toNewEntry(item, now, diagnostics, job.arrival, feedAuthors),
       ...(item.shared ? { shared: item.shared } : {}),
     }),
   );

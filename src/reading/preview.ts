@@ -1,5 +1,5 @@
 import type { ParseResult } from '../model/index.js';
-import { type Discovery, discover, identifyEntries, toNewEntry } from '../poll/index.js';
+import { type Discovery, discover, identifyEntries, inheritedAuthors, toNewEntry } from '../poll/index.js';
 import type { NewEntry } from '../store/index.js';
 import type { ReadingDeps } from './deps.js';
 
@@ -60,8 +60,9 @@ const PREVIEW_READ = 1000;
  * by its newest, not its oldest.
  */
 export function previewEntries(preview: FeedPreview, now: Date, limit: number): NewEntry[] {
+  const feedAuthors = inheritedAuthors(preview.result);
   const entries = identifyEntries(preview.result.entries.slice(0, PREVIEW_READ), []).map((item) =>
-    toNewEntry(item, now, [], false),
+    toNewEntry(item, now, [], false, feedAuthors),
   );
   // stable: entries of one time keep the document's order
   return entries.sort((a, b) => (a.sortAt < b.sortAt ? 1 : a.sortAt > b.sortAt ? -1 : 0)).slice(0, limit);

@@ -78,8 +78,9 @@ for (const backend of storeBackends()) {
       const icons = await h.post({ action: 'preview', url: h.url('/unsafe-icons.json') });
       const [item] = icons.body['items'] as (Item & { author?: { photo?: string } })[];
       assert.equal(item?.url, 'https://example.com/icons-1');
-      // the site URL is unsafe: the card names the feed's origin; the icon is unsafe: no photo
-      assert.deepEqual(item?.author, { type: 'card', name: 'Unsafe icons', url: new URL(h.url('/')).origin });
+      // the item has the feed's author (JSON Feed 1.1), whose avatar is unsafe, as are the site URL and the
+      // icon: the card names the feed itself, and has no photo
+      assert.deepEqual(item?.author, { type: 'card', name: 'Mallory', url: h.url('/unsafe-icons.json') });
     });
 
     it('leaves out of mute and block lists a rule whose URL is not http(s)', async () => {
