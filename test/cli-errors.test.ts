@@ -70,10 +70,10 @@ function commandMistakes(dir: string, feedId: number): Mistake[] {
     { args: ['feed', '99999'], code: 1, line: /^tidings: feed: no feed 99999$/ },
     {
       args: ['feed', feed, '--pause', '--resume'],
-      code: 1,
+      code: 2,
       line: /--pause and --resume contradict each other/,
     },
-    { args: ['feed', feed, '--interval', 'banana'], code: 1, line: /cannot read the interval "banana"/ },
+    { args: ['feed', feed, '--interval', 'banana'], code: 2, line: /cannot read the interval "banana"/ },
     { args: ['status', '99999'], code: 1, line: /^tidings: status: no feed 99999 / },
     {
       args: ['remove', 'https://nobody.example/f'],
@@ -88,7 +88,7 @@ function commandMistakes(dir: string, feedId: number): Mistake[] {
     { args: ['add', 'not a url'], code: 1, line: /^tidings: add: / },
     { args: ['add', 'http://127.0.0.1:9/feed.xml'], code: 1, line: /^tidings: add: .*private address/ },
     { args: ['token', 'revoke', '99'], code: 1, line: /^tidings: token: no token 99 / },
-    { args: ['token', 'create', '--scope', ','], code: 1, line: /^tidings: token: --scope names no scope$/ },
+    { args: ['token', 'create', '--scope', ','], code: 2, line: /^tidings: token: --scope names no scope$/ },
     { args: ['poll', '--feed', '1'], code: 2, line: /^tidings: poll: --feed needs --once$/ },
     { args: ['poll', '--force'], code: 2, line: /^tidings: poll: --force needs --once$/ },
     { args: ['poll', '--once', '--feed', 'abc'], code: 2, line: /--feed takes feed ids .*not "abc"/ },

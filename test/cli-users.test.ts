@@ -145,6 +145,15 @@ describe('tidings user and --user', () => {
         { args: ['api-password'], input: PASSWORD }, // 10: one user: --user may be left out
         { args: ['user', 'list', '--json'] }, // 11
       ]),
+      ...on('app-names', [
+        { args: ['user', 'add', 'ann', '--admin'], input: PASSWORD }, // 12
+        { args: ['user', 'add', 'eve'], input: PASSWORD },
+        // 14: NAME in another case is the user: the name the Fever key is made of is theirs as stored
+        { args: ['api-password', '--user', 'EVE'], input: PASSWORD },
+        // 15: a rename cannot carry the Fever key along: it says which name the apps keep
+        { args: ['user', 'rename', 'eve', 'evelyn'] },
+        { args: ['user', 'rename', 'ann', 'anna'] }, // 16: no app password, nothing to say
+      ]),
     ]);
     assert.match(results[0]?.stdout ?? '', /password set for admin/);
     const names = (r: BatchResult | undefined) =>
@@ -162,5 +171,11 @@ describe('tidings user and --user', () => {
     assert.equal(results[10]?.code, 0, results[10]?.stderr);
     assert.match(results[10]?.stdout ?? '', /API password set for admin;/);
     assert.deepEqual(names(results[11]), ['admin:true']);
+    assert.match(results[14]?.stdout ?? '', /^API password set for eve;/);
+    assert.equal(
+      results[15]?.stdout,
+      'renamed eve to evelyn\ntheir apps still sign in as eve until their app password is set again (tidings api-password --user evelyn)\n',
+    );
+    assert.equal(results[16]?.stdout, 'renamed ann to anna\n');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Store } from '../store/index.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import { lineBreakIn } from './web-users.js';
 
 // Each user's app account for both sync APIs (issues 15 and 24), set with `tidings api-password --user NAME`:
 // - Google Reader: ClientLogin with Email=NAME and Passwd=PASSWORD, NAME the user's name (any case) or the
@@ -39,7 +40,7 @@ export function checkApiCredentials(user: string, password: string): string | un
   if (/[\s:]/.test(user)) return 'the user name must not contain spaces or ":"';
   if (password.length < MIN_PASSWORD_LENGTH)
     return `use a password of at least ${MIN_PASSWORD_LENGTH} characters`;
-  return undefined;
+  return lineBreakIn(password);
 }
 
 /** The Fever API key of an account: md5("NAME:PASSWORD"), lower-case hex. */

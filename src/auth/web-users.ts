@@ -16,7 +16,15 @@ const MIN_PASSWORD_LENGTH = 8;
 /** What is wrong with a new web password, or undefined when it will do. */
 export function checkNewPassword(password: string): string | undefined {
   if (password.length < MIN_PASSWORD_LENGTH) return `use at least ${MIN_PASSWORD_LENGTH} characters`;
-  return undefined;
+  return lineBreakIn(password);
+}
+
+/**
+ * A password with a line break inside (several lines piped to the CLI) could never be typed into a
+ * password field or an app: refused, not stored.
+ */
+export function lineBreakIn(password: string): string | undefined {
+  return /[\r\n]/.test(password) ? 'the password must be one line (the input had more than one)' : undefined;
 }
 
 /**

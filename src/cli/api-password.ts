@@ -17,7 +17,9 @@ export async function runApiPassword(opts: { user?: string; database?: string })
       opts.user === undefined
         ? await passwordUser(app.store, undefined, 'api-password')
         : await appUser(app.store, opts.user);
-    const name = opts.user ?? user.name;
+    // the user's name as it is stored (NAME may differ in case); any other NAME is an app login name
+    const name =
+      opts.user === undefined || opts.user.toLowerCase() === user.name.toLowerCase() ? user.name : opts.user;
     await setApiPassword(app.store.forUser(user.id), name, password);
     return { owner: user.name, login: name };
   });

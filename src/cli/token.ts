@@ -2,7 +2,7 @@ import type { StoredToken } from '../store/index.js';
 import { TOKEN_SCOPES } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { textTable } from './table.js';
-import { UserError } from './user-error.js';
+import { EXIT_USAGE, UserError } from './user-error.js';
 
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(TOKEN_SCOPES);
 
@@ -46,11 +46,13 @@ export interface CreateOptions {
 
 /** Creates a token; prints a summary, then the token itself as the last line. Returns the exit code. */
 async function createToken(app: App, opts: CreateOptions): Promise<number> {
+  // Microsub's scopes are lower case: READ is read
   const scope = opts.scope
+    .toLowerCase()
     .split(/[\s,]+/)
     .filter((s) => s !== '')
     .join(' ');
-  if (scope === '') throw new UserError('token: --scope names no scope');
+  if (scope === '') throw new UserError('token: --scope names no scope', { exitCode: EXIT_USAGE });
   for (const s of scope.split(' '))
     if (!KNOWN_SCOPES.has(s)) process.stderr.write(`token: "${s}" is not a Microsub scope; kept anyway\n`);
   const { token: secret, stored } = await app.store.accounts.issueToken(
@@ -65,6 +67,10 @@ async function createToken(app: App, opts: CreateOptions): Promise<number> {
 }
 
 async function revokeToken(app: App, id: string): Promise<number> {
+  if (!/^\d+$/.test(id))
+    throw new UserError(`token: revoke takes a token id (a number), not "${id.slice(0, 100)}"`, {
+      exitCode: EXIT_USAGE,
+    });
   const found = (await app.store.accounts.listTokens()).find((t) => String(t.id) === id);
   if (!found) throw new UserError(`token: no token ${id} (tidings token list shows them)`);
   await app.store.accounts.revokeToken(found.id, new Date().toISOString());

@@ -41,7 +41,7 @@ export function registerUser(program: Command): void {
     );
   user
     .command('rename')
-    .description('rename a user (their apps then sign in with the new name)')
+    .description('rename a user (apps keep the name their app password was set with)')
     .argument('<old>', 'the user')
     .argument('<new>', 'the new name')
     .option('--database <url>', DATABASE_HELP)

@@ -1,4 +1,4 @@
-import { setUserPassword } from '../auth/index.js';
+import { apiUser, setUserPassword } from '../auth/index.js';
 import { type StoredUser, StoreError } from '../store/index.js';
 import { type App, withApp } from './app.js';
 import { askTwice, checkPassword, passwordFromInput, readStdin } from './password.js';
@@ -73,6 +73,12 @@ export async function runUserRename(
     const found = await named(app, oldName, 'user rename');
     const renamed = await storeCall('user rename', () => app.store.users.rename(found.id, newName));
     process.stdout.write(`renamed ${found.name} to ${renamed.name}\n`);
+    // the Fever key is made of the name the app password was set with: it cannot follow the rename
+    const appName = await apiUser(app.store.forUser(found.id));
+    if (appName !== undefined && appName.toLowerCase() !== renamed.name.toLowerCase())
+      process.stdout.write(
+        `their apps still sign in as ${appName} until their app password is set again (tidings api-password --user ${renamed.name})\n`,
+      );
     return 0;
   });
 }
@@ -123,6 +129,11 @@ function profileUrl(value: string, command: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new UserError(`${command}: --me must be an http or https URL`);
+  // IndieAuth: a profile URL has no fragment and no user name or password
+  if (url.hash !== '' || value.includes('#'))
+    throw new UserError(`${command}: --me must have no #fragment (IndieAuth profile URLs have none)`);
+  if (url.username !== '' || url.password !== '')
+    throw new UserError(`${command}: --me must have no user name or password in it`);
   return url.href;
 }
 

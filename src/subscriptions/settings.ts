@@ -24,7 +24,14 @@ export type SettingsResult =
   | { kind: 'updated'; feed: StoredFeed }
   | {
       kind: 'refused';
-      reason: 'bad-url' | 'private-address' | 'taken' | 'bad-interval' | 'shared' | 'not-followed';
+      reason:
+        | 'bad-url'
+        | 'private-address'
+        | 'taken'
+        | 'bad-interval'
+        | 'bad-user-agent'
+        | 'shared'
+        | 'not-followed';
       message: string;
     }
   | { kind: 'not-found'; message: string };
@@ -71,15 +78,15 @@ export async function updateFeedSettings(
   const { store } = deps;
   const feed = await feedAsSeen(store, feedId, actor);
   if (!feed) return { kind: 'not-found', message: `feed: there is no feed ${feedId}` };
-  // an admin who does not follow the feed has no title or pause of it: those are its followers' own
-  if (
-    (settings.title !== undefined || settings.paused !== undefined) &&
-    (await store.channels.follows(feed.id)) === undefined
-  )
+  // an admin who does not follow a feed that others follow has no title or pause of it: those are its
+  // followers' own (a feed nobody follows has its own, which an admin may set)
+  const ownSettings = settings.title !== undefined || settings.paused !== undefined;
+  const follower = ownSettings && (await store.channels.follows(feed.id)) !== undefined;
+  if (ownSettings && !follower && (await store.channels.otherFollowers(feed.id)) > 0)
     return {
       kind: 'refused',
       reason: 'not-followed',
-      message: `feed: you do not follow feed ${feed.id}; its title and pause are each follower's own`,
+      message: `feed: you do not follow feed ${feed.id}; its title and pause are each of its followers' own`,
     };
   const fetching =
     (settings.url !== undefined && settings.url.trim() !== feed.url) ||
@@ -127,10 +134,29 @@ export async function updateFeedSettings(
     const sooner = new Date(Math.max(Date.parse(feed.lastCheckedAt) + interval * 1000, deps.now().getTime()));
     if (sooner.toISOString() < feed.nextCheckAt) patch.nextCheckAt = sooner.toISOString();
   }
-  if (settings.userAgent !== undefined) patch.userAgent = settings.userAgent?.trim() || null;
+  if (settings.userAgent !== undefined) {
+    const userAgent = settings.userAgent?.trim() || null;
+    // a header value: a line break or other control character would fail every poll of the feed
+    if (userAgent !== null && /[\u0000-\u001f\u007f]/.test(userAgent))
+      return {
+        kind: 'refused',
+        reason: 'bad-user-agent',
+        message: 'feed: the User-Agent must be one line of printable characters',
+      };
+    patch.userAgent = userAgent;
+  }
   const title = settings.title === undefined ? undefined : settings.title?.trim() || null;
-  if (title !== undefined || settings.paused !== undefined)
-    await store.channels.setFollowerSettings(feed.id, { title, paused: settings.paused });
+  if (follower) await store.channels.setFollowerSettings(feed.id, { title, paused: settings.paused });
+  else {
+    // an admin's change of a feed nobody follows: the feed's own title and pause
+    if (title !== undefined) Object.assign(patch, titlePatch(title));
+    if (settings.paused !== undefined) patch.paused = settings.paused;
+  }
   if (Object.keys(patch).length > 0) await store.feeds.update(feed.id, patch);
   return { kind: 'updated', feed: (await feedAsSeen(store, feed.id, actor)) ?? feed };
+}
+
+function titlePatch(title: string | null): FeedPatch {
+  // the feed's own title comes back with its next poll
+  return title ? { title, customTitle: title } : { customTitle: null };
 }

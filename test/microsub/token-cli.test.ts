@@ -92,7 +92,7 @@ describe('tidings token', () => {
     assert.equal(run(5).code, 1);
   });
 
-  it('refuses an empty scope', () => {
-    assert.equal(run(6).code, 1);
+  it('refuses an empty scope as a command line that cannot be used (exit 2)', () => {
+    assert.equal(run(6).code, 2);
   });
 });

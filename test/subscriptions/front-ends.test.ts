@@ -223,14 +223,15 @@ describe('front ends: one answer to a duplicate follow, no polling after unfollo
       assert.match(run(7).stdout, /unfollowed .* not polled: no channel follows it since \d{4}-/);
     });
 
-    it('feed: shows and changes the settings; mistakes get one line and exit 1', () => {
+    it('feed: shows and changes the settings; mistakes get one line and exit 2 or 1', () => {
       const shown = run(8);
       assert.equal(shown.code, 0, shown.stderr);
       assert.match(shown.stdout, /title:\s+Mine \(yours\)/);
       assert.match(shown.stdout, /interval:\s+15 min/);
       assert.match(shown.stdout, /paused:\s+yes/);
       const bad = run(9);
-      assert.deepEqual([bad.code, bad.stderr.trim().split('\n').length], [1, 1]);
+      // a value the command line cannot use: exit 2, as --port abc
+      assert.deepEqual([bad.code, bad.stderr.trim().split('\n').length], [2, 1]);
       assert.match(bad.stderr, /cannot read the interval "soon"/);
       assert.equal(run(10).code, 1);
       const moved = run(11);

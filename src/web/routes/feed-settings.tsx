@@ -82,10 +82,16 @@ async function settingsOf(c: Context<WebEnv>, feed: StoredFeed): Promise<FeedSet
   return {
     title: (await field(c, 'title')) || null,
     ...(url && url !== feed.url ? { url } : {}),
-    ...('interval_minutes' in form && interval !== (feed.pollIntervalSeconds ?? null)
+    // the form shows whole minutes: a field left as shown keeps the stored seconds (61 s is not 60 s)
+    ...('interval_minutes' in form && interval !== shownInterval(feed.pollIntervalSeconds)
       ? { pollIntervalSeconds: interval }
       : {}),
     ...('user_agent' in form && userAgent !== (feed.userAgent ?? null) ? { userAgent } : {}),
     paused: (await field(c, 'paused')) === '1',
   };
+}
+
+/** The interval as the form shows it, in seconds: whole minutes, or null for the default. */
+function shownInterval(seconds: number | undefined): number | null {
+  return seconds === undefined ? null : Math.round(seconds / 60) * 60;
 }

@@ -69,7 +69,7 @@ export function FeedSettingsView(props: {
             type="text"
             name="user_agent"
             value={feed.userAgent ?? ''}
-            placeholder="tidings'"
+            placeholder="empty: tidings' own"
             disabled={locked}
           />
         </label>
