@@ -30,6 +30,10 @@ export const DIAGNOSTIC_CODES = {
   'document.empty': { severity: 'error', summary: 'the document is empty' },
   'document.html': { severity: 'error', summary: 'this is an HTML page, not a feed' },
   'document.feed-embedded': { severity: 'warning', summary: 'the feed is nested inside another document' },
+  'document.markup-before-feed': {
+    severity: 'warning',
+    summary: 'other markup comes before the feed (a server warning printed first)',
+  },
   'document.opml': {
     severity: 'error',
     summary: 'this is an OPML subscription list, not a feed: import it to follow its feeds',

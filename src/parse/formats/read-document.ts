@@ -86,6 +86,12 @@ function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: 
       entries: [],
     };
   }
+  if (tree.doc.before !== undefined)
+    ctx.diagnostics.add(
+      'document.markup-before-feed',
+      `parse: the feed starts after other markup (<${tree.doc.before.name}> first): a server error or warning printed before it?`,
+      { offset: tree.doc.before.offset },
+    );
   ctx.version = version;
   ctx.bareIsAtom = version.startsWith('atom');
   const { feed, entries } = readXmlFeed(ctx, root, scope);

@@ -22,6 +22,9 @@ export interface TreeLimits {
   offsetBase?: number;
 }
 
+/** The root element of an RSS, Atom or RSS 1.0 feed, by its name as written. */
+const FEED_ROOT = /^(?:rss|feed|rdf:RDF|[A-Za-z_][\w.-]*:(?:rss|feed|RDF))$/;
+
 /**
  * Builds an XmlDocument from parser events; the strict and the tolerant pass share it, so both
  * produce the same tree for the same well-formed document.
@@ -88,7 +91,12 @@ export class TreeBuilder {
     };
     if (parent) addChild(parent, el);
     else if (!this.doc.root) this.doc.root = el;
-    else return; // a second root: ignored (the strict pass has reported it)
+    else if (FEED_ROOT.test(name) && !FEED_ROOT.test(this.doc.root.name)) {
+      // a feed after other markup at the top (a PHP warning's <br /><b>Warning</b> before the feed): the
+      // feed is the document; what came before is noted (the strict pass has reported the second root)
+      this.doc.before ??= { name: this.doc.root.name, offset: this.doc.root.offset };
+      this.doc.root = el;
+    } else return; // a second root: ignored (the strict pass has reported it)
     this.stack.push(el);
   }
 

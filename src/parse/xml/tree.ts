@@ -38,6 +38,8 @@ export interface XmlDocument {
   skippedEntries?: number;
   /** Where the first of them starts (document offset): what goes wrong past it is in no kept entry. */
   skippedFrom?: number;
+  /** Markup at the top before the feed's root element (a server's warning printed first), when there was. */
+  before?: { name: string; offset: number };
 }
 
 export function isElement(node: XmlNode): node is XmlElement {
