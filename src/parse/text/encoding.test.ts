@@ -127,6 +127,27 @@ describe('decodeDocument: bytes that do not fit the label', () => {
     assert.equal(mismatch?.column, 44);
   });
 
+  it('reads an undeclared document of UTF-8 with one stray byte as UTF-8, XML default', () => {
+    // "Café — news", curly quotes and "naïve" in UTF-8, and one Latin byte: read as windows-1252 every
+    // good character became mojibake ("CafÃ© â€” news")
+    const bytes = concat(
+      utf8('<rss><title>Café — news</title><a>“Quoted”</a><b>stray '),
+      [0xa0],
+      utf8('byte</b><c>naïve</c></rss>'),
+    );
+    const result = decodeDocument(bytes);
+    assert.equal(result.encoding, 'utf-8');
+    assert.ok(result.text.includes('<title>Café — news</title><a>“Quoted”</a><b>stray \ufffdbyte'));
+    assert.deepEqual(codes(result), ['encoding.mismatch']);
+  });
+
+  it('reads an undeclared Latin document as windows-1252, whatever UTF-8 look-alike it holds', () => {
+    // "Ã©" in windows-1252 is C3 A9, a well-formed UTF-8 "é": one such pair among Latin bytes is chance
+    const result = decodeDocument(latin1('<a>Espa\xf1a \x93quoted\x94 \xc3\xa9t\xe9 na\xefve</a>'));
+    assert.equal(result.encoding, 'windows-1252');
+    assert.ok(result.text.endsWith('Espa\u00f1a \u201cquoted\u201d \u00c3\u00a9t\u00e9 na\u00efve</a>'));
+  });
+
   it('reads a document labelled UTF-8 with no well-formed UTF-8 in it as windows-1252', () => {
     const result = decodeDocument(
       concat(utf8('<?xml version="1.0" encoding="utf-8"?>\n<a>'), latin1('Espa\xf1a \x93quoted\x94</a>')),

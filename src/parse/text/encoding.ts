@@ -161,11 +161,12 @@ function chooseEncoding(
       // A UTF-16/32 BOM or NUL pattern is stronger evidence than any fallback: keep that reading, mark the
       // damage. So is UTF-8 that a document says it is and mostly is: read as windows-1252 its good
       // characters would turn to mojibake ("é" to "Ã©") for a few bad bytes.
+      // Undeclared, XML's default is UTF-8: a document whose bytes are clearly UTF-8 but for a stray few
+      // (a Latin byte pasted into one title) is read so too, not turned whole into windows-1252 mojibake.
       const mostlyUtf8 =
         encoding === 'utf-8' &&
-        candidate.source !== 'default' &&
         utf8Scan !== undefined &&
-        isMostly(utf8Scan);
+        (candidate.source === 'default' ? isClearlyMostly(utf8Scan) : isMostly(utf8Scan));
       if (encoding !== sniff && !mostlyUtf8) continue;
       source = DocumentText.of(decodeLossy(encoding, body));
       how = `${encoding}, invalid sequences replaced by U+FFFD`;
@@ -433,6 +434,14 @@ interface Utf8Scan {
  */
 function isMostly({ valid, invalid }: Utf8Scan): boolean {
   return valid > 0 && invalid <= valid;
+}
+
+/**
+ * UTF-8 by the bytes alone: several valid multi-byte characters for each invalid byte. Text in a Latin
+ * charset forms valid UTF-8 sequences by chance only (an "Ã" before a "©"), so it does not pass.
+ */
+function isClearlyMostly({ valid, invalid }: Utf8Scan): boolean {
+  return valid >= 3 && invalid * 4 <= valid;
 }
 
 function scanUtf8(bytes: Uint8Array): Utf8Scan {
