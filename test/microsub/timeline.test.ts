@@ -209,7 +209,11 @@ for (const backend of storeBackends()) {
 
     it('answers bad requests with 400 and unknown channels or entries with 404, never 500', async () => {
       const { uid } = await channelWithFeed('errors', 1);
+      // a feed the user follows in another channel is no source of this one
+      const elsewhere = await channelWithFeed('elsewhere', 1);
       const cases: [Record<string, string>, number][] = [
+        [{ channel: uid, source: elsewhere.source }, 404],
+        [{ channel: uid, source: h.url(elsewhere.path) }, 404],
         [{ channel: uid, after: 'not-a-cursor' }, 400],
         [{ channel: uid, before: '!!' }, 400],
         [{ channel: uid, limit: 'ten' }, 400],

@@ -52,7 +52,7 @@ async function readTimeline(ctx: ActionContext, channel: Channel): Promise<Respo
   if (before !== undefined) query.before = before;
   if (after !== undefined) query.after = after;
   const source = ctx.params.one('source');
-  const sourced = source === undefined ? undefined : await sourceFeed(ctx, source);
+  const sourced = source === undefined ? undefined : await sourceFeed(ctx, channel, source);
   if (sourced !== undefined) query.feedId = sourced.id;
   if (ctx.params.one('is_read') === 'false') query.unreadOnly = true;
   const { store } = ctx.deps;
@@ -91,16 +91,19 @@ export function readLimit(value: string | undefined): number {
 }
 
 /**
- * A `source`: the feed id tidings gives as `_source`, or the feed's URL, of a feed the user follows; a
- * feed only others follow is not found, as one that does not exist.
+ * A `source`: the feed id tidings gives as `_source`, or the feed's URL, of a feed this channel follows;
+ * a feed the channel does not follow (one the user follows elsewhere, one only others follow) is not a
+ * source of it: not found, as one that does not exist.
  */
-async function sourceFeed(ctx: ActionContext, source: string): Promise<StoredFeed> {
+async function sourceFeed(ctx: ActionContext, channel: Channel, source: string): Promise<StoredFeed> {
   const { store } = ctx.deps;
   const feed = /^\d{1,15}$/.test(source)
     ? await store.feeds.get(Number(source))
     : await store.feeds.findByUrl(source);
-  if (!feed || (await store.channels.follows(feed.id)) === undefined)
-    throw notFound(`there is no source ${source.slice(0, 200)}`);
+  const followed =
+    feed !== undefined &&
+    (await store.channels.listSubscriptionRefs({ channelId: channel.id, feedIds: [feed.id] })).length > 0;
+  if (!feed || !followed) throw notFound(`there is no source ${source.slice(0, 200)} in this channel`);
   return feed;
 }
 
