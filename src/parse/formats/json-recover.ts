@@ -9,9 +9,11 @@ export interface RecoveredJson {
 const MAX_DEPTH = 256;
 
 /**
- * Reads JSON that JSON.parse refused: raw control characters inside strings are accepted, and at the
- * first syntax error or at a cut the containers still open are closed, so that every complete member
- * before the problem is kept. The value being read when the text ended is dropped.
+ * Reads JSON that JSON.parse refused: raw control characters inside strings are accepted, a missing comma
+ * between members or elements is read past, and at a syntax error inside an array of objects (a JSON
+ * Feed's items) reading goes on at the next `},{`: one broken item does not take the items after it. At
+ * any other error or at a cut the containers still open are closed, so that every complete member before
+ * the problem is kept. The value being read when the text ended is dropped. The first error is reported.
  */
 export function recoverJson(text: string): RecoveredJson {
   const reader = new Reader(text);
@@ -25,7 +27,10 @@ class Stop extends Error {}
 
 class Reader {
   pos = 0;
+  /** The first error met, reported. */
   error: { offset: number; message: string } | undefined;
+  /** True while an error unwinds the values being read (until an array of objects reads on). */
+  private stopped = false;
 
   constructor(private readonly text: string) {}
 
@@ -45,6 +50,7 @@ class Reader {
 
   private fail(message: string): never {
     this.error ??= { offset: this.pos, message };
+    this.stopped = true;
     throw new Stop(message);
   }
 
@@ -63,7 +69,7 @@ class Reader {
         return out;
       }
       if (this.pos >= this.text.length) this.stopAt('the document ends inside an object');
-      if (this.error) return out;
+      if (this.stopped) return out;
       let key: string;
       try {
         key = this.string();
@@ -76,9 +82,11 @@ class Reader {
       }
       const value = this.value(depth);
       if (value !== undefined && key !== '__proto__') out[key] = value;
-      if (this.error) return out;
+      if (this.stopped) return out;
       this.skipSpace();
       if (this.text[this.pos] === ',') this.pos++;
+      // a missing comma before the next key: noted, and read on
+      else if (this.text[this.pos] === '"') this.note('expected "," between the members of an object');
       else if (this.text[this.pos] !== '}') {
         this.stopAt('expected "," or "}" in an object');
         return out;
@@ -100,11 +108,17 @@ class Reader {
         this.stopAt('the document ends inside an array');
         return out;
       }
+      const start = this.pos;
       const value = this.value(depth);
       if (value !== undefined) out.push(value);
-      if (this.error) return out;
+      // an object broken inside (an unescaped quote in a title): read on at the next object of the array
+      if (this.stopped && this.text[start] === '{' && this.readOnAt(this.nextObject(start))) continue;
+      if (this.stopped) return out;
       this.skipSpace();
       if (this.text[this.pos] === ',') this.pos++;
+      // a missing comma before the next element: noted, and read on
+      else if (this.text[this.pos] === '{' || this.text[this.pos] === '"')
+        this.note('expected "," between the elements of an array');
       else if (this.text[this.pos] !== ']') {
         this.stopAt('expected "," or "]" in an array');
         return out;
@@ -114,6 +128,28 @@ class Reader {
 
   private stopAt(message: string): void {
     this.error ??= { offset: this.pos, message };
+    this.stopped = true;
+  }
+
+  /** An error read past: reported when it is the first. */
+  private note(message: string): void {
+    this.error ??= { offset: this.pos, message };
+  }
+
+  /** Where the next object of an array starts after the one broken at `from` (`},{`), or -1. */
+  private nextObject(from: number): number {
+    const next = /\}\s*,\s*\{/g;
+    next.lastIndex = Math.max(from + 1, this.pos);
+    const found = next.exec(this.text);
+    return found === null ? -1 : found.index + found[0].length - 1;
+  }
+
+  /** Reads on at `at` (an object's `{`), the error unwound; false when there is nowhere to read on. */
+  private readOnAt(at: number): boolean {
+    if (at < 0) return false;
+    this.pos = at;
+    this.stopped = false;
+    return true;
   }
 
   private string(): string {
