@@ -41,6 +41,10 @@ export const DIAGNOSTIC_CODES = {
   'document.not-a-feed': { severity: 'error', summary: 'the document is not a known feed format' },
   'document.content-type': { severity: 'warning', summary: 'the Content-Type is not a feed type' },
   'json.invalid': { severity: 'error', summary: 'the JSON document could not be parsed' },
+  'json.version': {
+    severity: 'warning',
+    summary: "the JSON Feed's version is missing or unknown: read as JSON Feed 1.0",
+  },
   // encodings
   'encoding.mismatch': { severity: 'error', summary: 'the bytes do not match the declared charset' },
   'encoding.unknown': { severity: 'warning', summary: 'the declared charset is unknown' },

@@ -49,3 +49,29 @@ describe('JSON Feed recovery', () => {
     assert.equal(items.at(-1)?.id, 'last');
   });
 });
+
+describe('JSON Feed version', () => {
+  it('warns of a missing or unknown version, and reads the feed as 1.0', () => {
+    const feed = (version: string) =>
+      parseFeed(`{${version}"title":"T","items":[{"id":"1","content_text":"x"}]}`);
+    for (const version of ['"version":"banana",', '', '"version":"https://jsonfeed.org/version/2",']) {
+      const result = feed(version);
+      assert.equal(result.version, 'json1');
+      assert.deepEqual(
+        result.diagnostics.map((d) => [d.code, d.severity]),
+        [['json.version', 'warning']],
+        version,
+      );
+    }
+    assert.deepEqual(feed('"version":"https://jsonfeed.org/version/1.1",').diagnostics, []);
+    assert.deepEqual(feed('"version":"https://jsonfeed.org/version/1",').diagnostics, []);
+  });
+
+  it('calls a JSON array a JSON document that is no feed, not broken XML', () => {
+    const result = parseFeed('[1, 2]');
+    assert.deepEqual(
+      result.diagnostics.map((d) => d.code),
+      ['document.not-a-feed'],
+    );
+  });
+});

@@ -45,8 +45,9 @@ export function readDocument(
       entries: [],
     };
   }
-  if (source.head(start + 1).charCodeAt(start) === 123 /* { */)
-    return readLargeJson(ctx, source.full(), scope, limits);
+  // JSON: an object (a JSON Feed), or an array, which is JSON that is no feed (not XML gone wrong)
+  const first = source.head(start + 1).charCodeAt(start);
+  if (first === 123 /* { */ || first === 91 /* [ */) return readLargeJson(ctx, source.full(), scope, limits);
   // A feed saved inside an XHTML page still reads as XML; any other HTML page is reported as one
   if (looksLikeHtmlPage(source.head(HTML_SNIFF_CHARS))) {
     const text = source.full();
@@ -218,6 +219,15 @@ function readJson(ctx: ParseContext, text: string, scope: Scope): DocumentResult
       entries: [],
     };
   }
+  const declared = (doc as Record<string, unknown>)['version'];
+  if (
+    typeof declared !== 'string' ||
+    !/^https?:\/\/jsonfeed\.org\/version\/1(?:\.1)?\/?$/.test(declared.trim())
+  )
+    ctx.diagnostics.add(
+      'json.version',
+      `parse: the JSON Feed's version is ${typeof declared === 'string' ? `"${declared.slice(0, 100)}"` : 'missing'}, not https://jsonfeed.org/version/1.1 (or /1); read as JSON Feed ${version === 'json11' ? '1.1' : '1.0'}`,
+    );
   ctx.version = version;
   const { feed, entries } = readJsonFeed(ctx, doc as Record<string, unknown>, scope);
   return withReason({ version, bozo, namespaces: {}, feed, entries });
