@@ -68,9 +68,28 @@ export function readDoctype(text: string): Doctype | undefined {
         message: `xml: entity "${name}" expands beyond ${MAX_ENTITY_CHARS} characters or nests too deeply; ignored`,
       });
     }
-    doctype.entities.set(name, value ?? '');
+    doctype.entities.set(name, value === undefined ? '' : replacementText(value));
   }
   return doctype;
+}
+
+const CHARACTER_REF_RE = /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g;
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * An entity's value as the text it stands for: character references in an entity value are expanded when
+ * it is declared (XML 1.0 4.5), and what they and the predefined entities give is read as text when the
+ * entity is used (`<!ENTITY nbsp "&#160;">` is a no-break space, not the six characters "&#160;"). A
+ * reference to no character (0, a surrogate, past U+10FFFF) becomes U+FFFD.
+ */
+function replacementText(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(CHARACTER_REF_RE, (_, hex: string | undefined, dec: string | undefined, named) => {
+    if (named !== undefined) return PREDEFINED[named as string] as string;
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
+    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return valid ? String.fromCodePoint(code) : '\ufffd';
+  });
 }
 
 // A reference to a parameter entity in the DTD (`%name;`): what it would declare is not read.
