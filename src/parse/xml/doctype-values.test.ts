@@ -23,4 +23,14 @@ describe('entities declared in the DTD', () => {
     assert.equal(result.bozo, true);
     assert.equal(result.entries[0]?.title, 'A\u00a0B & C \ufffdx');
   });
+
+  it('make the document bozo when one is refused (an external entity) or too large', () => {
+    const xxe = feed('<!ENTITY secret SYSTEM "file:///etc/passwd">', 'a &secret; b');
+    assert.equal(xxe.bozo, true);
+    assert.match(xxe.bozoReason ?? '', /external entity/);
+    assert.equal(xxe.entries.length, 1);
+    const big = feed(`<!ENTITY big "${'x'.repeat(10_001)}">`, 'a &big; b');
+    assert.equal(big.bozo, true);
+    assert.ok(big.diagnostics.some((d) => d.code === 'xml.entity-expansion'));
+  });
 });

@@ -50,6 +50,9 @@ export function readXmlTree(
       offset: (doctype?.offset ?? 0) + offsetBase,
     });
     if (d.code === 'xml.parameter-entity-used') reason ??= 'parameter entities in the DTD';
+    // a refused external entity and an entity past the expansion limit are errors: bozo, as docs/parse.md has it
+    if (d.code === 'xml.external-entity') reason ??= 'an external entity was refused';
+    if (d.code === 'xml.entity-expansion') reason ??= 'entity expansion limit';
   }
   const strict = parseStrict(source, doctype, { ...limits, offsetBase });
   let doc = strict.doc;
