@@ -31,7 +31,10 @@ export function createApp(serverDeps: ServerDeps): Hono {
     app.use(`${path}/*`, logApiFailures(deps.log, 'fever'));
   for (const path of ['/api/greader', '/api/greader.php'])
     app.use(`${path}/*`, logApiFailures(deps.log, 'greader'));
-  app.route('/microsub', microsubRoutes(microsubDeps(deps)));
+  // the endpoint, and the same endpoint with a slash after it (a client given https://host/microsub/)
+  const microsub = microsubRoutes(microsubDeps(deps));
+  app.route('/microsub', microsub);
+  app.route('/microsub/', microsub);
   // the sync APIs (issue 15), before the web UI so that its login redirect never answers them
   for (const path of ['/api/fever', '/api/fever.php']) app.route(path, feverRoutes(feverDeps(deps)));
   for (const path of ['/api/greader', '/api/greader.php']) app.route(path, greaderRoutes(greaderDeps(deps)));

@@ -203,6 +203,17 @@ for (const backend of storeBackends()) {
       assert.deepEqual(wrong, []);
     });
 
+    it('answers at the endpoint URL with a slash after it as at the endpoint', async () => {
+      const headers = { authorization: `Bearer ${h.token}` };
+      const slash = await h.app.request('/microsub/?action=channels', { headers });
+      assert.equal(slash.status, 200);
+      const plain = await h.app.request('/microsub?action=channels', { headers });
+      assert.deepEqual(await slash.json(), await plain.json());
+      const refused = await h.app.request('/microsub/?action=nothing', { headers });
+      assert.equal(refused.status, 400);
+      assert.equal(((await refused.json()) as { error: string }).error, 'invalid_request');
+    });
+
     it('still takes the well-formed request after all that', async () => {
       const was = JSON.stringify(await accountState(h.store));
       const done = await h.post({
