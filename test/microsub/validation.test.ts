@@ -146,6 +146,7 @@ function rows(uid: string, ids: number[], otherId: number, url: (path: string) =
     ].map((query) => act('search', { channel: 'global', query }, 200)),
     act('search', { channel: uid, query: 'x', limit: '0' }),
     act('search', { channel: uid, query: 'x', after: 'abc!' }),
+    act('search', { channel: uid, query: 'x', before: 'abc' }),
     act('search', { channel: 'no-such-channel', query: 'x' }, 404),
     ...['', 'javascript:alert(1)', 'x', `https://example.com/${'x'.repeat(2100)}`].map((u) =>
       act('preview', { url: u }),

@@ -29,6 +29,9 @@ export async function searchAction(ctx: ActionContext): Promise<object> {
   if (query === undefined) throw badRequest('the query parameter is missing');
   if (ctx.params.one('channel') === undefined) return { results: await findFeeds(ctx, query) };
   const channel = await channelOrGlobal(ctx);
+  // results page on with `after` only (newest first, as found): a `before` would silently be the first page
+  if (ctx.params.one('before') !== undefined)
+    throw badRequest('search results page on with after only (they have no newer pages)');
   const after = ctx.params.one('after');
   const page = await ctx.deps.store.reading.search({
     query,
