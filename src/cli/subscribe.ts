@@ -80,8 +80,14 @@ async function addFeed(
         );
       const { firstFetch: first, feed } = result;
       const resumed = result.resumed ? ' (resumed with its history)' : '';
+      // a feed someone else follows already has its entries: the person gets those, not only new ones
+      const [ref] = await app.store.channels.listSubscriptionRefs({
+        channelId: result.channel.id,
+        feedIds: [feed.id],
+      });
+      const entries = Math.max(first.newEntries, ref?.unread ?? 0);
       out(
-        `added feed ${feed.id} ${redactSecrets(feed.url)} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${plural(first.newEntries, 'entry', 'entries')}`,
+        `added feed ${feed.id} ${redactSecrets(feed.url)} to ${result.channel.name}${resumed}: ${first.status ?? 'not polled'}, ${plural(entries, 'entry', 'entries')}`,
       );
       if (first.message) out(`  ${first.message}`);
       return 0;
