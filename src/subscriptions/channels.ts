@@ -38,9 +38,17 @@ export async function findChannel(store: Store, ref: string): Promise<Channel | 
   );
 }
 
+/**
+ * A name as a channel can have it: runs of spaces, line breaks and other control characters (an OPML
+ * folder's text across lines) as one space, trimmed.
+ */
+export function oneLineName(name: string): string {
+  return name.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
 /** A channel by uid or name, created under that name when there is none; the default one for no name. */
 export async function channelFor(store: Store, ref: string | undefined): Promise<Channel> {
-  const wanted = ref?.trim();
+  const wanted = ref === undefined ? undefined : oneLineName(ref);
   if (!wanted) return defaultChannel(store);
   return (await findChannel(store, wanted)) ?? store.channels.create(wanted);
 }

@@ -2,7 +2,7 @@ import type { Channel, StoredFeed } from '../model/index.js';
 import { type OpmlChannel, type OpmlFeed, readOpml, writeOpml } from '../opml/index.js';
 import { checkFollowUrl, discover, pollOnce } from '../poll/index.js';
 import type { FeedPatch, Store } from '../store/index.js';
-import { channelFor, existingChannel } from './channels.js';
+import { channelFor, existingChannel, oneLineName } from './channels.js';
 import type { SubscriptionDeps } from './deps.js';
 import { channelsFollowing, comparableUrl } from './feed-ref.js';
 import { updateFeedSettings } from './settings.js';
@@ -185,8 +185,9 @@ class ImportChannels {
 
   constructor(private readonly store: Store) {}
 
-  async get(name: string | undefined): Promise<Channel> {
-    const key = name?.trim().toLowerCase() ?? '';
+  async get(given: string | undefined): Promise<Channel> {
+    const name = given === undefined ? undefined : oneLineName(given);
+    const key = name?.toLowerCase() ?? '';
     const known = this.byName.get(key);
     if (known) return known;
     const existing = await existingChannel(this.store, name);

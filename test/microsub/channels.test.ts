@@ -71,6 +71,16 @@ for (const backend of storeBackends()) {
       assert.ok((await list()).some((c) => c.uid === body['uid']));
     });
 
+    it('refuses a name with a line break or another control character', async () => {
+      const before = await list();
+      for (const name of ['a\nb', 'tab\there', 'bell\u0007']) {
+        const answer = await h.post({ action: 'channels', name });
+        assert.equal(answer.status, 400, name);
+        assert.match(String(answer.body['error_description']), /one line of printable characters/);
+      }
+      assert.deepEqual(await list(), before);
+    });
+
     it('deletes a channel, but never notifications', async () => {
       const { body } = await h.post({ action: 'channels', name: 'Doomed' });
       const uid = body['uid'] as string;

@@ -75,6 +75,16 @@ for (const backend of storeBackends()) {
       });
     });
 
+    it('names a folder written across lines with one line', async () => {
+      const folder = (text: string) =>
+        `<?xml version="1.0"?><opml version="2.0"><body><outline text="${text}"><outline type="rss" text="A" xmlUrl="${t.site.url}/a.xml?in-a-folder"/></outline></body></opml>`;
+      const result = await importOpml(t.deps, folder('Long&#10;  folder&#9;name'));
+      assert.equal(result.followed, 1);
+      const made = (await t.deps.store.channels.list()).find((c) => c.name === 'Long folder name');
+      assert.ok(made, 'one channel of the folder, named on one line');
+      await t.deps.store.channels.delete(made.uid); // the tests after this one count the others
+    });
+
     it('resolves an outline that is a web page by its first poll', async () => {
       await poll(t.deps.poll, { force: true });
       const page = await t.deps.store.feeds.findByUrl(`${t.site.url}/blog/`);

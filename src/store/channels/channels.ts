@@ -534,6 +534,10 @@ async function refuseTakenName(
   name: string,
   except?: string,
 ): Promise<void> {
+  // a line break or other control character in a name breaks every list that shows it (the CLI's,
+  // OPML folders, the apps' labels)
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw new StoreError('invalid', 'store: a channel name is one line of printable characters');
   const wanted = name.trim().toLowerCase();
   const rows = await trx
     .selectFrom('channels')
