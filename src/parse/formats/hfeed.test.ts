@@ -130,6 +130,12 @@ describe('parseHfeed', () => {
     assert.deepEqual(entry.mf2?.photo, ['/img/a.png']);
     assert.match(entry.content?.[0]?.value ?? '', /href="\/elsewhere"/);
     assert.doesNotMatch(JSON.stringify(entry), /invalid/);
+    // relative to the page, not to its origin
+    const nearby = `<div class="h-entry"><a class="u-url" href="a/1">p</a><div class="e-content"><a href="rel">r</a></div></div>`;
+    const near = parseHfeed(nearby, undefined)!.entries[0]!;
+    assert.equal(near.link, 'a/1');
+    assert.match(near.content?.[0]?.value ?? '', /href="rel"/);
+    assert.doesNotMatch(JSON.stringify(near), /invalid|tidings-no-base/);
   });
 
   it('returns undefined for a page without h-feed or h-entry', () => {

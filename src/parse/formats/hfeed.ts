@@ -16,8 +16,10 @@ type Mf2Item = Mf2Document['items'][number];
 type Mf2Value = Mf2Item['properties'][string][number];
 
 // microformats-parser refuses to run without an absolute base. A document read without one is parsed
-// against this origin, which is then removed again, so its relative URLs stay relative.
+// against this base, which is then removed again, so its relative URLs stay relative: `a/1` under the
+// base's folder is `a/1` again, `/a/1` under its origin `/a/1`.
 const PLACEHOLDER_ORIGIN = 'https://tidings-no-base.invalid';
+const PLACEHOLDER_BASE = `${PLACEHOLDER_ORIGIN}/tidings-no-base/`;
 // h-feeds nest inside other items (an h-card's children, a page-wide h-entry); look this deep.
 const MAX_SEARCH_DEPTH = 4;
 const MICROFORMAT_ROOT_RE = /class\s*=\s*["']?[^"'>]*\bh-(?:feed|entry)\b/i;
@@ -51,11 +53,11 @@ export function pageRels(html: string, baseUrl: string | undefined): { me: strin
 
 function readMicroformats(html: string, baseUrl: string | undefined): Mf2Document | undefined {
   const documentUrl = baseUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl) ? baseUrl : undefined;
-  const page = preparePage(html, documentUrl ?? `${PLACEHOLDER_ORIGIN}/`);
+  const page = preparePage(html, documentUrl ?? PLACEHOLDER_BASE);
   const base = page.baseUrl?.startsWith(PLACEHOLDER_ORIGIN) ? undefined : page.baseUrl;
   let doc: Mf2Document;
   try {
-    doc = loadMicroformats().mf2(page.html, { baseUrl: page.baseUrl ?? `${PLACEHOLDER_ORIGIN}/` });
+    doc = loadMicroformats().mf2(page.html, { baseUrl: page.baseUrl ?? PLACEHOLDER_BASE });
   } catch {
     // parsers report, they do not throw: microformats-parser throws on input it cannot take
     return undefined;
@@ -65,7 +67,8 @@ function readMicroformats(html: string, baseUrl: string | undefined): Mf2Documen
 
 /** A copy of a parsed value with the placeholder origin taken out of every string. */
 function withoutPlaceholder(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll(PLACEHOLDER_ORIGIN, '');
+  if (typeof value === 'string')
+    return value.replaceAll(PLACEHOLDER_BASE, '').replaceAll(PLACEHOLDER_ORIGIN, '');
   if (Array.isArray(value)) return value.map(withoutPlaceholder);
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutPlaceholder(v)]));
