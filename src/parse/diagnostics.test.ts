@@ -94,3 +94,22 @@ describe('diagnostics: a bare ampersand', () => {
     );
   });
 });
+
+describe('diagnostics: lines', () => {
+  it('counts a lone CR as a line break, as XML does (old Mac files), and CR LF as one', () => {
+    for (const eol of ['\r', '\r\n', '\n']) {
+      const doc = [
+        '<?xml version="1.0"?>',
+        '<rss version="2.0"><channel><title>t</title>',
+        '<item><guid>a</guid>',
+        '<title>a & b</title></item>',
+        '</channel></rss>',
+      ].join(eol);
+      const error = parseFeed(doc, { excerpts: true }).diagnostics.find(
+        (d) => d.code === 'xml.not-well-formed',
+      );
+      assert.deepEqual([error?.line, error?.column], [4, 10], JSON.stringify(eol));
+      assert.equal(error?.excerpt, '<title>a & b</title></item>');
+    }
+  });
+});

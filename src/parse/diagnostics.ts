@@ -31,22 +31,30 @@ export class LineIndex {
     this.text ??= this.source.full();
     const { text } = this;
     const end = this.starts[line] ?? text.length;
-    return text.slice(start, end).replace(/\r?\n$/, '');
+    return text.slice(start, end).replace(/(?:\r\n|\r|\n)$/, '');
   }
 }
 
-/** Where each line starts (string indexes), read piece by piece: the whole text need not be one string. */
+/**
+ * Where each line starts (string indexes), read piece by piece: the whole text need not be one string.
+ * A line ends at LF, CR LF or a lone CR (XML 1.0 2.11; old Mac files end every line with CR alone).
+ */
 function lineStarts(source: DocumentText): number[] {
   const starts = [0];
   let pieceStart = 0;
+  // a CR that ended the last piece: a line break of its own unless this piece starts with its LF
+  let lastCr = -1;
   source.pieces(0, (piece) => {
-    let i = piece.indexOf('\n');
-    while (i >= 0) {
-      starts.push(pieceStart + i + 1);
-      i = piece.indexOf('\n', i + 1);
+    if (lastCr >= 0 && piece.charCodeAt(0) !== 10) starts.push(lastCr + 1);
+    lastCr = -1;
+    const breaks = /\r\n|\r|\n/g;
+    for (let m = breaks.exec(piece); m !== null; m = breaks.exec(piece)) {
+      if (m[0] === '\r' && m.index === piece.length - 1) lastCr = pieceStart + m.index;
+      else starts.push(pieceStart + m.index + m[0].length);
     }
     pieceStart += piece.length;
   });
+  if (lastCr >= 0) starts.push(lastCr + 1);
   return starts;
 }
 
