@@ -21,6 +21,18 @@ function atomText(key: 'title' | 'subtitle' | 'summary' | 'rights' | 'info'): Ha
 }
 
 const readContent: Handler = (ctx, el, target, scope) => {
+  const src = el.attrs['src']?.trim();
+  if (src && el.children.length === 0) {
+    // out-of-line content (RFC 4287 4.1.3.2): no text here, the content is at src. An image, audio or
+    // video is the entry's enclosure, as a link rel=enclosure would be; anything else its link when it
+    // has none. No empty content is made up.
+    const href = resolveUrl(src, scope.base);
+    const type = el.attrs['type']?.trim();
+    const link = { rel: 'enclosure', href, ...(type ? { type } : {}) } as Link;
+    if (type && /^(?:image|audio|video)\//i.test(type)) addEnclosure(target, href, link);
+    else target.link ??= href;
+    return;
+  }
   const text = readText(ctx, el, scope, textOptions(ctx));
   target.content ??= [];
   target.content.push(text);
