@@ -60,6 +60,13 @@ function usageMistakes(): Mistake[] {
     { args: ['frob'], code: 2, line: /^tidings: unknown command 'frob' \(see tidings --help\)$/ },
     { args: ['stauts'], code: 2, line: /^tidings: unknown command 'stauts' \(Did you mean status\?\)/ },
     { args: ['token', 'frob'], code: 2, line: /^tidings: token: unknown command 'frob'/ },
+    // a command given without its subcommand: one line, not the whole help
+    { args: [], code: 2, line: /^tidings: missing command \(see tidings --help\)$/ },
+    ...['token', 'user', 'notify', 'rule'].map((group) => ({
+      args: [group],
+      code: 2,
+      line: new RegExp(`^tidings: ${group}: missing command \\(see tidings ${group} --help\\)$`),
+    })),
   ];
 }
 

@@ -59,6 +59,15 @@ export function createProgram(): Command {
 function oneLineErrors(command: Command, path: string[]): void {
   const name = path.join(' ');
   command.configureOutput({
+    // the whole help on stderr is commander's answer to a command given without its subcommand
+    // (`tidings`, `tidings user`): one line instead, naming where the help is
+    writeErr: (text) => {
+      process.stderr.write(
+        text.startsWith('Usage:')
+          ? `tidings: ${name ? `${name}: ` : ''}missing command (see tidings${name ? ` ${name}` : ''} --help)\n`
+          : text,
+      );
+    },
     outputError: (text, write) => {
       const message = text
         .replace(/^error: /, '')
