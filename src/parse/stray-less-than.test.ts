@@ -44,10 +44,31 @@ describe('a stray < in a feed that is not well-formed', () => {
     assert.equal(entry?.content?.[0]?.value, 'body');
   });
 
+  it('names every broken item, not only the first: each bare & and stray < in its entry and field', () => {
+    const result = parseFeed(
+      rss(
+        '\n<item><title>A & B</title><guid>0</guid></item>' +
+          '\n<item><title>ok</title><guid>1</guid></item>' +
+          '\n<item><guid>2</guid><description>C & D</description></item>' +
+          '\n<item><title>x <3 y</title><guid>3</guid><description><![CDATA[ a<5 & b ]]></description></item>',
+      ),
+    );
+    assert.equal(result.entries.length, 4);
+    const broken = result.diagnostics
+      .filter((d) => d.code === 'xml.not-well-formed')
+      .map((d) => [d.entry, d.field, d.line]);
+    assert.deepEqual(broken, [
+      [0, 'title', 2],
+      [2, 'description', 4],
+      [3, 'title', 5],
+    ]);
+  });
+
   it('marks only the < that start no markup, quoted values and sections aside', () => {
     const mark = (text: string) => markStrayLessThans(text)?.replaceAll('\uFDD0', '#');
     assert.equal(mark('<a title="x<y">z</a> 1<2'), '<a title="x<y">z</a> 1#2');
-    assert.equal(mark('<x>a<b c</x><!-- <5 --><?pi?>'), '<x>a#b c</x><!-- #5 --><?pi?>');
+    assert.equal(mark('<x>a<b c</x><!-- <5 --><?pi?>'), '<x>a#b c</x><!-- <5 --><?pi?>');
+    assert.equal(mark('<![CDATA[ x<5 ]]>'), undefined);
     assert.equal(mark('<x>fine</x>'), undefined);
     assert.equal(mark('end<'), 'end#');
   });

@@ -24,3 +24,23 @@ export function findBareAmpersand(text: string, end: number): number {
   }
   return -1;
 }
+
+/**
+ * Every `&` that starts no reference, outside CDATA sections, comments and processing instructions, up to
+ * `max` of them, in order: the problems of a document past its first, each reported where it is.
+ */
+export function findBareAmpersands(text: string, max: number): number[] {
+  const found: number[] = [];
+  const scan = new RegExp(SCAN_RE);
+  for (let m = scan.exec(text); m !== null && found.length < max; m = scan.exec(text)) {
+    const at = m[0];
+    if (at === '&') {
+      if (!NAME_RE.test(text.slice(m.index + 1, m.index + 66))) found.push(m.index);
+      continue;
+    }
+    const close = text.indexOf(SECTION_END[at] as string, m.index + at.length);
+    if (close < 0) break;
+    scan.lastIndex = close + (SECTION_END[at] as string).length;
+  }
+  return found;
+}

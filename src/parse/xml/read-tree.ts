@@ -1,6 +1,6 @@
 import type { DiagnosticList } from '../diagnostics.js';
 import type { DocumentText } from '../text/index.js';
-import { findBareAmpersand } from './bare-ampersand.js';
+import { findBareAmpersand, findBareAmpersands } from './bare-ampersand.js';
 import { MAX_ATTRIBUTES } from './builder.js';
 import { readDoctype } from './doctype.js';
 import { parseStrict, type XmlError } from './strict.js';
@@ -82,6 +82,9 @@ export function readXmlTree(
           };
     reason = error.message;
     diagnostics.add('xml.not-well-formed', `xml: ${error.message}`, placeOfError(error, doc.skippedFrom));
+    // the strict pass stops at its first error; the bare "&" and stray "<" after it are found by scanning,
+    // each reported in its entry and field too (every broken item named, not only the first)
+    reportLaterErrors(diagnostics, doc, text, offsetBase, error.offset, tolerant.strayLessThans);
   }
   const undefinedNames = [...new Set(strict.entityUse.undefinedNames)];
   if (undefinedNames.length > 0) {
@@ -150,6 +153,41 @@ function openElementsAt(doc: XmlDocument, offset: number): XmlElement[] {
     el = next;
   }
   return path;
+}
+
+/** At most this many well-formedness errors are reported after the first; a count says how many more. */
+const MAX_LATER_ERRORS = 20;
+
+function reportLaterErrors(
+  diagnostics: DiagnosticList,
+  doc: XmlDocument,
+  text: string,
+  offsetBase: number,
+  first: number,
+  strays: readonly number[],
+): void {
+  const found = [
+    ...findBareAmpersands(text, MAX_LATER_ERRORS + 2).map((at) => ({
+      offset: at + offsetBase,
+      message: 'a bare "&" (write &amp;)',
+    })),
+    ...strays.map((offset) => ({ offset, message: 'a "<" that starts no tag (write &lt;)' })),
+  ]
+    // the first error, as the strict pass placed it (a few characters after its "<" or "&")
+    .filter((e) => e.offset > first || e.offset < first - 8)
+    .sort((a, b) => a.offset - b.offset);
+  for (const error of found.slice(0, MAX_LATER_ERRORS)) {
+    const place = placeOfError(
+      { ...error, openElements: openElementsAt(doc, error.offset) },
+      doc.skippedFrom,
+    );
+    diagnostics.add('xml.not-well-formed', `xml: ${error.message}`, place);
+  }
+  if (found.length > MAX_LATER_ERRORS)
+    diagnostics.add(
+      'xml.not-well-formed',
+      `xml: more bare "&" or stray "<" past these ${MAX_LATER_ERRORS + 1}; not listed`,
+    );
 }
 
 // An XML Name as an entity reference may use it (ASCII letters and what follows them in feeds).

@@ -12,7 +12,11 @@ export interface TolerantResult {
   droppedAttributes?: { count: number; offset: number };
   /** True when entity references expanded beyond MAX_EXPANDED_CHARS; the rest decoded to nothing. */
   entitiesOverflowed: boolean;
+  /** Where stray `<` were read as text (document offsets), the first MAX_STRAY_REPORTED of them. */
+  strayLessThans: number[];
 }
+
+const MAX_STRAY_REPORTED = 100;
 
 // htmlparser2 keeps its open elements in an array it shifts at each tag: 150,000 unclosed elements took
 // 4 s (issue 12). Reading stops when this many are open; elements deeper than maxDepth are skipped anyway.
@@ -23,6 +27,11 @@ const STOP = new Error('parse: too many open elements');
 // a noncharacter, so no well-formed document holds it, and of the same length, so offsets stay true.
 const STRAY_LT = '\uFDD0';
 const STRAY_LT_RE = /\uFDD0/g;
+const SECTIONS: readonly (readonly [string, string])[] = [
+  ['<![CDATA[', ']]>'],
+  ['<!--', '-->'],
+  ['<?', '?>'],
+];
 // What may follow a `<` that starts markup: a name (an element), `/`, `!` or `?`.
 const MARKUP_START = /[\p{L}_:/!?]/u;
 
@@ -33,7 +42,7 @@ const MARKUP_START = /[\p{L}_:/!?]/u;
  * closing tags included, as its attributes (a title swallowed its item's link, guid and date). One pass
  * forward. Undefined when there is none (or the text already holds STRAY_LT, to stay exact).
  */
-export function markStrayLessThans(text: string): string | undefined {
+export function markStrayLessThans(text: string, offsets?: number[]): string | undefined {
   if (text.includes(STRAY_LT)) return undefined;
   let out: string[] | undefined;
   let copied = 0;
@@ -43,7 +52,12 @@ export function markStrayLessThans(text: string): string | undefined {
     let markup = MARKUP_START.test(after);
     // where to look for the next `<`: past the tag read here (never twice over the same text)
     let resume = at + 1;
-    if (markup && after !== '!' && after !== '?') {
+    const section = SECTIONS.find(([start]) => text.startsWith(start, at));
+    if (section) {
+      // a CDATA section, comment or processing instruction: a `<` inside is no markup and no mistake
+      const end = text.indexOf(section[1], at + section[0].length);
+      resume = end < 0 ? text.length : end + section[1].length;
+    } else if (markup && after !== '!' && after !== '?') {
       // a tag: its `>` must come before any other `<` outside quoted values
       let i = at + 1;
       for (; i < text.length; i++) {
@@ -64,6 +78,7 @@ export function markStrayLessThans(text: string): string | undefined {
       out ??= [];
       out.push(text.slice(copied, at), STRAY_LT);
       copied = at + 1;
+      if (offsets && offsets.length < MAX_STRAY_REPORTED) offsets.push(at);
     }
     at = text.indexOf('<', resume);
   }
@@ -94,7 +109,8 @@ export function readTolerant(
   entities: Map<string, string> | undefined,
   limits: TreeLimits,
 ): TolerantResult {
-  const markedText = markStrayLessThans(text);
+  const strays: number[] = [];
+  const markedText = markStrayLessThans(text, strays);
   const marked = markedText !== undefined;
   const builder = new TreeBuilder(limits);
   const maxOpen = Math.max(limits.maxDepth * 4, MIN_OPEN_LIMIT);
@@ -160,7 +176,12 @@ export function readTolerant(
   } catch (err) {
     if (err !== STOP) throw err;
   }
-  const result: TolerantResult = { doc: builder.doc, entitiesOverflowed: budget.overflowed };
+  const base = limits.offsetBase ?? 0;
+  const result: TolerantResult = {
+    doc: builder.doc,
+    entitiesOverflowed: budget.overflowed,
+    strayLessThans: strays.map((at) => at + base),
+  };
   if (stoppedAt !== undefined) result.stoppedAt = stoppedAt + (limits.offsetBase ?? 0);
   if (dropped !== undefined)
     result.droppedAttributes = { count: dropped.count, offset: dropped.offset + (limits.offsetBase ?? 0) };
