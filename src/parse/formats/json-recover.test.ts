@@ -21,6 +21,8 @@ describe('JSON Feed recovery', () => {
     const invalid = result.diagnostics.filter((d) => d.code === 'json.invalid');
     assert.equal(invalid.length, 1);
     assert.equal(invalid[0]?.column, text.indexOf('hi"') + 1);
+    // in the broken item, and the field it broke, as an XML error names them
+    assert.deepEqual([invalid[0]?.entry, invalid[0]?.field], [1, 'title']);
   });
 
   it('reads past a missing comma between members and between items', () => {

@@ -3,7 +3,8 @@ import { keepShape } from '../../html/index.js';
 /** A JSON value read as far as the text allows, and the first error met on the way. */
 export interface RecoveredJson {
   value: unknown;
-  error?: { offset: number; message: string };
+  /** The first error: where, what, and the keys and indexes of the value it broke (`items`, 2, `title`). */
+  error?: { offset: number; message: string; path: (string | number)[] };
 }
 
 const MAX_DEPTH = 256;
@@ -28,7 +29,9 @@ class Stop extends Error {}
 class Reader {
   pos = 0;
   /** The first error met, reported. */
-  error: { offset: number; message: string } | undefined;
+  error: { offset: number; message: string; path: (string | number)[] } | undefined;
+  /** The keys and indexes of the value being read. */
+  private readonly path: (string | number)[] = [];
   /** True while an error unwinds the values being read (until an array of objects reads on). */
   private stopped = false;
 
@@ -49,7 +52,7 @@ class Reader {
   }
 
   private fail(message: string): never {
-    this.error ??= { offset: this.pos, message };
+    this.error ??= { offset: this.pos, message, path: [...this.path] };
     this.stopped = true;
     throw new Stop(message);
   }
@@ -80,7 +83,9 @@ class Reader {
         if (err instanceof Stop) return out;
         throw err;
       }
+      this.path.push(key);
       const value = this.value(depth);
+      this.path.pop();
       if (value !== undefined && key !== '__proto__') out[key] = value;
       if (this.stopped) return out;
       this.skipSpace();
@@ -88,7 +93,7 @@ class Reader {
       // a missing comma before the next key: noted, and read on
       else if (this.text[this.pos] === '"') this.note('expected "," between the members of an object');
       else if (this.text[this.pos] !== '}') {
-        this.stopAt('expected "," or "}" in an object');
+        this.stopAt('expected "," or "}" in an object', key);
         return out;
       }
     }
@@ -109,7 +114,9 @@ class Reader {
         return out;
       }
       const start = this.pos;
+      this.path.push(out.length);
       const value = this.value(depth);
+      this.path.pop();
       if (value !== undefined) out.push(value);
       // an object broken inside (an unescaped quote in a title): read on at the next object of the array
       if (this.stopped && this.text[start] === '{' && this.readOnAt(this.nextObject(start))) continue;
@@ -126,14 +133,19 @@ class Reader {
     }
   }
 
-  private stopAt(message: string): void {
-    this.error ??= { offset: this.pos, message };
+  /** `key`: the member just read, when the error follows its value (the field it broke). */
+  private stopAt(message: string, key?: string): void {
+    this.error ??= {
+      offset: this.pos,
+      message,
+      path: key === undefined ? [...this.path] : [...this.path, key],
+    };
     this.stopped = true;
   }
 
   /** An error read past: reported when it is the first. */
   private note(message: string): void {
-    this.error ??= { offset: this.pos, message };
+    this.error ??= { offset: this.pos, message, path: [...this.path] };
   }
 
   /** Where the next object of an array starts after the one broken at `from` (`},{`), or -1. */

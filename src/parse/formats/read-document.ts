@@ -198,7 +198,16 @@ function readJson(ctx: ParseContext, text: string, scope: Scope): DocumentResult
     doc = recovered.value;
     const found = recovered.error ?? strictJsonError(error);
     bozoReason = found.message;
-    ctx.diagnostics.add('json.invalid', `parse: invalid JSON: ${bozoReason}`, { offset: found.offset });
+    // inside an item: its index and field, as an XML error names its entry
+    const path = recovered.error?.path ?? [];
+    const place =
+      path[0] === 'items' && typeof path[1] === 'number'
+        ? { entry: path[1], ...(typeof path[2] === 'string' ? { field: path[2] } : {}) }
+        : {};
+    ctx.diagnostics.add('json.invalid', `parse: invalid JSON: ${bozoReason}`, {
+      offset: found.offset,
+      ...place,
+    });
   }
   const bozo = bozoReason !== undefined;
   const withReason = (r: DocumentResult): DocumentResult => (bozoReason ? { ...r, bozoReason } : r);
