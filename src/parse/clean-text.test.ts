@@ -8,6 +8,17 @@ describe('cleanString', () => {
     assert.equal(cleanString('a\u0000b\u0001c\u001fd\te\nf\rg\u000bh\u000c'), 'abcd\te\nf\rgh');
   });
 
+  it('removes C1 control characters, which no text means (windows-1252 leaves 0x81, 0x8D, 0x9D undefined)', () => {
+    assert.equal(cleanString('caf\u00e9\u009d \u0085x\u0080'), 'caf\u00e9 x');
+    const bytes = Buffer.from(
+      '<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>T</title><item><title>a\x9db \x93q\x94</title><guid>1</guid></item></channel></rss>',
+      'latin1',
+    );
+    const result = parseFeed(bytes);
+    assert.equal(result.entries[0]?.title, 'ab \u201cq\u201d');
+    assert.ok(result.diagnostics.some((d) => d.code === 'text.control-character' && d.entry === 0));
+  });
+
   it('replaces lone surrogates with U+FFFD and keeps pairs', () => {
     assert.equal(cleanString('\ud800a\udc00 \ud83d\ude00'), '\ufffda\ufffd \ud83d\ude00');
     assert.equal(cleanString('end\ud83d'), 'end\ufffd');

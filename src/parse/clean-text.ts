@@ -2,15 +2,17 @@ import { type ParseResult, plural } from '../model/index.js';
 import type { DiagnosticList } from './diagnostics.js';
 
 // C0 control characters other than tab, line feed and carriage return (not XML 1.0 characters, and
-// PostgreSQL refuses NUL in text), and UTF-16 surrogates without their other half (JSON's "\ud800"):
-// with the u flag a surrogate range matches only lone surrogates, never a pair.
-const UNWANTED_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDFFF]/u;
+// PostgreSQL refuses NUL in text), C1 controls (U+0080-U+009F: the bytes windows-1252 leaves undefined,
+// such as 0x9D, and text decoded with the wrong charset; XML 1.1 calls them discouraged), and UTF-16
+// surrogates without their other half (JSON's "\ud800"): with the u flag a surrogate range matches only
+// lone surrogates, never a pair.
+const UNWANTED_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0080-\u009F]|[\uD800-\uDFFF]/u;
 // A quicker first test (no u flag: surrogate pairs match too): most strings have neither
-const SUSPECT_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]/;
-const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const SUSPECT_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0080-\u009F\uD800-\uDFFF]/;
+const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0080-\u009F]/g;
 const LONE_SURROGATE_RE = /[\uD800-\uDFFF]/gu;
 
-/** A string without C0 control characters (removed) and lone surrogates (each replaced by U+FFFD). */
+/** A string without C0 and C1 control characters (removed) and lone surrogates (each replaced by U+FFFD). */
 export function cleanString(text: string): string {
   if (!SUSPECT_RE.test(text) || !UNWANTED_RE.test(text)) return text;
   return text.replace(CONTROL_RE, '').replace(LONE_SURROGATE_RE, '\uFFFD');
