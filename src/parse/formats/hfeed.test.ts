@@ -138,6 +138,24 @@ describe('parseHfeed', () => {
     assert.doesNotMatch(JSON.stringify(near), /invalid|tidings-no-base/);
   });
 
+  it('reads the h-feed with the most posts when a sidebar has one too, and posts inside an h-card', () => {
+    const page = `<aside class="h-feed"><div class="h-entry"><a class="u-url p-name" href="/elsewhere">Blogroll</a></div></aside>
+      <main class="h-feed"><div class="h-entry"><a class="u-url p-name" href="/1">One</a></div>
+      <div class="h-entry"><a class="u-url p-name" href="/2">Two</a></div></main>`;
+    const found = parseHfeed(page, 'https://site.example/')!;
+    assert.deepEqual(
+      found.entries.map((e) => e.title),
+      ['One', 'Two'],
+    );
+    const card = `<div class="h-card"><a class="p-name u-url" href="/">Ann</a>
+      <article class="h-entry"><a class="u-url p-name" href="/a">A</a></article>
+      <article class="h-entry"><a class="u-url p-name" href="/b">B</a></article></div>`;
+    assert.deepEqual(
+      parseHfeed(card, 'https://ann.example/')!.entries.map((e) => e.link),
+      ['https://ann.example/a', 'https://ann.example/b'],
+    );
+  });
+
   it('returns undefined for a page without h-feed or h-entry', () => {
     assert.equal(
       parseHfeed('<html><body><p class="h-card">Just a card</p></body></html>', 'https://x.example/'),

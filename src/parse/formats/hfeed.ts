@@ -33,10 +33,10 @@ export function parseHfeed(
   if (!MICROFORMAT_ROOT_RE.test(html)) return undefined;
   const doc = readMicroformats(html, baseUrl);
   if (doc === undefined) return undefined;
-  const hfeed = findItem(doc.items, 'h-feed', 0);
+  const hfeed = mainFeed(doc.items);
   const entryItems = hfeed
     ? (hfeed.children ?? []).filter((child) => hasType(child, 'h-entry'))
-    : doc.items.filter((item) => hasType(item, 'h-entry'));
+    : topEntries(doc.items);
   if (!hfeed && entryItems.length === 0) return undefined;
   const feed = readFeed(hfeed, doc, html, baseUrl);
   const fallbackAuthor = feed.authors?.[0];
@@ -79,15 +79,36 @@ function hasType(item: Mf2Item, type: string): boolean {
   return item.type?.includes(type) ?? false;
 }
 
-/** The first item of this type, breadth first among the items and their children. */
-function findItem(items: readonly Mf2Item[], type: string, depth: number): Mf2Item | undefined {
-  const direct = items.find((item) => hasType(item, type));
-  if (direct || depth >= MAX_SEARCH_DEPTH) return direct;
-  for (const item of items) {
-    const nested = findItem(item.children ?? [], type, depth + 1);
-    if (nested) return nested;
+/** Every item of this type down to MAX_SEARCH_DEPTH, breadth first. */
+function findItems(items: readonly Mf2Item[], type: string, depth = 0, out: Mf2Item[] = []): Mf2Item[] {
+  for (const item of items) if (hasType(item, type)) out.push(item);
+  if (depth < MAX_SEARCH_DEPTH)
+    for (const item of items) findItems(item.children ?? [], type, depth + 1, out);
+  return out;
+}
+
+/**
+ * The page's h-feed: of several (a sidebar's list of links beside the list of posts), the one with the
+ * most h-entries, the first of those.
+ */
+function mainFeed(items: readonly Mf2Item[]): Mf2Item | undefined {
+  let best: Mf2Item | undefined;
+  let most = -1;
+  for (const feed of findItems(items, 'h-feed')) {
+    const count = (feed.children ?? []).filter((child) => hasType(child, 'h-entry')).length;
+    if (count > most) [best, most] = [feed, count];
   }
-  return undefined;
+  return best;
+}
+
+/**
+ * Without an h-feed: the page's top-level h-entries, else those one level inside a top-level item (the
+ * posts a site's h-card holds, as a page of an IndieWeb site often has them).
+ */
+function topEntries(items: readonly Mf2Item[]): Mf2Item[] {
+  const top = items.filter((item) => hasType(item, 'h-entry'));
+  if (top.length > 0) return top;
+  return items.flatMap((item) => (item.children ?? []).filter((child) => hasType(child, 'h-entry')));
 }
 
 function isItem(value: Mf2Value | undefined): value is Mf2Item {
