@@ -156,6 +156,14 @@ describe('parseHfeed', () => {
     );
   });
 
+  it('makes a title one line', () => {
+    const page = `<article class="h-entry"><p>A
+
+      photo</p><img class="u-photo" src="/p.jpg"><time class="dt-published">2024</time></article>`;
+    const [entry] = parseHfeed(page, 'https://site.example/')!.entries;
+    assert.equal(entry?.title, 'A photo2024');
+  });
+
   it('returns undefined for a page without h-feed or h-entry', () => {
     assert.equal(
       parseHfeed('<html><body><p class="h-card">Just a card</p></body></html>', 'https://x.example/'),

@@ -263,7 +263,8 @@ function readContent(entry: Entry, item: Mf2Item, baseUrl: string | undefined): 
     entry.summary = summary;
     entry.summaryDetail = { type: 'text/plain', value: summary };
   }
-  const name = first(item, 'name');
+  // a title is one line: an implied name is the entry's text content, across its lines and indents
+  const name = first(item, 'name')?.replace(/\s+/g, ' ').trim();
   // A note's implied name is its whole text (microformats2 parsing): a name that merely repeats the
   // start of the content is no title.
   if (name && !startsWithText(contentText ?? summary, name)) {
