@@ -39,6 +39,7 @@ describe('the command line and the values it is given', () => {
       { args: ['user', 'set', 'ann', '--me', 'https://ann.example/#me'] },
       { args: ['user', 'set', 'ann', '--me', 'https://ann:secret@ann.example/'] }, // 14
       { args: ['user', 'list', '--json'] },
+      { args: ['user', 'set', 'ann', '--no-admin', '--admin'] }, // 16
     ];
     const results = await runAll(cases.map((one) => ({ ...one, env })));
     assert.equal(results[0]?.code, 0, results[0]?.stderr);
@@ -60,5 +61,6 @@ describe('the command line and the values it is given', () => {
     refused(13, 1, /--me must have no #fragment/);
     refused(14, 1, /--me must have no user name or password/);
     assert.equal(results[15]?.stdout, '{"users":[{"name":"ann","admin":true,"subscriptions":1}]}\n');
+    refused(16, 2, /^tidings: user set: --admin and --no-admin contradict each other$/);
   });
 });

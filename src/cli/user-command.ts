@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { EXIT_USAGE, UserError } from './user-error.js';
 
 const DATABASE_HELP = 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)';
 
@@ -48,15 +49,23 @@ export function registerUser(program: Command): void {
     .action(async (oldName: string, newName: string, opts: { database?: string }) =>
       (await import('./user.js')).runUserRename(oldName, newName, opts),
     );
+  // commander keeps the last of --admin and --no-admin: both given is a command line that says nothing
+  const given = new Set<string>();
   user
     .command('set')
+    .on('option:admin', () => given.add('admin'))
+    .on('option:no-admin', () => given.add('no-admin'))
     .description("change a user's admin flag or IndieAuth profile URL")
     .argument('<name>', 'the user')
     .option('--admin', 'make them an admin')
     .option('--no-admin', 'make them no admin')
     .option('--me <url>', 'their IndieAuth profile URL; "" clears it')
     .option('--database <url>', DATABASE_HELP)
-    .action(async (name: string, opts: { admin?: boolean; me?: string; database?: string }) =>
-      (await import('./user.js')).runUserSet(name, opts),
-    );
+    .action(async (name: string, opts: { admin?: boolean; me?: string; database?: string }) => {
+      if (given.has('admin') && given.has('no-admin'))
+        throw new UserError('user set: --admin and --no-admin contradict each other', {
+          exitCode: EXIT_USAGE,
+        });
+      await (await import('./user.js')).runUserSet(name, opts);
+    });
 }
