@@ -93,6 +93,10 @@ const ALONE = new Set([
   'test/poll/parse-limits.test.ts',
   'test/poll/statuses.test.ts',
   'test/sanitize-stable.test.ts',
+  // twice in eight whole runs (2026-12-06), in a process of eight files, its after hook waited on a promise
+  // that nothing was left to settle ("the event loop has already resolved"), failing every file after it;
+  // alone it passed every time: it runs alone while the cause is looked for (see the stop-35 note)
+  'test/server/api-failure-log.test.ts',
 ]);
 const ALONE_FOLDERS = ['src/fetch/'];
 const GROUP_SIZE = 8;
