@@ -134,26 +134,9 @@ export function getSharedAgent(allowPrivateAddresses: boolean, connectTimeoutMs:
   return agent;
 }
 
-/** How long closing waits for requests under way before it ends them. */
-const CLOSE_GRACE_MS = 2_000;
-
-/**
- * Closes the shared Agents (at shutdown, and after tests so keep-alive sockets do not hold the process):
- * requests under way get CLOSE_GRACE_MS to end, then are ended. A close that waited on a request whose
- * socket no longer held the event loop waited forever, and a process ended with its close unfinished.
- */
+/** Closes the shared Agents (at shutdown, and after tests so keep-alive sockets do not hold the process). */
 export async function closeSharedAgents(): Promise<void> {
   const agents = [...sharedAgents.values()];
   sharedAgents.clear();
-  await Promise.all(
-    agents.map(async (agent) => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
-      });
-      const ended = await Promise.race([agent.close().then(() => 'closed' as const), late]);
-      clearTimeout(timer);
-      if (ended === 'late') await agent.destroy().catch(() => undefined);
-    }),
-  );
+  await Promise.all(agents.map((agent) => agent.close()));
 }
