@@ -1,7 +1,12 @@
 const NAME_RE = /^(?:#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z_:][\w.:-]*);/;
 // An `&` or the start of a section whose `&`s are not references
 const SCAN_RE = /&|<!\[CDATA\[|<!--|<\?/g;
-const SECTION_END: Record<string, string> = { '<![CDATA[': ']]>', '<!--': '-->', '<?': '?>' };
+/** Sections whose `&` and `<` are not markup: CDATA, comments, processing instructions, by their start. */
+export const SECTION_END: Readonly<Record<string, string>> = {
+  '<![CDATA[': ']]>',
+  '<!--': '-->',
+  '<?': '?>',
+};
 
 /**
  * The first `&` before `end` that starts no entity or character reference, outside CDATA sections,
@@ -11,28 +16,18 @@ const SECTION_END: Record<string, string> = { '<![CDATA[': ']]>', '<!--': '-->',
  * One pass forward: searching back for a section start at each `&` took 35 s on an 870 KB feed (issue 12).
  */
 export function findBareAmpersand(text: string, end: number): number {
-  const scan = new RegExp(SCAN_RE);
-  for (let m = scan.exec(text); m !== null && m.index < end; m = scan.exec(text)) {
-    const found = m[0];
-    if (found === '&') {
-      if (!NAME_RE.test(text.slice(m.index + 1, m.index + 66))) return m.index;
-      continue;
-    }
-    const close = text.indexOf(SECTION_END[found] as string, m.index + found.length);
-    if (close < 0) return -1;
-    scan.lastIndex = close + (SECTION_END[found] as string).length;
-  }
-  return -1;
+  return findBareAmpersands(text, 1, end)[0] ?? -1;
 }
 
 /**
- * Every `&` that starts no reference, outside CDATA sections, comments and processing instructions, up to
- * `max` of them, in order: the problems of a document past its first, each reported where it is.
+ * Every `&` before `end` that starts no reference, outside CDATA sections, comments and processing
+ * instructions, up to `max` of them, in order: the problems of a document past its first, each reported
+ * where it is.
  */
-export function findBareAmpersands(text: string, max: number): number[] {
+export function findBareAmpersands(text: string, max: number, end = text.length): number[] {
   const found: number[] = [];
   const scan = new RegExp(SCAN_RE);
-  for (let m = scan.exec(text); m !== null && found.length < max; m = scan.exec(text)) {
+  for (let m = scan.exec(text); m !== null && m.index < end && found.length < max; m = scan.exec(text)) {
     const at = m[0];
     if (at === '&') {
       if (!NAME_RE.test(text.slice(m.index + 1, m.index + 66))) found.push(m.index);

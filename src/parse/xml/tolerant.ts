@@ -1,5 +1,6 @@
 import type { Parser } from 'htmlparser2';
 import { loadHtmlparser } from '../lazy-imports.js';
+import { SECTION_END } from './bare-ampersand.js';
 import { MAX_ATTRIBUTES, setOwn, TreeBuilder, type TreeLimits } from './builder.js';
 import { decodeReferences, type ExpansionBudget } from './entities.js';
 import type { XmlDocument } from './tree.js';
@@ -27,11 +28,7 @@ const STOP = new Error('parse: too many open elements');
 // a noncharacter, so no well-formed document holds it, and of the same length, so offsets stay true.
 const STRAY_LT = '\uFDD0';
 const STRAY_LT_RE = /\uFDD0/g;
-const SECTIONS: readonly (readonly [string, string])[] = [
-  ['<![CDATA[', ']]>'],
-  ['<!--', '-->'],
-  ['<?', '?>'],
-];
+const SECTION_STARTS = Object.keys(SECTION_END);
 // What may follow a `<` that starts markup: a name (an element), `/`, `!` or `?`.
 const MARKUP_START = /[\p{L}_:/!?]/u;
 
@@ -52,11 +49,12 @@ export function markStrayLessThans(text: string, offsets?: number[]): string | u
     let markup = MARKUP_START.test(after);
     // where to look for the next `<`: past the tag read here (never twice over the same text)
     let resume = at + 1;
-    const section = SECTIONS.find(([start]) => text.startsWith(start, at));
-    if (section) {
+    const section = SECTION_STARTS.find((start) => text.startsWith(start, at));
+    if (section !== undefined) {
       // a CDATA section, comment or processing instruction: a `<` inside is no markup and no mistake
-      const end = text.indexOf(section[1], at + section[0].length);
-      resume = end < 0 ? text.length : end + section[1].length;
+      const close = SECTION_END[section] as string;
+      const end = text.indexOf(close, at + section.length);
+      resume = end < 0 ? text.length : end + close.length;
     } else if (markup && after !== '!' && after !== '?') {
       // a tag: its `>` must come before any other `<` outside quoted values
       let i = at + 1;
