@@ -28,6 +28,53 @@ describe('search words', () => {
     assert.deepEqual(searchWords(' -- ... '), []);
   });
 
+  it('scans words as the expression of a word says, whatever the mix of scripts and marks', () => {
+    // the definition the hand scan keeps to: runs of letters, digits, marks and private-use characters
+    const reference = (text: string) =>
+      [...text.toLowerCase().matchAll(/[\p{L}\p{N}\p{M}\p{Co}]+/gu)]
+        .map((match) =>
+          match[0]
+            .normalize('NFD')
+            .replace(/\p{M}+/gu, '')
+            .normalize('NFC'),
+        )
+        .filter((word) => word !== '');
+    const pieces = [
+      'a',
+      'Z',
+      '7',
+      ' ',
+      '-',
+      "'",
+      '\u0301',
+      'é',
+      'İ',
+      'ß',
+      'Ω',
+      'я',
+      '東',
+      '\u{1d400}',
+      '\u{1f600}',
+      '\ue000',
+      '\ud800',
+      '\u00a0',
+      '\u2019',
+      '٣',
+      'ﬁ',
+      '\n',
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    for (let round = 0; round < 500; round++) {
+      let text = '';
+      for (let i = next() % 40; i > 0; i--) text += pieces[next() % pieces.length];
+      assert.deepEqual(searchWords(text), reference(text), JSON.stringify(text));
+    }
+  });
+
   it('writes each word once with its positions, counting every word', () => {
     assert.equal(tsvectorLiteral('the cat and the hat'), "'the':1,4 'cat':2 'and':3 'hat':5");
     assert.equal(tsvectorLiteral(''), '');

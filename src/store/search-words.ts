@@ -6,9 +6,9 @@
 // worker about a quarter of that, and PostgreSQL only reads the literal.
 
 // A word: letters, digits, private-use characters, and the combining marks inside a word (dropped below).
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
-const ASCII_WORD = /[a-z0-9]+/g;
-const NOT_ASCII = /[^\x00-\x7f]/;
+// Scanned by hand: a regular expression over the whole text, with a Map entry per word, cost the worker
+// more than the rest of storing an entry (issue 22); the test checks the scan against the expression.
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}\p{Co}]$/u;
 const MARKS = /\p{M}+/gu;
 
 // PostgreSQL's limits (tsvector.h): a lexeme under 2 KB, positions 1-16383 (more are clamped), at most 256
@@ -17,21 +17,37 @@ const MAX_WORD_BYTES = 2046;
 const MAX_POSITION = 16383;
 const MAX_POSITIONS = 256;
 
-/** A word as the index holds it: accents gone (NFD, marks dropped); empty when nothing is left. */
-function withoutMarks(word: string): string {
-  return NOT_ASCII.test(word) ? word.normalize('NFD').replace(MARKS, '').normalize('NFC') : word;
+/** The length (1 or 2 code units) of the word character at `at` of `text`, 0 when it is none. */
+function wordCharAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ? 1 : 0;
+  const point = text.codePointAt(at) as number;
+  const char = point > 0xffff ? text.slice(at, at + 2) : text.charAt(at);
+  return WORD_CHAR.test(char) ? char.length : 0;
 }
 
-/** Calls `take` with each word of `text`, in order, as the index holds it. */
+/** Calls `take` with each word of `text`, in order, as the index holds it (lower case, accents gone). */
 function eachWord(text: string, take: (word: string) => void): void {
   const lower = text.toLowerCase();
-  // most feeds' text is ASCII: a plain pattern and no normalizing
-  const ascii = !NOT_ASCII.test(lower);
-  const pattern = ascii ? ASCII_WORD : WORD;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(lower); match !== null; match = pattern.exec(lower)) {
-    const word = ascii ? match[0] : withoutMarks(match[0]);
-    if (word !== '') take(word);
+  const end = lower.length;
+  let at = 0;
+  while (at < end) {
+    let length = wordCharAt(lower, at);
+    if (length === 0) {
+      at++;
+      continue;
+    }
+    const start = at;
+    let ascii = true;
+    do {
+      if (length === 2 || lower.charCodeAt(at) >= 0x80) ascii = false;
+      at += length;
+      length = at < end ? wordCharAt(lower, at) : 0;
+    } while (length !== 0);
+    const word = lower.slice(start, at);
+    // most words are ASCII: no normalizing
+    const kept = ascii ? word : word.normalize('NFD').replace(MARKS, '').normalize('NFC');
+    if (kept !== '') take(kept);
   }
 }
 
@@ -54,18 +70,25 @@ function tooLong(word: string): boolean {
  * parser leaves it out; positions still count it, so a phrase never spans it.
  */
 export function tsvectorLiteral(text: string): string {
-  const positions = new Map<string, number[]>();
+  // each word's index in `lists`, whose entries grow as `'word':1,4`
+  const index = new Map<string, number>();
+  const lists: string[] = [];
+  const counts: number[] = [];
   let position = 0;
   eachWord(text, (word) => {
-    position = Math.min(position + 1, MAX_POSITION);
+    if (position < MAX_POSITION) position++;
     if (tooLong(word)) return;
-    const list = positions.get(word);
-    if (list === undefined) positions.set(word, [position]);
-    else if (list.length < MAX_POSITIONS) list.push(position);
+    const at = index.get(word);
+    if (at === undefined) {
+      index.set(word, lists.length);
+      lists.push(`'${word}':${position}`);
+      counts.push(1);
+    } else if ((counts[at] as number) < MAX_POSITIONS) {
+      lists[at] += `,${position}`;
+      counts[at] = (counts[at] as number) + 1;
+    }
   });
-  const parts: string[] = [];
-  for (const [word, list] of positions) parts.push(`'${word}':${list.join(',')}`);
-  return parts.join(' ');
+  return lists.join(' ');
 }
 
 /**
