@@ -9,10 +9,20 @@
 //   package.json one folder above src/, so `new URL('./x', import.meta.url)` finds them.
 // - Files under test/ see their source's URL as `import.meta.url`: fixtures, README.md, ../shared and the
 //   sources the architecture test reads stay where they are, compiled or not.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
+import { bundleCli } from './bundle.mjs';
 import { ASSET } from './copy-assets.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -64,15 +74,22 @@ async function compile(path, written) {
 export async function transpile() {
   const written = new Set();
   const sources = [...walk(join(ROOT, 'src')), ...walk(join(ROOT, 'test'))];
-  const compiled = await Promise.all(
-    sources.filter((path) => /\.tsx?$/.test(path)).map((path) => compile(path, written)),
-  );
+  const sourcesTs = sources.filter((path) => /\.tsx?$/.test(path));
+  const compiled = await Promise.all(sourcesTs.map((path) => compile(path, written)));
   let count = compiled.filter(Boolean).length;
   for (const path of sources.filter((p) => ASSET.test(p) && p.startsWith(join(ROOT, 'src')))) {
     if (writeIfChanged(join(BUILD_DIR, relative(ROOT, path)), readFileSync(path), written)) count++;
   }
   if (writeIfChanged(join(BUILD_DIR, 'package.json'), readFileSync(join(ROOT, 'package.json')), written))
     count++;
+  // the command line the tests start is bundled as dist/cli.js is (scripts/bundle.mjs), again only when
+  // something under src/ changed
+  const bundle = join(BUILD_DIR, 'src', 'cli.bundle.js');
+  const srcChanged = compiled.some((changed, at) => changed && sourcesTs[at]?.startsWith(join(ROOT, 'src')));
+  if (srcChanged || !existsSync(bundle)) {
+    const code = await bundleCli({ entry: join(BUILD_DIR, 'src', 'cli.js'), outfile: bundle, write: false });
+    if (writeIfChanged(bundle, code, written)) count++;
+  } else written.add(bundle);
   for (const dir of ['src', 'test']) {
     let outputs = [];
     try {

@@ -22,7 +22,8 @@ import { commanderExitCode } from './user-error.js';
  * The `tidings` command line: each command is defined (name, arguments, options, help) in
  * src/cli/NAME-command.ts, whose action imports src/cli/NAME.ts, the command's work, when it runs. So the
  * CLI starts, prints its help and refuses a mistaken option without loading the store, the poller or the
- * server (0.1 s instead of 0.5; test/cli-start.test.ts keeps it so).
+ * server (0.1 s instead of 0.5; test/cli-start.test.ts keeps it so). In the bundle (dist/cli.js,
+ * scripts/bundle.mjs) those modules are in the file, but run only when a command's action imports them.
  */
 export function createProgram(): Command {
   const program = new Command();

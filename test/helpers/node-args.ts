@@ -14,5 +14,10 @@ export function nodeArgsFor(path: string): string[] {
   return ['--import', 'tsx', join(ROOT, path)];
 }
 
-/** `node ...CLI_ARGS command` runs the tidings command line, as the installed bin does. */
-export const CLI_ARGS: readonly string[] = nodeArgsFor('src/cli.ts');
+/**
+ * `node ...CLI_ARGS command` runs the tidings command line, as the installed bin does: in the compiled
+ * tree, bundled as dist/cli.js is (scripts/bundle.mjs, written by scripts/transpile.mjs).
+ */
+export const CLI_ARGS: readonly string[] = process.env['TIDINGS_TEST_BUILD']
+  ? [join(process.env['TIDINGS_TEST_BUILD'], 'src', 'cli.bundle.js')]
+  : nodeArgsFor('src/cli.ts');
