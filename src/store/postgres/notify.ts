@@ -12,6 +12,8 @@ export const EVENTS_CHANNEL = 'tidings_events';
 export const IDS_PER_NOTIFICATION = 400;
 
 const RECONNECT_MS = 1_000;
+/** Notifications per query: 100 payloads of at most 8,000 bytes stay under a megabyte. */
+const PAYLOADS_PER_QUERY = 100;
 
 /**
  * LISTEN/NOTIFY on one connection of its own (a pooled connection cannot stay listening). Payloads
@@ -67,22 +69,53 @@ export async function openPgEventRelay(url: string, onError: (error: unknown) =>
     scheduleConnect();
   };
 
-  // One publish at a time: a connection runs one query at a time, and pg only queues overlapping ones
-  // with a deprecation warning (pg 9 refuses them). A poll stores many feeds at once, each publishing.
-  let sending: Promise<unknown> = Promise.resolve();
-  const send = async (message: RelayMessage): Promise<void> => {
-    const current = client;
-    if (!current) throw new Error('store: the event relay is reconnecting; an event was not sent');
-    for (const payload of encode(message, schema))
-      await current.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+  // One query at a time: a connection runs one query at a time, and pg only queues overlapping ones
+  // with a deprecation warning (pg 9 refuses them). A poll stores many feeds at once, each publishing:
+  // what is published meanwhile goes in the next query, all of it in one statement (issue 22: one
+  // statement per feed was a quarter of a poll round's statements, each a transaction of its own).
+  const waiting: { payloads: string[]; settle: (error?: unknown) => void }[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    while (waiting.length > 0) {
+      const batch: typeof waiting = [];
+      let count = 0;
+      while (
+        waiting.length > 0 &&
+        (batch.length === 0 || count + (waiting[0]?.payloads.length ?? 0) <= PAYLOADS_PER_QUERY)
+      ) {
+        const next = waiting.shift() as (typeof waiting)[number];
+        batch.push(next);
+        count += next.payloads.length;
+      }
+      try {
+        const current = client;
+        if (!current) throw new Error('store: the event relay is reconnecting; an event was not sent');
+        // unnest keeps the array's order: NOTIFY delivers in the order of the calls
+        await current.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+          EVENTS_CHANNEL,
+          batch.flatMap((item) => item.payloads),
+        ]);
+        for (const item of batch) item.settle();
+      } catch (error) {
+        for (const item of batch) item.settle(error ?? new Error('store: an event was not sent'));
+      }
+    }
+    flushing = false;
   };
 
   await connect();
   return {
     publish(message) {
-      const sent = sending.then(() => send(message));
-      sending = sent.catch(() => {});
-      return sent;
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({
+          payloads: encode(message, schema),
+          settle: (error) => (error === undefined ? resolve() : reject(error)),
+        });
+        if (flushing) return;
+        flushing = true;
+        // what the same turn publishes (a group commit's feeds) goes in the first query too
+        setImmediate(() => void flush());
+      });
     },
     onMessage(listener) {
       emitter.on('message', listener);
