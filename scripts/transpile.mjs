@@ -82,20 +82,26 @@ export async function transpile() {
   }
   if (writeIfChanged(join(BUILD_DIR, 'package.json'), readFileSync(join(ROOT, 'package.json')), written))
     count++;
-  // the command line the tests start is bundled as dist/cli.js is (scripts/bundle.mjs), again only when
-  // something under src/ changed
   const bundle = join(BUILD_DIR, 'src', 'cli.bundle.js');
-  const srcChanged = compiled.some((changed, at) => changed && sourcesTs[at]?.startsWith(join(ROOT, 'src')));
-  if (srcChanged || !existsSync(bundle)) {
-    const code = await bundleCli({ entry: join(BUILD_DIR, 'src', 'cli.js'), outfile: bundle, write: false });
-    if (writeIfChanged(bundle, code, written)) count++;
-  } else written.add(bundle);
+  written.add(bundle);
+  let srcRemoved = false;
   for (const dir of ['src', 'test']) {
     let outputs = [];
     try {
       outputs = walk(join(BUILD_DIR, dir));
     } catch {}
-    for (const path of outputs) if (!written.has(path)) rmSync(path);
+    for (const path of outputs) {
+      if (written.has(path)) continue;
+      rmSync(path);
+      if (dir === 'src') srcRemoved = true;
+    }
+  }
+  // the command line the tests start is bundled as dist/cli.js is (scripts/bundle.mjs), again only when
+  // a module under src/ changed or went
+  const srcChanged = compiled.some((changed, at) => changed && sourcesTs[at]?.startsWith(join(ROOT, 'src')));
+  if (srcChanged || srcRemoved || !existsSync(bundle)) {
+    const code = await bundleCli({ entry: join(BUILD_DIR, 'src', 'cli.js'), outfile: bundle, write: false });
+    if (writeIfChanged(bundle, code, written)) count++;
   }
   return count;
 }
