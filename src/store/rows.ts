@@ -60,6 +60,23 @@ const FEED_FIELDS: Record<FeedField, FieldSpec> = {
 
 const NOT_NULL: ReadonlySet<FeedField> = new Set(['url', 'originalUrl', 'nextCheckAt']);
 
+/** PostgreSQL's type of each feed column a patch may set (a statement of many feeds' values casts to it). */
+const PG_TYPES: Record<ColumnKind, string> = {
+  text: 'text',
+  time: 'text',
+  json: 'text',
+  int: 'integer',
+  bool: 'boolean',
+};
+const COLUMN_PG_TYPES = new Map<string, string>(
+  Object.values(FEED_FIELDS).map((spec) => [spec.column, PG_TYPES[spec.kind]]),
+);
+
+/** The PostgreSQL type of a feed column a patch sets, or undefined for a column no patch sets. */
+export function feedColumnPgType(column: string): string | undefined {
+  return COLUMN_PG_TYPES.get(column);
+}
+
 /** The feed a row holds; NULL columns become absent fields. */
 export function feedFromRow(row: Selectable<FeedTable>): StoredFeed {
   const feed: Record<string, unknown> = { id: row.id, createdAt: row.created_at };

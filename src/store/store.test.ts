@@ -413,6 +413,69 @@ function storeSuite(backend: StoreBackend) {
       assert.equal((await own.heartbeats.list(feedId!, 1)).length, 1);
     });
 
+    it('patches every feed of polls written at once, whatever fields each sets, and only those', async () => {
+      const own = await fresh();
+      const [a, b, c, d, gone] = await addFeeds(own, 5);
+      // c is another worker's: its lease stays; the others were this worker's
+      await own.polling.claimDue({ now: at(0), limit: 5, workerId: 'worker-a', leaseMs: LEASE_MS });
+      await own.feeds.update(c!, { userAgent: 'kept' });
+      await own.feeds.remove(gone!);
+      const ok = { status: 'ok' as const, lastCheckedAt: at(1), nextCheckAt: at(2) };
+      const results = await Promise.all([
+        own.polling.record(
+          outcome(a!, { feedPatch: { ...ok, etag: '"a"', httpStatus: 200, trustsValidators: false } }),
+        ),
+        own.polling.record(
+          outcome(b!, { feedPatch: { ...ok, etag: '"b"', httpStatus: 304, trustsValidators: true } }),
+        ),
+        own.polling.record(
+          outcome(c!, {
+            workerId: 'worker-b',
+            feedPatch: { ...ok, etag: '"c"', httpStatus: 200, trustsValidators: false },
+          }),
+        ),
+        own.polling.record(
+          outcome(d!, {
+            feedPatch: { ...ok, status: 'fetch_error', errorCount: 3, message: 'timed out', diagnostics: [] },
+            newEntries: [newEntry('d1')],
+          }),
+        ),
+        own.polling.record(
+          outcome(gone!, {
+            feedPatch: { ...ok, etag: '"x"', httpStatus: 200, trustsValidators: true },
+            newEntries: [newEntry('x')],
+          }),
+        ),
+      ]);
+      assert.equal(results[3]?.insertedIds.length, 1);
+      assert.deepEqual(results[4], { insertedIds: [], updatedIds: [] }, 'a removed feed gets nothing');
+      const [fa, fb, fc, fd] = await Promise.all([a, b, c, d].map((id) => own.feeds.get(id!)));
+      assert.deepEqual(
+        [fa, fb, fc].map((f) => [f?.etag, f?.httpStatus, f?.trustsValidators, f?.status, f?.nextCheckAt]),
+        [
+          ['"a"', 200, false, 'ok', at(2)],
+          ['"b"', 304, true, 'ok', at(2)],
+          ['"c"', 200, false, 'ok', at(2)],
+        ],
+      );
+      assert.equal(fc?.userAgent, 'kept', 'columns no patch names stay');
+      assert.deepEqual(
+        [fd?.status, fd?.errorCount, fd?.message, fd?.etag],
+        ['fetch_error', 3, 'timed out', undefined],
+      );
+      // worker-a's leases of a, b and d went with its polls; c's stays, as worker-b polled it
+      const again = await own.polling.claimDue({
+        now: at(3),
+        limit: 5,
+        workerId: 'worker-z',
+        leaseMs: LEASE_MS,
+      });
+      assert.deepEqual(
+        ids(again).sort((x, y) => x - y),
+        [a!, b!, d!].sort((x, y) => x - y),
+      );
+    });
+
     it("keeps another worker's lease and ignores a removed feed", async () => {
       const own = await fresh();
       const [feedId] = await addFeeds(own, 1);
