@@ -89,9 +89,10 @@ export class IconLookups implements IconQueue {
     this.#closing.abort();
     this.#queue.clear();
     let timer: NodeJS.Timeout | undefined;
+    // a timer that holds the process: an unref'd one let a process whose cancelled lookup held nothing
+    // open end in the middle of this await (exit code 13, serve's SIGTERM now and then)
     const grace = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
-      timer.unref();
     });
     await Promise.race([Promise.all([...this.#running.values(), this.#checking]), grace]);
     clearTimeout(timer);
