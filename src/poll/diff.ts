@@ -16,16 +16,21 @@ export async function diffEntries(
   diagnostics: Diagnostic[],
 ): Promise<{ newEntries: NewEntry[]; changedEntries: (NewEntry & { id: number })[] }> {
   const sharing = given.filter((i) => i.shared !== undefined);
-  const stored = await deps.store.entries.hashes(feed.id, [
-    ...given.map((i) => i.guid),
-    ...sharing.map((i) =>
-      i.shared?.base === i.guid ? (i.shared?.own as string) : (i.shared?.base as string),
-    ),
-  ]);
+  // A feed read for the first time has nothing stored: every poll and push that stores entries sets
+  // lastSuccessAt in the same transaction. So its first poll reads nothing (issue 22: a first round read
+  // each new feed's guids, one statement a feed); a guid stored meanwhile by another process is skipped
+  // when the entries are written.
+  const firstRead = feed.lastSuccessAt === undefined;
+  const stored = firstRead
+    ? new Map<string, { id: number; contentHash: string }>()
+    : await deps.store.entries.hashes(feed.id, [
+        ...given.map((i) => i.guid),
+        ...sharing.map((i) =>
+          i.shared?.base === i.guid ? (i.shared?.own as string) : (i.shared?.base as string),
+        ),
+      ]);
   const items = sharing.length > 0 ? settleSharedGuids(given, stored) : given;
-  // a feed read for the first time has nothing stored to match links against
-  const unknown =
-    feed.lastSuccessAt === undefined ? [] : items.filter((i) => !stored.has(i.guid) && i.urlKey);
+  const unknown = firstRead ? [] : items.filter((i) => !stored.has(i.guid) && i.urlKey);
   const keys = unknown.map((i) => i.urlKey as string);
   const byUrl = keys.length > 0 ? await deps.store.entries.byUrlKey(feed.id, keys) : new Map();
   const newEntries: NewEntry[] = [];

@@ -46,6 +46,40 @@ for (const backend of storeBackends()) {
       };
     }
 
+    it("reads no stored entries on a feed's first read, and on every read after", async () => {
+      docs['first'] = rss([
+        { guid: 'f1', title: 'One', pubDate: 'Mon, 02 Feb 2026 10:00:00 GMT' },
+        { guid: 'f2', title: 'Two', pubDate: 'Mon, 02 Feb 2026 11:00:00 GMT' },
+      ]);
+      let lookups = 0;
+      const entries = new Proxy(store.entries, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (name === 'hashes') lookups++;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const counted = new Proxy(store, {
+        get(target, name, receiver) {
+          if (name === 'entries') return entries;
+          const value = Reflect.get(target, name, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const url = `${server.url}/feed?name=first`;
+      const feed = await addFollowedFeed(store, url, clock.now().toISOString());
+      const pollCounted = async () => {
+        await pollOnce(pollDeps(counted, clock), { feedIds: [feed.id], force: true });
+        clock.advance(60_000);
+        return (await store.heartbeats.list(feed.id, 1))[0]!;
+      };
+      const first = await pollCounted();
+      assert.deepEqual([lookups, first.newCount], [0, 2]);
+      const second = await pollCounted();
+      assert.deepEqual([lookups, second.newCount], [1, 0], 'the second read finds both stored');
+      assert.equal((await store.entries.listByFeed(feed.id, 10)).length, 2);
+    });
+
     it('inserts new entries, updates changed ones keeping first-seen and published, skips the unchanged', async () => {
       docs['a'] = rss([
         { guid: '1', title: 'One', pubDate: 'Mon, 02 Feb 2026 10:00:00 GMT', description: 'first' },

@@ -156,6 +156,8 @@ for (const backend of storeBackends()) {
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
+      // read before: a feed's first read looks up no stored entries
+      for (const id of ids) await store.feeds.update(id, { lastSuccessAt: clock.now().toISOString() });
       const before = server.requests.length;
       await assert.rejects(
         pollOnce(pollDeps(reading, clock, { config: { concurrency: 1 } })),
