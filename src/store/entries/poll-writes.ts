@@ -16,7 +16,7 @@ import type { Database, FeedTable } from '../schema.js';
 import { clip, type IndexedText, writeSearchIndex } from '../search-index.js';
 import { tsvectorLiteral } from '../search-words.js';
 import type { PollHealth, PollOutcome } from '../types.js';
-import { binaryChunks, chunk, statementChunks, toIso } from '../values.js';
+import { chunk, statementChunks, toIso } from '../values.js';
 
 // SQLite allows 32766 bound variables per statement (since 3.32); PostgreSQL 65535. 500 guids, or
 // 500 entries of 21 columns (on SQLite at most 256, see statementChunks), stay below both.
@@ -105,6 +105,7 @@ export async function writePolls(
   const live = batch.filter((rows) => patched.has(rows.feedId));
   const newRows = await withoutRemoved(
     trx,
+    dialect,
     live.flatMap((rows) => rows.newRows),
   );
   const texts = new Map(live.map((rows) => [rows.feedId, rows.newTexts]));
@@ -206,11 +207,17 @@ function urlsOf(urls: FeedUrls): string {
  * The new rows whose guid retention has not removed from their feed: a removed entry that is still in the
  * feed's document must not come back as new.
  */
-async function withoutRemoved(trx: Transaction<Database>, rows: EntryRow[]): Promise<EntryRow[]> {
+async function withoutRemoved(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  rows: EntryRow[],
+): Promise<EntryRow[]> {
   if (rows.length === 0) return rows;
   const feedIds = [...new Set(rows.map((row) => row.feed_id as number))];
   const removed = new Set<string>();
-  for (const part of binaryChunks(
+  // of few shapes on SQLite, as few statements as can be on PostgreSQL (statementChunks)
+  for (const part of statementChunks(
+    dialect,
     rows.map((row) => row.guid as string),
     GUID_CHUNK,
   )) {
