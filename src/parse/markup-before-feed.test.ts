@@ -37,3 +37,49 @@ describe('markup printed before the feed (a PHP warning)', () => {
     assert.ok(page.diagnostics.some((d) => d.code === 'document.not-a-feed'));
   });
 });
+
+describe('text printed before a JSON Feed (a PHP warning)', () => {
+  const feed = JSON.stringify(
+    {
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'J',
+      items: [
+        { id: '1', title: 'a', content_text: 'x' },
+        { id: '2', title: 'b', content_text: 'y' },
+      ],
+    },
+    null,
+    2,
+  );
+
+  it('reads the feed that follows it, says what came first, and keeps lines and columns', () => {
+    const result = parseFeed(`${WARNING}${feed}`);
+    assert.equal(result.version, 'json11');
+    assert.ok(result.bozo);
+    assert.deepEqual(
+      result.entries.map((e) => e.title),
+      ['a', 'b'],
+    );
+    const before = result.diagnostics.find((d) => d.code === 'document.markup-before-feed');
+    assert.equal(before?.line, 1);
+    assert.match(before?.message ?? '', /"<br \/>/);
+    // an error in the feed is placed where it is in the document, warning lines included
+    const broken = parseFeed(`Notice: Undefined index: page\n${feed.replace('"title": "b"', '"title": b')}`);
+    assert.equal(broken.entries[0]?.title, 'a');
+    const invalid = broken.diagnostics.find((d) => d.code === 'json.invalid');
+    const line =
+      `Notice: Undefined index: page\n${feed}`.split('\n').findIndex((l) => l.includes('"title": "b"')) + 1;
+    assert.equal(invalid?.line, line);
+  });
+
+  it('leaves a page that shows a JSON Feed, and an XML feed followed by JSON, as they are', () => {
+    const page = parseFeed(`<!doctype html><html><body><p>Our feed:</p>\n${feed}</body></html>`);
+    assert.equal(page.version, '');
+    const shown = parseFeed(`<div><pre>\n${feed}</pre></div>`);
+    assert.equal(shown.version, '');
+    const xml = parseFeed(
+      `<rss version="2.0"><channel><title>T</title><description>\n${feed}</description></channel></rss>`,
+    );
+    assert.equal(xml.version, 'rss20');
+  });
+});

@@ -48,6 +48,8 @@ export function readDocument(
   // JSON: an object (a JSON Feed), or an array, which is JSON that is no feed (not XML gone wrong)
   const first = source.head(start + 1).charCodeAt(start);
   if (first === 123 /* { */ || first === 91 /* [ */) return readLargeJson(ctx, source.full(), scope, limits);
+  const jsonAt = jsonFeedAfterText(source.head(JSON_AFTER_TEXT_CHARS));
+  if (jsonAt !== undefined) return readJsonAfterText(ctx, source.full(), start, jsonAt, scope, limits);
   // A feed saved inside an XHTML page still reads as XML; any other HTML page is reported as one
   if (looksLikeHtmlPage(source.head(HTML_SNIFF_CHARS))) {
     const text = source.full();
@@ -57,6 +59,53 @@ export function readDocument(
 }
 
 const EMBEDDED_FEED_RE = /<(?:feed|rss|rdf:RDF)[\s>]/;
+
+// A JSON Feed printed after something else (a PHP warning or notice, a debug line): an object whose
+// version names JSON Feed, starting a line within the first 64 KB, with no XML feed before it.
+const JSON_AFTER_TEXT_CHARS = 65_536;
+const JSON_FEED_START_RE = /(?:^|[\r\n>])[ \t]*(\{)\s*"[^"]{1,40}"\s*:/g;
+const JSON_FEED_VERSION_RE = /"version"\s*:\s*"https?:\/\/jsonfeed\.org\/version\//;
+const JSON_VERSION_WINDOW = 4096;
+/** Markup that shows JSON rather than serving it. */
+const CODE_RE = /<(?:script|pre|code|textarea)[\s>]/i;
+
+/** Where a JSON Feed starts after other text in `head`, or undefined when it does not. */
+function jsonFeedAfterText(head: string): number | undefined {
+  // most documents name no JSON Feed at all; a page (an example of JSON Feed in a post, say) stays a page
+  if (!head.includes('jsonfeed.org/version/') || looksLikeHtmlPage(head)) return undefined;
+  JSON_FEED_START_RE.lastIndex = 0;
+  for (let match = JSON_FEED_START_RE.exec(head); match !== null; match = JSON_FEED_START_RE.exec(head)) {
+    const at = match.index + match[0].indexOf('{');
+    const before = head.slice(0, at);
+    if (EMBEDDED_FEED_RE.test(before) || CODE_RE.test(before)) return undefined;
+    if (JSON_FEED_VERSION_RE.test(head.slice(at, at + JSON_VERSION_WINDOW))) return at;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the JSON Feed at `at`, the text before it blanked (lines kept, so that every diagnostic keeps its
+ * line and column), and says what came first.
+ */
+function readJsonAfterText(
+  ctx: ParseContext,
+  text: string,
+  start: number,
+  at: number,
+  scope: Scope,
+  limits: ReadLimits,
+): DocumentResult {
+  const before = text.slice(start, at).trim();
+  const shown = before.length > 30 ? `${before.slice(0, 30)}...` : before;
+  ctx.diagnostics.add(
+    'document.markup-before-feed',
+    `parse: the JSON Feed starts after other text (${JSON.stringify(shown)} first): a server error or warning printed before it?`,
+    { offset: start },
+  );
+  const blanked = text.slice(0, at).replace(/[^\r\n]/g, ' ') + text.slice(at);
+  const result = readLargeJson(ctx, blanked, scope, limits);
+  return { ...result, bozo: true, bozoReason: result.bozoReason ?? 'text before the JSON Feed' };
+}
 
 function readXml(ctx: ParseContext, source: DocumentText, scope: Scope, limits: ReadLimits): DocumentResult {
   const tree = readXmlTree(ctx.diagnostics, source, limits);
