@@ -252,17 +252,10 @@ function entryChange(
 }
 
 /**
- * Patches the polled feed and drops the worker's lease (not another worker's, should the lease have
- * expired and moved on). Returns false when the feed is gone. Updating first also locks the feed's row
- * on PostgreSQL, so a concurrent feeds.remove waits instead of breaking the entry inserts. The statement is
- * compiled once per set of patched columns (query-template.ts): building it with Kysely for every poll
- * cost a third of a millisecond of the main thread.
- */
-/**
  * Patches each polled feed and drops the lease of the worker that polled it; returns the feeds that
  * still exist. On PostgreSQL the feeds whose patches set the same columns go in one statement (issue 22:
- * a statement per feed was a third of a poll round's statements, each parsed and planned); SQLite's
- * statements cost little, one per feed.
+ * a statement per feed was a third of a poll round's statements, each parsed and planned), which locks
+ * their rows as patchPolledFeed does; SQLite's statements cost little, one per feed.
  */
 async function patchPolledFeeds(
   trx: Transaction<Database>,
@@ -313,6 +306,13 @@ async function patchPolledFeeds(
   return live;
 }
 
+/**
+ * Patches the polled feed and drops the worker's lease (not another worker's, should the lease have
+ * expired and moved on). Returns false when the feed is gone. Updating first also locks the feed's row
+ * on PostgreSQL, so a concurrent feeds.remove waits instead of breaking the entry inserts. The statement is
+ * compiled once per set of patched columns (query-template.ts): building it with Kysely for every poll
+ * cost a third of a millisecond of the main thread.
+ */
 async function patchPolledFeed(
   trx: Transaction<Database>,
   dialect: Dialect,
