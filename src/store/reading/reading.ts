@@ -34,6 +34,7 @@ import { countDrift, rebuild, rowDrift } from './doctor.js';
 import { type StateChange, setFlag, upsertStates } from './entry-states.js';
 import { isCjkTerm, pageMatches, parseSearchQuery, queryTests, walkSearchIndex } from './search.js';
 import {
+  channelFeedTitle,
   channelPage,
   FEED_COLUMNS,
   inChannel,
@@ -144,6 +145,7 @@ export class Reading extends StoreArea {
             'entries.changed_at',
             'entries.feed_id',
             ...FEED_COLUMNS,
+            channelFeedTitle(),
             'channel_entries.is_read',
             isSaved(this.userId).as('is_saved'),
           ]),

@@ -45,13 +45,55 @@ export function channelPage<TB extends keyof Database, R extends KeyRow>(
   );
 }
 
-// The entry's feed and state, as a timeline row carries them beside the entry's columns.
+// The entry's feed and state, as a timeline row carries them beside the entry's columns; the feed's title
+// comes from channelFeedTitle or feedTitleFor.
 export const FEED_COLUMNS = [
   'feeds.url as feed_url',
-  'feeds.title as feed_title',
   'feeds.site_url as feed_site_url',
   'feeds.icon_url as feed_icon_url',
 ] as const;
+
+const ebCe = expressionBuilder<Database, 'channel_entries' | 'feeds'>();
+
+/**
+ * The title of a channel row's feed as the user named it (their subscription's own title in that channel),
+ * else the feed's: what the sidebar and the feed's settings show, in every list of entries too.
+ */
+export function channelFeedTitle() {
+  const own = ebCe
+    .selectFrom('subscriptions')
+    .select('subscriptions.title')
+    .whereRef('subscriptions.channel_id', '=', 'channel_entries.channel_id')
+    .whereRef('subscriptions.feed_id', '=', 'channel_entries.feed_id');
+  return ebCe.fn.coalesce(own, ebCe.ref('feeds.title')).as('feed_title');
+}
+
+const ebEf = expressionBuilder<Database, 'entries' | 'feeds'>();
+
+/**
+ * The title of an entry's feed as the user named it: their own title in the channel `readState` names, or
+ * of the first of their channels that gives one; else the feed's.
+ */
+function feedTitleFor(readState: ReadStateOf) {
+  const own =
+    'anyChannelOf' in readState
+      ? ebEf
+          .selectFrom('subscriptions')
+          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+          .select('subscriptions.title')
+          .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
+          .where('channels.user_id', '=', readState.anyChannelOf)
+          .where('subscriptions.title', 'is not', null)
+          .orderBy('channels.position')
+          .orderBy('channels.id')
+          .limit(1)
+      : ebEf
+          .selectFrom('subscriptions')
+          .select('subscriptions.title')
+          .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
+          .where('subscriptions.channel_id', '=', readState.channelId);
+  return ebEf.fn.coalesce(own, ebEf.ref('feeds.title')).as('feed_title');
+}
 
 interface FeedAndState {
   feed_id: number;
@@ -122,7 +164,7 @@ export function loadTimelineEntries(
   userId: number,
   visible?: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool>,
 ): Promise<TimelineEntry[]> {
-  return loadEntriesWithFeeds(db, ids, { isRead: isRead(readState), userId, visible });
+  return loadEntriesWithFeeds(db, ids, { isRead: isRead(readState), userId, visible, titleOf: readState });
 }
 
 /** True when the user saved (starred) the entry. */
@@ -159,15 +201,18 @@ export async function loadEntriesWithFeeds(
     isRead: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool>;
     userId: number;
     visible?: ExpressionWrapper<Database, 'entries' | 'feeds', SqlBool> | undefined;
+    /** Whose title of the feed to show (default: the user's, in any of their channels). */
+    titleOf?: ReadStateOf;
   },
 ): Promise<(TimelineEntry & { isSaved: boolean })[]> {
   const byId = new Map<number, TimelineEntry & { isSaved: boolean }>();
+  const title = feedTitleFor(state.titleOf ?? { anyChannelOf: state.userId });
   for (const part of chunk(ids, ID_CHUNK)) {
     let query = db
       .selectFrom('entries')
       .innerJoin('feeds', 'feeds.id', 'entries.feed_id')
       .select(ENTRY_COLUMNS)
-      .select([...FEED_COLUMNS, state.isRead.as('is_read'), isSaved(state.userId).as('is_saved')])
+      .select([...FEED_COLUMNS, title, state.isRead.as('is_read'), isSaved(state.userId).as('is_saved')])
       .where('entries.id', 'in', part);
     if (state.visible !== undefined) query = query.where(state.visible);
     const rows = await query.execute();
