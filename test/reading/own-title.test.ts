@@ -3,6 +3,7 @@
 // as it is in the sidebar; another follower of the feed sees the feed's own title.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { appFeeds } from '../../src/reading/index.js';
 import type { Store } from '../../src/store/index.js';
 import { storeBackends } from '../helpers/temp-store.js';
 import { openTwoUsers, type TwoUsers } from '../helpers/two-users.js';
@@ -47,6 +48,19 @@ for (const backend of storeBackends()) {
       for (const [list, seen] of Object.entries(bob)) assert.deepEqual(seen, [BOB_TITLE], `bob's ${list}`);
       for (const [list, seen] of Object.entries(ann))
         assert.deepEqual(seen, ['Shared Feed'], `ann's ${list}`);
+    });
+
+    it('keeps the title in a second channel that follows the feed, for its rows and the apps', async () => {
+      // a second channel, after the first, follows the shared feed: it takes bob's title
+      const later = await t.bob.store.channels.create('BOBONLY Later');
+      await t.bob.store.channels.subscribe(later.id, t.shared.id, t.h.clock.now().toISOString());
+      const view = await appFeeds(t.bob.store);
+      const listed = view.feeds.find((feed) => feed.id === t.shared.id);
+      assert.equal(listed?.title, BOB_TITLE);
+      const items = await t.bob.store.sync.entries(t.shared.entries);
+      assert.deepEqual([...new Set(items.map((e) => e.feed.title))], [BOB_TITLE]);
+      const rows = await t.bob.store.reading.timeline({ channelId: later.id, limit: 50 });
+      assert.deepEqual([...new Set(rows.entries.map((e) => e.feed.title))], [BOB_TITLE]);
     });
   });
 }
