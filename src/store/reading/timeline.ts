@@ -77,12 +77,8 @@ const ebEf = expressionBuilder<Database, 'entries' | 'feeds'>();
 function feedTitleFor(readState: ReadStateOf) {
   const own =
     'anyChannelOf' in readState
-      ? ebEf
-          .selectFrom('subscriptions')
-          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+      ? subscriptionsOfEntryFeed(readState.anyChannelOf)
           .select('subscriptions.title')
-          .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
-          .where('channels.user_id', '=', readState.anyChannelOf)
           .where('subscriptions.title', 'is not', null)
           .orderBy('channels.position')
           .orderBy('channels.id')
@@ -129,6 +125,15 @@ export function refFromRow(row: RefRow): TimelineRef {
 
 const eb = expressionBuilder<Database, 'entries'>();
 
+/** The user's subscriptions to the entry's feed, in any of their channels (a subquery on `entries`). */
+function subscriptionsOfEntryFeed(userId: number) {
+  return eb
+    .selectFrom('subscriptions')
+    .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+    .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
+    .where('channels.user_id', '=', userId);
+}
+
 /**
  * True when the entry is read in the channel; for any channel of a user, in any of the user's channels
  * that follows its feed (a state left behind by an unsubscribed channel does not count).
@@ -136,12 +141,7 @@ const eb = expressionBuilder<Database, 'entries'>();
 function isRead(readState: ReadStateOf): ExpressionWrapper<Database, 'entries', SqlBool> {
   const channels =
     'anyChannelOf' in readState
-      ? eb
-          .selectFrom('subscriptions')
-          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
-          .select('subscriptions.channel_id')
-          .whereRef('subscriptions.feed_id', '=', 'entries.feed_id')
-          .where('channels.user_id', '=', readState.anyChannelOf)
+      ? subscriptionsOfEntryFeed(readState.anyChannelOf).select('subscriptions.channel_id')
       : [readState.channelId];
   return eb.exists(
     eb
