@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../model/index.js';
+import { XML_ENTITIES } from './entities.js';
 
 /** What a DOCTYPE tells the parser: internal entities (expanded, bounded) and the public identifier. */
 export interface Doctype {
@@ -74,7 +75,6 @@ export function readDoctype(text: string): Doctype | undefined {
 }
 
 const CHARACTER_REF_RE = /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g;
-const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
  * An entity's value as the text it stands for: character references in an entity value are expanded when
@@ -85,7 +85,7 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 function replacementText(value: string): string {
   if (!value.includes('&')) return value;
   return value.replace(CHARACTER_REF_RE, (_, hex: string | undefined, dec: string | undefined, named) => {
-    if (named !== undefined) return PREDEFINED[named as string] as string;
+    if (named !== undefined) return XML_ENTITIES[named as string] as string;
     const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
     const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
     return valid ? String.fromCodePoint(code) : '\ufffd';

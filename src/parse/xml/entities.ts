@@ -2,7 +2,8 @@ import { decodeHTMLStrict } from 'entities/decode';
 
 // Tables without a prototype: `&toString;` and `&constructor;` found Object.prototype's functions in
 // plain objects and put their source text into the feed.
-const XML_ENTITIES = table({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" });
+/** XML's five predefined entities, by name. */
+export const XML_ENTITIES = table({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" });
 
 // HTML 4 (which feeds were written against) maps &lang; and &rang; to U+2329/U+232A; HTML5 moved them.
 const HTML4_ANGLES = table({ lang: '\u2329', rang: '\u232a' });
