@@ -52,7 +52,7 @@ class Reader {
   }
 
   private fail(message: string): never {
-    this.error ??= { offset: this.pos, message, path: [...this.path] };
+    this.note(message);
     this.stopped = true;
     throw new Stop(message);
   }
@@ -135,17 +135,13 @@ class Reader {
 
   /** `key`: the member just read, when the error follows its value (the field it broke). */
   private stopAt(message: string, key?: string): void {
-    this.error ??= {
-      offset: this.pos,
-      message,
-      path: key === undefined ? [...this.path] : [...this.path, key],
-    };
+    this.note(message, key === undefined ? this.path : [...this.path, key]);
     this.stopped = true;
   }
 
-  /** An error read past: reported when it is the first. */
-  private note(message: string): void {
-    this.error ??= { offset: this.pos, message, path: [...this.path] };
+  /** An error here, at `path` (the value being read): reported when it is the first; read past unless stopped. */
+  private note(message: string, path: readonly (string | number)[] = this.path): void {
+    this.error ??= { offset: this.pos, message, path: [...path] };
   }
 
   /** Where the next object of an array starts after the one broken at `from` (`},{`), or -1. */
