@@ -34,9 +34,7 @@ export function parseHfeed(
   const doc = readMicroformats(html, baseUrl);
   if (doc === undefined) return undefined;
   const hfeed = mainFeed(doc.items);
-  const entryItems = hfeed
-    ? (hfeed.children ?? []).filter((child) => hasType(child, 'h-entry'))
-    : topEntries(doc.items);
+  const entryItems = hfeed ? childEntries(hfeed) : topEntries(doc.items);
   if (!hfeed && entryItems.length === 0) return undefined;
   const feed = readFeed(hfeed, doc, html, baseUrl);
   const fallbackAuthor = feed.authors?.[0];
@@ -79,6 +77,11 @@ function hasType(item: Mf2Item, type: string): boolean {
   return item.type?.includes(type) ?? false;
 }
 
+/** The h-entries among an item's children. */
+function childEntries(item: Mf2Item): Mf2Item[] {
+  return (item.children ?? []).filter((child) => hasType(child, 'h-entry'));
+}
+
 /** Every item of this type down to MAX_SEARCH_DEPTH, breadth first. */
 function findItems(items: readonly Mf2Item[], type: string, depth = 0, out: Mf2Item[] = []): Mf2Item[] {
   for (const item of items) if (hasType(item, type)) out.push(item);
@@ -95,7 +98,7 @@ function mainFeed(items: readonly Mf2Item[]): Mf2Item | undefined {
   let best: Mf2Item | undefined;
   let most = -1;
   for (const feed of findItems(items, 'h-feed')) {
-    const count = (feed.children ?? []).filter((child) => hasType(child, 'h-entry')).length;
+    const count = childEntries(feed).length;
     if (count > most) [best, most] = [feed, count];
   }
   return best;
@@ -108,7 +111,7 @@ function mainFeed(items: readonly Mf2Item[]): Mf2Item | undefined {
 function topEntries(items: readonly Mf2Item[]): Mf2Item[] {
   const top = items.filter((item) => hasType(item, 'h-entry'));
   if (top.length > 0) return top;
-  return items.flatMap((item) => (item.children ?? []).filter((child) => hasType(child, 'h-entry')));
+  return items.flatMap(childEntries);
 }
 
 function isItem(value: Mf2Value | undefined): value is Mf2Item {
