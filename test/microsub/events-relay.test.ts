@@ -27,6 +27,7 @@ describe('microsub events across processes (postgres)', {
   const relays: EventRelay[] = [];
   let a: Harness;
   let storeB: Store;
+  let eventsB: PollEvents;
   let base: string;
   let close: () => Promise<void>;
 
@@ -49,7 +50,8 @@ describe('microsub events across processes (postgres)', {
     );
     // process B: serves only (serve --no-poller), on a pool and a relay of its own
     storeB = await backend.openPeer(a.store);
-    const depsB = serverDeps(storeB, a.clock, new PollEvents(await relayOf(storeB)), {});
+    eventsB = new PollEvents(await relayOf(storeB));
+    const depsB = serverDeps(storeB, a.clock, eventsB, {});
     const appB = new Hono().route('/microsub', microsubRoutes(microsubDeps(depsB), { heartbeatMs: 60_000 }));
     const server = serve({ fetch: appB.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -68,6 +70,19 @@ describe('microsub events across processes (postgres)', {
     await backend.cleanup();
   });
 
+  /**
+   * Resolves once process B has heard of entries stored (a follow's first fetch): NOTIFY reaches B's
+   * connection when PostgreSQL delivers it, so a stream opened sooner could still hear those as new.
+   */
+  function heardOnB(): Promise<void> {
+    return new Promise((resolve) => {
+      const off = eventsB.onNewEntries(() => {
+        off();
+        resolve();
+      });
+    });
+  }
+
   async function openStreamOnB() {
     const abort = new AbortController();
     const response = await fetch(`${base}/microsub?action=events`, {
@@ -84,7 +99,9 @@ describe('microsub events across processes (postgres)', {
   it('sends a new-item on one server for an entry the other process polled', async () => {
     const uid = (await a.post({ action: 'channels', name: 'Relayed' })).body['uid'] as string;
     a.docs['/r.xml'] = { body: rss([item('r1', 1)]), type: 'application/rss+xml' };
+    const followed = heardOnB();
     await a.post({ action: 'follow', channel: uid, url: a.url('/r.xml') });
+    await followed;
     const { abort, next } = await openStreamOnB();
     a.docs['/r.xml'] = { body: rss([item('r1', 1), item('r2', 2)]), type: 'application/rss+xml' };
     await a.poll(a.url('/r.xml'));
@@ -110,7 +127,9 @@ describe('microsub events across processes (postgres)', {
   it('relays a poll that stored more ids than one notification holds', async () => {
     const uid = (await a.post({ action: 'channels', name: 'Big' })).body['uid'] as string;
     a.docs['/big.xml'] = { body: rss([item('b0', 0)]), type: 'application/rss+xml' };
+    const followed = heardOnB();
     await a.post({ action: 'follow', channel: uid, url: a.url('/big.xml') });
+    await followed;
     const { abort, next } = await openStreamOnB();
     const items = Array.from({ length: 450 }, (_, i) => item(`b${i}`, i));
     a.docs['/big.xml'] = { body: rss(items), type: 'application/rss+xml' };
