@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, FeedTable } from './schema.js';
 import type { ClaimFilter, ClaimOptions } from './types.js';
-import { toDbBool, toIso } from './values.js';
+import { rowCount, toDbBool, toIso } from './values.js';
 
 type FeedIdQuery = SelectQueryBuilder<Database, 'feeds', { id: number }>;
 
@@ -22,7 +22,7 @@ export function claimableFeedIds(
     .orderBy((eb) => eb('error_count', '>', 0), 'desc')
     .orderBy('next_check_at')
     .orderBy('id')
-    .limit(options.limit);
+    .limit(rowCount(options.limit));
 }
 
 export function claimableFeeds(db: Kysely<Database>, options: ClaimFilter, dialect: 'sqlite' | 'postgres') {

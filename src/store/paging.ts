@@ -4,6 +4,7 @@ import { type Executor, runTemplate } from './query-template.js';
 import type { Database } from './schema.js';
 import { StoreError } from './store-error.js';
 import type { TimelineEntry, TimelinePage } from './types.js';
+import { rowCount } from './values.js';
 
 /** The most entries one page returns; a larger limit is read as this. */
 export const MAX_PAGE_SIZE = 500;
@@ -88,35 +89,41 @@ export async function pageKeys<TB extends keyof Database, R extends KeyRow = Key
   const limit = pageSize(request.limit);
   if (request.before !== undefined && request.after !== undefined)
     throw new StoreError('invalid', 'store: a page takes either before or after, not both');
-  // each shape of page query, with the values it binds after the query's own
-  const run = async (shape: string, values: unknown[], build: () => KeyQuery<TB, R>): Promise<R[]> => {
+  // each shape of page query (with its row count, written into the SQL), with the values it binds after
+  // the query's own
+  const run = async (
+    shape: string,
+    count: number,
+    values: unknown[],
+    build: () => KeyQuery<TB, R>,
+  ): Promise<R[]> => {
     if (template === undefined) return build().execute();
-    const key = `${template.key}|${shape}`;
+    const key = `${template.key}|${shape}|${count}`;
     return (await runTemplate<R>(template.db, key, [...template.values, ...values], build)).rows;
   };
   if (request.before !== undefined) {
     const cursor = decodeCursor(request.before);
-    const rows = await run('before', [cursor.sortAt, cursor.id, limit], () =>
+    const rows = await run('before', limit, [cursor.sortAt, cursor.id], () =>
       query()
         .where(newerThan(columns, cursor))
         .orderBy(sql.ref(columns.sortAt), 'asc')
         .orderBy(sql.ref(columns.id), 'asc')
-        .limit(limit),
+        .limit(rowCount(limit)),
     );
     const keys = rows.reverse();
     const oldest = keys.at(-1);
     if (oldest === undefined) return { keys, hasOlder: false };
-    const below = await run('older', [oldest.sort_at, oldest.id, 1], () =>
+    const below = await run('older', 1, [oldest.sort_at, oldest.id], () =>
       newestFirst(query().where(olderThan(columns, keyOf(oldest))), columns, 1),
     );
     return { keys, hasOlder: below.length > 0 };
   }
   let rows: R[];
   if (request.after === undefined) {
-    rows = await run('first', [limit + 1], () => newestFirst(query(), columns, limit + 1));
+    rows = await run('first', limit + 1, [], () => newestFirst(query(), columns, limit + 1));
   } else {
     const cursor = decodeCursor(request.after);
-    rows = await run('older', [cursor.sortAt, cursor.id, limit + 1], () =>
+    rows = await run('older', limit + 1, [cursor.sortAt, cursor.id], () =>
       newestFirst(query().where(olderThan(columns, cursor)), columns, limit + 1),
     );
   }
@@ -129,7 +136,10 @@ function newestFirst<TB extends keyof Database, R extends KeyRow>(
   columns: KeyColumns,
   limit: number,
 ): KeyQuery<TB, R> {
-  return query.orderBy(sql.ref(columns.sortAt), 'desc').orderBy(sql.ref(columns.id), 'desc').limit(limit);
+  return query
+    .orderBy(sql.ref(columns.sortAt), 'desc')
+    .orderBy(sql.ref(columns.id), 'desc')
+    .limit(rowCount(limit));
 }
 
 function keyOf(row: KeyRow): SortKey {

@@ -5,7 +5,7 @@ import { ENTRY_COLUMNS, entryFromRow } from '../entry-rows.js';
 import { entrySizes } from '../entry-sizes.js';
 import { runTemplate } from '../query-template.js';
 import type { RetentionPolicy } from '../types.js';
-import { chunk } from '../values.js';
+import { chunk, rowCount } from '../values.js';
 import { GUID_CHUNK } from './poll-writes.js';
 import { keepBoundary, removeBatch } from './retention.js';
 
@@ -30,7 +30,7 @@ export class Entries extends StoreArea {
       .where('feed_id', '=', feedId)
       .orderBy('sort_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
+      .limit(rowCount(limit))
       .execute();
     return rows.map(entryFromRow);
   }

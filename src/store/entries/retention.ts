@@ -3,7 +3,7 @@ import { flag } from '../channel-entries.js';
 import type { Database } from '../schema.js';
 import { dropDeletedFromSearchIndex } from '../search-index.js';
 import type { RetentionPolicy } from '../types.js';
-import { toIso } from '../values.js';
+import { rowCount, toIso } from '../values.js';
 
 // Retention: a database that only grows gets slower and larger for entries nobody will read again.
 // Removed are entries of followed feeds that sort before the cut-off, are not among their feed's newest
@@ -26,8 +26,8 @@ export async function keepBoundary(db: Kysely<Database>, feedId: number, keepPer
     .where('feed_id', '=', feedId)
     .orderBy('sort_at', 'desc')
     .orderBy('id', 'desc')
-    .offset(Math.max(keepPerFeed - 1, 0))
-    .limit(1)
+    .offset(rowCount(Math.max(keepPerFeed - 1, 0)))
+    .limit(rowCount(1))
     .executeTakeFirst();
 }
 
@@ -54,7 +54,7 @@ export async function removeBatch(
     AND NOT EXISTS (SELECT 1 FROM saved_entries s WHERE s.entry_id = e.id)`;
   return db.transaction().execute(async (trx) => {
     const { rows: picked } = await sql<{ id: number }>`SELECT e.id FROM entries e WHERE ${removable}
-      ORDER BY e.sort_at, e.id LIMIT ${limit}`.execute(trx);
+      ORDER BY e.sort_at, e.id LIMIT ${rowCount(limit)}`.execute(trx);
     if (picked.length === 0) return 0;
     const ids = sql.join(picked.map((row) => row.id));
     const { rows: removed } = await sql<{ id: number; guid: string; sort_at: string }>`DELETE FROM entries

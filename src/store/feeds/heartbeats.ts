@@ -1,6 +1,7 @@
 import type { Heartbeat, HeartbeatBar, HeartbeatStatus } from '../../model/index.js';
 import { StoreArea } from '../area.js';
 import { heartbeatFromRow } from '../entry-rows.js';
+import { rowCount } from '../values.js';
 
 /** Each feed's heartbeats: one a poll, what the health pages show. */
 export class Heartbeats extends StoreArea {
@@ -13,7 +14,7 @@ export class Heartbeats extends StoreArea {
       .where('feed_id', '=', feedId)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
+      .limit(rowCount(limit))
       .execute();
     return rows.map(heartbeatFromRow);
   }
@@ -40,8 +41,8 @@ export class Heartbeats extends StoreArea {
               .whereRef('newer.feed_id', '=', 'feeds.id')
               .orderBy('newer.at', 'desc')
               .orderBy('newer.id', 'desc')
-              .limit(1)
-              .offset(limit - 1),
+              .limit(rowCount(1))
+              .offset(rowCount(limit - 1)),
             eb.val(''),
           ),
         ),

@@ -3,7 +3,7 @@ import { StoreArea } from '../area.js';
 import type { Database, DestinationTable, OutboxTable } from '../schema.js';
 import { StoreError } from '../store-error.js';
 import type { Dialect } from '../types.js';
-import { toDbBool, toIso } from '../values.js';
+import { rowCount, toDbBool, toIso } from '../values.js';
 import { enqueueMessages, eventsOf } from './outbox.js';
 import type {
   EventType,
@@ -151,7 +151,7 @@ export class Notify extends StoreArea {
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
       .orderBy('next_attempt_at')
       .orderBy('id')
-      .limit(claim.limit);
+      .limit(rowCount(claim.limit));
     if (this.dialect === 'postgres') ids = ids.forUpdate().skipLocked();
     const claimed = await this.db
       .updateTable('outbox')

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../schema.js';
 import { entryIdOfKey, searchKey } from '../search-key.js';
 import { tsqueryLiteral } from '../search-words.js';
+import { rowCount } from '../values.js';
 import { isShownIn } from '../visibility.js';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -244,14 +245,14 @@ async function walkWithoutEntries(
     const { rows } = await sql<{ id: number; sort_at: string }>`SELECT shown.entry_id AS id, shown.sort_at
       FROM entries_fts f JOIN channel_entries shown ON shown.channel_id = ${where.channelId} AND shown.entry_id = ${key}
       WHERE entries_fts MATCH ${match} ${below} AND shown.is_removed = 0 AND shown.is_hidden = 0
-      ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+      ORDER BY f.rowid DESC LIMIT ${rowCount(limit)}`.execute(db);
     return rows;
   }
   const { rows } = await sql<{ id: number }>`SELECT ${key} AS id FROM entries_fts f
     WHERE entries_fts MATCH ${match} ${below}
       AND EXISTS (SELECT 1 FROM channel_entries shown WHERE shown.entry_id = ${key}
         AND shown.user_id = ${where.userId} AND shown.is_removed = 0 AND shown.is_hidden = 0)
-    ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+    ORDER BY f.rowid DESC LIMIT ${rowCount(limit)}`.execute(db);
   if (rows.length === 0) return [];
   const times = await db
     .selectFrom('entries')
@@ -301,7 +302,7 @@ export async function walkSearchIndex(
     FROM entries_fts f JOIN entries e ON e.id = ${entryIdOfKey('f.rowid')}
     WHERE entries_fts MATCH ${match} ${below}
       AND ${isShownIn('sqlite', where, 'e.id')} ${others}
-    ORDER BY f.rowid DESC LIMIT ${limit + 1}`.execute(db);
+    ORDER BY f.rowid DESC LIMIT ${rowCount(limit + 1)}`.execute(db);
   return { keys: rows.slice(0, limit), hasOlder: rows.length > limit };
 }
 

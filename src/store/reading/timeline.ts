@@ -9,7 +9,7 @@ import { ENTRY_COLUMNS, entryFromRow } from '../entry-rows.js';
 import { type KeyPage, type KeyQuery, type KeyRow, pageKeys } from '../paging.js';
 import type { Database, DbBool, EntryTable } from '../schema.js';
 import type { TimelineEntry, TimelineQuery, TimelineRef } from '../types.js';
-import { chunk, fromDbBool } from '../values.js';
+import { chunk, fromDbBool, rowCount } from '../values.js';
 import { CHANNEL_KEYS, channelEntryKeys, channelKeysTemplate } from '../visibility.js';
 
 const ID_CHUNK = 500;
@@ -82,7 +82,7 @@ function feedTitleFor(readState: ReadStateOf) {
           .where('subscriptions.title', 'is not', null)
           .orderBy('channels.position')
           .orderBy('channels.id')
-          .limit(1)
+          .limit(rowCount(1))
       : ebEf
           .selectFrom('subscriptions')
           .select('subscriptions.title')

@@ -11,7 +11,7 @@ import * as shown from '../channel-entries.js';
 import { isSaved, loadEntriesWithFeeds } from '../reading/index.js';
 import type { Database } from '../schema.js';
 import type { SyncEntry, SyncFeedCount, SyncFilter, SyncKey, SyncQuery } from '../types.js';
-import { chunk, toDbBool, toIso } from '../values.js';
+import { chunk, rowCount, toDbBool, toIso } from '../values.js';
 import { hasState, isFiltered, isShown } from '../visibility.js';
 
 // Queries of the sync APIs (Google Reader, Fever): streams of entries by id, the apps' read rule
@@ -169,7 +169,7 @@ async function keysOf(
   const rows = await selection(db, query, userId)
     .select(['entries.id', 'entries.first_seen_at'])
     .orderBy('entries.id', query.oldestFirst ? 'asc' : 'desc')
-    .limit(limit)
+    .limit(rowCount(limit))
     .execute();
   return rows.map((row) => ({ id: row.id, firstSeenAt: row.first_seen_at }));
 }

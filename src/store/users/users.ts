@@ -5,7 +5,7 @@ import { isFollowed } from '../claim.js';
 import type { Database, UserTable } from '../schema.js';
 import { StoreError } from '../store-error.js';
 import type { Dialect } from '../types.js';
-import { chunk, fromDbBool, toDbBool, toIso } from '../values.js';
+import { chunk, fromDbBool, rowCount, toDbBool, toIso } from '../values.js';
 
 /**
  * What a user name may be: it is typed at sign-in and into the Google Reader and Fever apps, and appears
@@ -203,7 +203,7 @@ export class Users extends StoreArea {
 
   /** The one user when there is exactly one (a single-person instance), else undefined. */
   async sole(): Promise<StoredUser | undefined> {
-    const rows = await userRows(this.db, this.dialect).orderBy('users.id').limit(2).execute();
+    const rows = await userRows(this.db, this.dialect).orderBy('users.id').limit(rowCount(2)).execute();
     return rows.length === 1 && rows[0] !== undefined ? userFromRow(rows[0]) : undefined;
   }
 

@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import { StoreArea } from '../area.js';
 import type { WebSubSubscriptionTable } from '../schema.js';
-import { toIso, toIsoOrNull } from '../values.js';
+import { rowCount, toIso, toIsoOrNull } from '../values.js';
 import type { DuePushSubscription, PushSubscription, PushSubscriptionPatch } from './types.js';
 
 /** The subscription a row holds; NULL columns become absent fields. */
@@ -168,7 +168,7 @@ export class WebSubscriptions extends StoreArea {
         ]),
       )
       .orderBy('w.next_action_at')
-      .limit(limit)
+      .limit(rowCount(limit))
       .execute();
     return rows.map(({ unfollowed_at, ...row }) => ({
       ...subscriptionFromRow(row),
