@@ -60,6 +60,11 @@ export interface AppOptions {
   user?: { name: string | undefined; command: string };
   /** WebSub (issue 26): subscribe to the hubs of polled feeds when TIDINGS_BASE_URL is set (serve, worker). */
   push?: boolean;
+  /**
+   * With `events`: the relay to announce through instead of the database's own (the processes of
+   * `serve --processes N` on SQLite relay through their primary). Closed with the app.
+   */
+  relay?: EventRelay;
 }
 
 /** Read threads when none are configured: two keep one slow query from holding the others back. */
@@ -94,9 +99,9 @@ export async function openApp(options: AppOptions = {}): Promise<App | PollingAp
   let relay: EventRelay | undefined;
   try {
     if (options.events)
-      relay = await openEventRelay(config.databaseUrl, (err) =>
-        log.warn({ err }, 'events: relay connection'),
-      );
+      relay =
+        options.relay ??
+        (await openEventRelay(config.databaseUrl, (err) => log.warn({ err }, 'events: relay connection')));
   } catch (error) {
     await preparer?.close();
     await store.close().catch(() => undefined);

@@ -17,5 +17,9 @@ export function registerServe(program: Command): void {
       'with one user, the profile URL whose IndieAuth tokens act as them (several users: tidings user set NAME --me URL)',
     )
     .option('--database <url>', 'sqlite:PATH or postgres://... (default: TIDINGS_DATABASE_URL)')
+    .option(
+      '--processes <n>',
+      'processes that answer HTTP on the port, 1-64 or auto (one per core); one of them polls (default: TIDINGS_SERVE_PROCESSES, else 1)',
+    )
     .action(async (opts: ServeOptions) => (await import('./serve.js')).runServe(opts));
 }

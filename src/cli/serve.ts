@@ -1,9 +1,20 @@
 import type { ServerType } from '@hono/node-server';
 import { upgradeFeverKeyStorage } from '../auth/index.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../log.js';
 import { runPollLoop } from '../poll/index.js';
 import { openApp } from './app.js';
 import { retentionPolicy, startRetention } from './retention.js';
 import { runSender } from './sender.js';
+import {
+  announceListening,
+  leaveCluster,
+  PrimaryRelay,
+  parseProcesses,
+  serveRole,
+  shareMetrics,
+  superviseServe,
+} from './serve-cluster.js';
 import { EXIT_USAGE, UserError } from './user-error.js';
 
 export interface ServeOptions {
@@ -13,26 +24,52 @@ export interface ServeOptions {
   poller: boolean;
   tokenEndpoint?: string;
   me?: string;
+  /** `--processes`: 1 to 64, or auto; TIDINGS_SERVE_PROCESSES when not given, else 1. */
+  processes?: string;
 }
 
 /** `tidings serve` (serve-command.ts defines it): the web UI, the APIs and the poller in one process. */
 export async function runServe(opts: ServeOptions): Promise<void> {
   const port = parsePort(opts.port);
   retentionPolicy(process.env, new Date()); // a bad retention setting: one line before anything starts
+  const role = serveRole();
+  if (role === undefined) {
+    const processes = parseProcesses(opts.processes ?? process.env['TIDINGS_SERVE_PROCESSES'] ?? '1');
+    if (processes > 1) {
+      const { databaseUrl } = loadConfig(process.env, { databaseUrl: opts.database });
+      if (/^sqlite::memory:$/i.test(databaseUrl))
+        throw new UserError(
+          'serve: an in-memory database cannot be shared by several processes; use --processes 1',
+          {
+            exitCode: EXIT_USAGE,
+          },
+        );
+      process.exitCode = await superviseServe({ processes, host: opts.host, log: createLogger() });
+      return;
+    }
+  }
+  // under --processes N, one process (the lead) polls, sends alerts and applies retention
+  const polls = opts.poller && role !== 'helper';
   // The web server and its pages are loaded here, not by every other command (90 ms of each CLI start).
   const [{ serve }, { createApp }] = await Promise.all([
     import('@hono/node-server'),
     import('../server/index.js'),
   ]);
+  const sqlite =
+    role !== undefined &&
+    /^sqlite:/i.test(loadConfig(process.env, { databaseUrl: opts.database }).databaseUrl);
   const app = await openApp({
     database: opts.database,
     poller: true,
     logs: true,
     events: true,
-    polls: true,
+    polls,
     serves: true,
     push: true,
+    // the processes of --processes N on SQLite tell each other of new entries through the primary
+    ...(sqlite ? { relay: new PrimaryRelay() } : {}),
   });
+  const stopSharing = role !== undefined && app.metrics ? shareMetrics(app.metrics) : () => {};
   // a Fever key stored as a plain SHA-256 (before issue 22) becomes a slow hash before anything is served
   await upgradeFeverKeyStorage(app.store);
   const indieAuth = {
@@ -61,17 +98,20 @@ export async function runServe(opts: ServeOptions): Promise<void> {
   const address = server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
   app.log.info(
-    { host: opts.host, port: actualPort },
+    { host: opts.host, port: actualPort, ...(role ? { role } : {}) },
     `tidings serving on http://${opts.host}:${actualPort}/ (Microsub at /microsub)`,
   );
-  process.stderr.write(
-    `tidings: serving on http://${opts.host}:${actualPort}/ (Microsub: /microsub, Google Reader API: /api/greader, Fever API: /api/fever)\n`,
-  );
+  // under --processes N the primary says it once all processes listen
+  if (role !== undefined) announceListening(actualPort);
+  else
+    process.stderr.write(
+      `tidings: serving on http://${opts.host}:${actualPort}/ (Microsub: /microsub, Google Reader API: /api/greader, Fever API: /api/fever)\n`,
+    );
   const stop = new AbortController();
-  const poller = opts.poller ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
+  const poller = polls ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
   // whichever process polls sends the alerts its polls cause (issue 25); --no-poller leaves it to workers
-  const sender = opts.poller ? runSender(app, stop.signal) : Promise.resolve();
-  if (opts.poller) startRetention(app.store, process.env, app.log, stop.signal);
+  const sender = polls ? runSender(app, stop.signal) : Promise.resolve();
+  if (polls) startRetention(app.store, process.env, app.log, stop.signal);
   const shutdown = () => {
     stop.abort();
     server.close();
@@ -80,10 +120,14 @@ export async function runServe(opts: ServeOptions): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // a worker whose primary is gone (killed) stops too
+  if (role !== undefined) process.once('disconnect', shutdown);
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
   await poller;
   await sender;
+  stopSharing();
   await app.close();
+  if (role !== undefined) leaveCluster();
 }
 
 /** The --port value as a TCP port (0 picks a free one); anything else is a usage error. */

@@ -3,6 +3,7 @@
 export {
   ALERT_KINDS,
   type AlertKind,
+  aggregateMetrics,
   FEED_HEALTHS,
   Metrics,
   type MetricsDeps,

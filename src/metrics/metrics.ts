@@ -1,4 +1,13 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 import { FEED_HEALTHS, type FeedHealth, HEARTBEAT_STATUSES } from '../model/index.js';
 import { feedHealthAt, type PollHooks } from '../poll/index.js';
 import { EVENT_TYPES, type EventType, type Store } from '../store/index.js';
@@ -37,6 +46,7 @@ export class Metrics {
   readonly #entriesStored: Counter;
   readonly #httpRequests: Counter<'route' | 'status'>;
   readonly #alertsSent: Counter<'kind'>;
+  #gather: (() => Promise<string>) | undefined;
 
   constructor(deps: MetricsDeps) {
     const registers = [this.registry];
@@ -46,6 +56,8 @@ export class Metrics {
       help: 'Feeds by health, as the feed-health page and tidings status show it.',
       labelNames: ['health'],
       registers,
+      // every process of `serve --processes N` reads the same feeds: their sum would count each N times
+      aggregator: 'first',
       // read when scraped: any process may have polled since, and health depends on the time
       collect: async () => {
         const counts = await countFeeds(deps.store, deps.now());
@@ -108,13 +120,39 @@ export class Metrics {
     this.#alertsSent.inc({ kind });
   }
 
-  /** The metrics in the Prometheus text format, with its content type; rejects when the store fails. */
+  /**
+   * The metrics in the Prometheus text format, with its content type; rejects when the store fails.
+   * Those of every process of the server when gathered (gatherWith), else this process's.
+   */
   async render(): Promise<{ contentType: string; text: string }> {
+    const text = await (this.#gather ?? (() => this.registry.metrics()))();
     // prom-client writes a NaN sample (the event-loop lag before its first reading) as `Nan`; the
     // exposition format spells it NaN, and strict parsers refuse the whole scrape otherwise
-    const text = (await this.registry.metrics()).replace(/ Nan$/gm, ' NaN');
-    return { contentType: this.registry.contentType, text };
+    return { contentType: this.registry.contentType, text: text.replace(/ Nan$/gm, ' NaN') };
   }
+
+  /** This process's metrics as prom-client's JSON, for the process that gathers them all. */
+  json(): Promise<MetricObjectWithValues<MetricValue<string>>[]> {
+    return this.registry.getMetricsAsJSON();
+  }
+
+  /**
+   * Renders what `gather` answers instead of this process's own metrics: under `serve --processes N`
+   * the primary gathers every process's (aggregateMetrics), whichever process a scrape reached.
+   */
+  gatherWith(gather: () => Promise<string>): void {
+    this.#gather = gather;
+  }
+}
+
+/**
+ * The metrics of several processes as one exposition in the Prometheus text format: counters and
+ * histograms summed, the feed counts taken once, the process metrics as prom-client aggregates them.
+ */
+export function aggregateMetrics(
+  processes: readonly MetricObjectWithValues<MetricValue<string>>[][],
+): Promise<string> {
+  return AggregatorRegistry.aggregate([...processes]).metrics();
 }
 
 /** How many feeds have each health now. */

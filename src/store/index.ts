@@ -23,7 +23,7 @@ export {
 export { type OpenOptions, openStore } from './open.js';
 export { parseSearchQuery } from './reading/index.js';
 export { redactPassword } from './redact.js';
-export type { EventRelay, RelayMessage } from './relay-message.js';
+export { type EventRelay, parseRelayMessage, type RelayMessage } from './relay-message.js';
 export {
   type EntryMatchedEvent,
   isRuleAction,

@@ -1,0 +1,219 @@
+// `tidings serve --processes N`: several processes answer on one port. Each new connection goes to
+// the next process (node:cluster's round robin), so that requests made on connections of their own are
+// spread over all of them: what one process does must reach the others (Microsub events), and
+// /metrics must count every process's requests, whichever process a scrape reaches.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { hashToken, newToken, openStore } from '../src/store/index.js';
+import { tidings } from './helpers/cli.js';
+import { send, startServer, type TestServer } from './helpers/http-server.js';
+import { CLI_ARGS } from './helpers/node-args.js';
+import { rss } from './helpers/poll-harness.js';
+import { addFollowedFeed } from './helpers/temp-store.js';
+
+const STREAMS = 4;
+
+/** One request on a connection of its own (no keep-alive: the next request reaches the next process). */
+function once(
+  port: number,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** An event stream on a connection of its own; `events` fills as events arrive. */
+function openStream(port: number, token: string): Promise<{ events: string[]; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const events: string[] = [];
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/microsub?action=events',
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        agent: false,
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          for (const match of chunk.matchAll(/^event: (\S+)/gm)) events.push(match[1] as string);
+        });
+        res.on('error', () => {});
+        resolve({ events, close: () => req.destroy() });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The sum of a metric's samples whose labels include `labels`, from a Prometheus text exposition. */
+function sampleSum(text: string, name: string, labels = ''): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const match = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`).exec(line);
+    if (match && (match[1] ?? '').includes(labels)) sum += Number(match[2]);
+  }
+  return sum;
+}
+
+describe('tidings serve --processes', () => {
+  let feeds: TestServer;
+  let dir: string;
+  let url: string;
+  let token: string;
+  let child: ChildProcess | undefined;
+  let stderr = '';
+  let port = 0;
+
+  before(async () => {
+    feeds = await startServer({
+      '/feed': (_req, res) =>
+        send(res, 200, rss([{ guid: 'one', title: 'One' }]), { 'content-type': 'application/rss+xml' }),
+    });
+    dir = mkdtempSync(join(tmpdir(), 'tidings-processes-'));
+    url = `sqlite:${join(dir, 't.db')}`;
+    const store = await openStore(url);
+    await store.migrate();
+    await addFollowedFeed(store, `${feeds.url}/feed`, new Date().toISOString());
+    token = newToken();
+    await store.accounts.createToken(
+      { tokenHash: hashToken(token), scope: 'read channels' },
+      new Date().toISOString(),
+    );
+    await store.close();
+    child = spawn(process.execPath, [...CLI_ARGS, 'serve', '--port', '0', '--processes', '2'], {
+      env: {
+        ...process.env,
+        TIDINGS_DATABASE_URL: url,
+        TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true',
+        TIDINGS_METRICS: 'true',
+      },
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await until(
+      () => /tidings: serving on http:\/\/127\.0\.0\.1:(\d+)\//.test(stderr),
+      'serve to listen',
+      30_000,
+    );
+    port = Number(/tidings: serving on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr)?.[1]);
+  });
+
+  after(async () => {
+    child?.kill('SIGKILL');
+    await feeds.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says once that it serves, with how many processes', () => {
+    assert.equal(stderr.match(/tidings: serving on/g)?.length, 1, stderr);
+    assert.match(stderr, /; 2 processes\)/);
+  });
+
+  it("tells the event streams of every process of a change made through another's", async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    // the lead polls the feed as serve starts: one entry in the channel that follows it
+    let items: { _id: string }[] = [];
+    let uid = '';
+    async function refresh() {
+      const channels = JSON.parse((await once(port, '/microsub?action=channels', { headers: auth })).body);
+      uid = channels.channels.find((c: { uid: string }) => c.uid !== 'notifications').uid;
+      items = JSON.parse(
+        (await once(port, `/microsub?action=timeline&channel=${uid}`, { headers: auth })).body,
+      ).items;
+    }
+    for (let i = 0; i < 200 && items.length === 0; i++) {
+      await refresh();
+      if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const streams = await Promise.all(Array.from({ length: STREAMS }, () => openStream(port, token)));
+    try {
+      const marked = await once(port, '/microsub', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `action=timeline&method=mark_read&channel=${uid}&entry=${items[0]?._id}`,
+      });
+      assert.equal(marked.status, 200, marked.body);
+      await until(
+        () => streams.every((stream) => stream.events.includes('change-channel')),
+        'every stream to hear that the unread count changed',
+      );
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("counts every process's requests in /metrics, and the feeds once", async () => {
+    const before = sampleSum(
+      (await once(port, '/metrics')).body,
+      'tidings_http_requests_total',
+      'route="/healthz"',
+    );
+    for (let i = 0; i < 6; i++) assert.equal((await once(port, '/healthz')).status, 200);
+    const text = (await once(port, '/metrics')).body;
+    assert.equal(
+      sampleSum(text, 'tidings_http_requests_total', 'route="/healthz"'),
+      before + 6,
+      text.slice(0, 3000),
+    );
+    assert.equal(
+      sampleSum(text, 'tidings_feeds'),
+      1,
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('tidings_feeds'))
+        .join('\n'),
+    );
+  });
+
+  it('polls a feed from one process, and stops every process on SIGTERM', async () => {
+    await until(() => feeds.requests.length > 0, 'the feed to be fetched');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(feeds.requests.length, 1);
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    child?.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    child = undefined;
+    await assert.rejects(once(port, '/healthz'), /ECONNREFUSED/);
+  });
+
+  it('ends as a lone serve does when the port is taken, and refuses a bad count in one line', async () => {
+    const env = { TIDINGS_DATABASE_URL: url };
+    const taken = await tidings(['serve', '--port', String(feeds.port), '--processes', '2'], env);
+    const alone = await tidings(['serve', '--port', String(feeds.port)], env);
+    assert.equal(taken.code, alone.code);
+    assert.notEqual(taken.code, 0);
+    assert.match(taken.stderr, /already in use/);
+    const bad = await tidings(['serve', '--processes', 'many'], env);
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+    assert.match(bad.stderr, /--processes takes a number from 1 to 64, or auto/);
+  });
+});
