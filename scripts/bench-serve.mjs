@@ -5,6 +5,7 @@
 // clients, beside a hello-world on the same framework (Hono on @hono/node-server) in the same run.
 //
 //   node scripts/bench-serve.mjs [--size 10000] [--per-feed 500] [--channels 20] [--seconds 3] [--db PATH]
+//                                [--processes auto|N]
 //                                [--users N [--follows 200]] [--only PATTERN]
 //
 // --size is the number of entries (feeds = size / per-feed). With --users (issue 24), N users each follow
@@ -15,10 +16,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processCpu } from './process-cpu.mjs';
+import { processTreeCpu } from './process-cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'dist/cli.js');
@@ -37,6 +38,13 @@ const USERS = Number(option('users', '0'));
 const FOLLOWS = Math.min(Number(option('follows', '200')), FEEDS);
 /** The user the pages are measured as: the first of --users, else the one user. */
 const MEASURED = USERS > 0 ? 'u0' : undefined;
+/**
+ * `tidings serve --processes`: as many processes as the machine has cores unless told (`--processes 1`
+ * measures one process); the hello-world runs as as many processes, so that both are measured alike.
+ */
+const PROCESSES_OPTION = option('processes', 'auto');
+const PROCESSES =
+  PROCESSES_OPTION === 'auto' ? Math.min(availableParallelism(), 64) : Math.max(1, Number(PROCESSES_OPTION));
 const WARM_UP_SECONDS = Math.min(1, SECONDS);
 const PASSWORD = 'bench password, not a secret';
 const dir = mkdtempSync(join(tmpdir(), 'tidings-bench-serve-'));
@@ -47,6 +55,7 @@ const env = {
   TIDINGS_ALLOW_PRIVATE_ADDRESSES: 'true',
   TIDINGS_LOG_LEVEL: 'warn',
   TIDINGS_RETENTION_DAYS: '0',
+  HELLO_PROCESSES: String(PROCESSES),
 };
 
 // ---- the generated feeds -------------------------------------------------------------------------
@@ -134,14 +143,6 @@ function startProcess(args, pattern) {
   });
 }
 
-const HELLO = `
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-const app = new Hono();
-app.get('/', (c) => c.text('Hello, world'));
-serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => console.log('hello on ' + info.port));
-`;
-
 // ---- HTTP measurement -------------------------------------------------------------------------------
 
 function get(agent, port, path, headers = {}) {
@@ -165,7 +166,7 @@ function get(agent, port, path, headers = {}) {
  */
 async function measure(port, path, headers, clients, seconds = SECONDS, pid = undefined) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const serverCpuBefore = pid === undefined ? undefined : processCpu(pid)?.cpuMs;
+  const serverCpuBefore = pid === undefined ? undefined : processTreeCpu(pid);
   const clientCpuBefore = process.cpuUsage();
   const latencies = [];
   let errors = 0;
@@ -188,7 +189,7 @@ async function measure(port, path, headers, clients, seconds = SECONDS, pid = un
   await Promise.all(Array.from({ length: clients }, loop));
   const elapsed = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(clientCpuBefore);
-  const serverCpuAfter = pid === undefined ? undefined : processCpu(pid)?.cpuMs;
+  const serverCpuAfter = pid === undefined ? undefined : processTreeCpu(pid);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
@@ -274,7 +275,7 @@ async function main() {
   if (!existsSync(dbPath)) await fill();
   const asUser = MEASURED ? ['--user', MEASURED] : [];
   const token = (await run(['token', 'create', '--scope', 'read', ...asUser])).trim().split('\n').at(-1);
-  const hello = await startProcess(['--input-type=module', '-e', HELLO], /hello on (\d+)/);
+  const hello = await startProcess([join(root, 'scripts/bench-hello.mjs')], /hello on (\d+)/);
   // TIDINGS_BENCH_CPU_PROF=DIR: a V8 CPU profile of the server, written there when it stops
   const profile = process.env.TIDINGS_BENCH_CPU_PROF;
   const serve = await startProcess(
@@ -285,8 +286,10 @@ async function main() {
       '--port',
       '0',
       '--no-poller',
+      '--processes',
+      String(PROCESSES),
     ],
-    /serving on http:\/\/[^:]+:(\d+)/,
+    /tidings: serving on http:\/\/[^:]+:(\d+)/,
   );
   try {
     const auth = { authorization: `Bearer ${token}` };
@@ -365,7 +368,7 @@ async function main() {
         ? `, ${USERS} users following ${FOLLOWS} feeds each in ${CHANNELS} channels, measured as ${MEASURED}`
         : '';
     console.log(
-      `\n${SIZE.toLocaleString('en')} entries (${FEEDS} feeds x ${PER_FEED}, ${CHANNELS} channels${people}), ${SECONDS} s per cell after ${WARM_UP_SECONDS} s unmeasured`,
+      `\n${SIZE.toLocaleString('en')} entries (${FEEDS} feeds x ${PER_FEED}, ${CHANNELS} channels${people}), ${SECONDS} s per cell after ${WARM_UP_SECONDS} s unmeasured; serve --processes ${PROCESSES}, hello-world as ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}`,
     );
     console.log(
       '| request | p50 @1 (ms) | x hello | p50 @32 (ms) | p99 @32 (ms) | req/s @32 | % hello req/s | server CPU/req @32 (ms) | bench CPU/req @32 (ms) | errors | bytes |',

@@ -1,5 +1,5 @@
 // What the bench scripts read of another process's CPU time: Linux's /proc/PID/stat.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // USER_HZ: /proc counts CPU time in clock ticks of 10 ms
 const TICK_MS = 10;
@@ -22,4 +22,38 @@ export function processCpu(pid) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The CPU milliseconds process `pid` and every process under it (the processes of `serve --processes
+ * N`) have used so far, read from /proc; undefined when `pid` cannot be read.
+ */
+export function processTreeCpu(pid) {
+  const own = processCpu(pid);
+  if (own === undefined) return undefined;
+  const children = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return own.cpuMs;
+  }
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(name));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  let total = 0;
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.pop();
+    total += processCpu(next)?.cpuMs ?? 0;
+    queue.push(...(children.get(next) ?? []));
+  }
+  return total;
 }
