@@ -214,6 +214,15 @@ describe('tidings serve --processes', () => {
     const bad = await tidings(['serve', '--processes', 'many'], env);
     assert.equal(bad.code, 2);
     assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
-    assert.match(bad.stderr, /--processes takes a number from 1 to 64, or auto/);
+    assert.match(
+      bad.stderr,
+      /--processes \(or TIDINGS_SERVE_PROCESSES\) takes a number from 1 to 64, or auto/,
+    );
+    const badEnv = await tidings(['serve'], { ...env, TIDINGS_SERVE_PROCESSES: '0' });
+    assert.equal(badEnv.code, 2);
+    assert.match(
+      badEnv.stderr,
+      /TIDINGS_SERVE_PROCESSES\) takes a number from 1 to 64, or auto \(one per core\), not "0"/,
+    );
   });
 });

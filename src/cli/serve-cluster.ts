@@ -31,7 +31,7 @@ export function parseProcesses(value: string): number {
   const count = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(count) || count < 1 || count > MAX_PROCESSES)
     throw new UserError(
-      `serve: --processes takes a number from 1 to ${MAX_PROCESSES}, or auto (one per core), not ${JSON.stringify(value)}`,
+      `serve: --processes (or TIDINGS_SERVE_PROCESSES) takes a number from 1 to ${MAX_PROCESSES}, or auto (one per core), not ${JSON.stringify(value)}`,
       { exitCode: EXIT_USAGE },
     );
   return count;
