@@ -45,9 +45,8 @@ function keysOf(store: Store): IconKeys {
 async function signingSecret(store: Store): Promise<string> {
   const known = await store.accounts.getSetting(SECRET_SETTING);
   if (known) return known;
-  await store.accounts.setSetting(SECRET_SETTING, randomBytes(32).toString('base64url'));
-  // another process may have won the race: use whatever is stored now
-  return (await store.accounts.getSetting(SECRET_SETTING)) ?? '';
+  // another process may be creating it too: the first one stored holds for both
+  return store.accounts.settingOnce(SECRET_SETTING, randomBytes(32).toString('base64url'));
 }
 
 function signatureOf(secret: string, feedId: number): string {

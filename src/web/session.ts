@@ -57,10 +57,8 @@ export class Sessions {
     this.secret ??= (async () => {
       const known = await this.store.accounts.getSetting(SECRET_SETTING);
       if (known) return known;
-      const created = randomBytes(32).toString('base64url');
-      await this.store.accounts.setSetting(SECRET_SETTING, created);
-      // another process may have won the race: use whatever is stored now
-      return (await this.store.accounts.getSetting(SECRET_SETTING)) ?? created;
+      // another process may be creating it too: the first one stored holds for both
+      return this.store.accounts.settingOnce(SECRET_SETTING, randomBytes(32).toString('base64url'));
     })();
     return this.secret;
   }

@@ -53,6 +53,19 @@ function accountSuite(backend: StoreBackend) {
     assert.equal(await store.accounts.getSetting('password_hash'), 'scrypt$2');
     assert.equal(await store.accounts.getSetting('session_secret'), '');
   });
+
+  it('keeps the first value of a setting created once, however many processes create it at once', async () => {
+    const store = await backend.open();
+    const peer = await backend.openPeer(store);
+    assert.equal(await store.accounts.settingOnce('web.session_secret', 'first'), 'first');
+    assert.equal(await peer.accounts.settingOnce('web.session_secret', 'second'), 'first');
+    const both = await Promise.all([
+      store.accounts.settingOnce('icon_secret', 'one'),
+      peer.accounts.settingOnce('icon_secret', 'other'),
+    ]);
+    assert.equal(both[0], both[1]);
+    assert.equal(await store.accounts.getSetting('icon_secret'), both[0]);
+  });
 }
 
 for (const backend of storeBackends()) {

@@ -176,6 +176,21 @@ export class Accounts extends StoreArea {
     return row?.value;
   }
 
+  /**
+   * Stores an instance setting unless one is stored already, and returns the stored value: of several
+   * processes that create a secret on first use at once (`serve --processes N`), the first one's holds
+   * for all, where setting it would have let each keep its own.
+   */
+  async settingOnce(key: string, value: string): Promise<string> {
+    const db = this.db;
+    await db
+      .insertInto('settings')
+      .values({ key, value })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    return (await this.getSetting(key)) ?? value;
+  }
+
   /** Sets an instance setting, replacing its value. */
   async setSetting(key: string, value: string): Promise<void> {
     const db = this.db;
