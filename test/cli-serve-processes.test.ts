@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,13 +17,14 @@ import { rss } from './helpers/poll-harness.js';
 import { addFollowedFeed } from './helpers/temp-store.js';
 
 const STREAMS = 4;
+const PASSWORD = 'a password for the processes test';
 
 /** One request on a connection of its own (no keep-alive: the next request reaches the next process). */
 function once(
   port: number,
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers, agent: false },
@@ -31,7 +32,7 @@ function once(
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on('error', reject);
@@ -107,6 +108,8 @@ describe('tidings serve --processes', () => {
       new Date().toISOString(),
     );
     await store.close();
+    const password = await tidings(['password'], { TIDINGS_DATABASE_URL: url }, `${PASSWORD}\n`);
+    assert.equal(password.code, 0, password.stderr);
     child = spawn(process.execPath, [...CLI_ARGS, 'serve', '--port', '0', '--processes', '2'], {
       env: {
         ...process.env,
@@ -191,6 +194,31 @@ describe('tidings serve --processes', () => {
         .filter((l) => l.startsWith('tidings_feeds'))
         .join('\n'),
     );
+  });
+
+  it('signs in through one process and reads through every other, forms and sessions alike', async () => {
+    // the login page's CSRF token, the session cookie and feed icons are signed with secrets created on
+    // first use: every process must use the same ones
+    const page = await once(port, '/login');
+    assert.equal(page.status, 200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const cookie = (page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const signedIn = await once(port, '/login', {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: `http://127.0.0.1:${port}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ _csrf: csrf, password: PASSWORD }).toString(),
+    });
+    assert.equal(signedIn.status, 303, signedIn.body);
+    assert.doesNotMatch(String(signedIn.headers.location), /login/);
+    const session = (signedIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    for (let i = 0; i < 4; i++) {
+      const feeds = await once(port, '/feeds', { headers: { cookie: session } });
+      assert.equal(feeds.status, 200, `request ${i}: ${feeds.status}`);
+    }
   });
 
   it('polls a feed from one process, and stops every process on SIGTERM', async () => {
