@@ -4,7 +4,7 @@
 // /metrics must count every process's requests, whichever process a scrape reaches.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,21 @@ function openStream(port: number, token: string): Promise<{ events: string[]; cl
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The processes whose parent is `pid` (Linux's /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(name));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return children;
 }
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
@@ -219,6 +234,20 @@ describe('tidings serve --processes', () => {
       const feeds = await once(port, '/feeds', { headers: { cookie: session } });
       assert.equal(feeds.status, 200, `request ${i}: ${feeds.status}`);
     }
+  });
+
+  it('starts another process when one ends, and keeps answering on every connection', async () => {
+    const pid = child?.pid as number;
+    const before = childrenOf(pid);
+    assert.equal(before.length, 2, 'two processes under the primary');
+    process.kill(before[1] as number, 'SIGKILL');
+    await until(() => {
+      const now = childrenOf(pid);
+      return now.length === 2 && !now.includes(before[1] as number);
+    }, 'a process in place of the one killed');
+    await until(() => /a process ended; starting another/.test(stderr), 'the primary to say so');
+    // the new process listens a moment after it starts: every connection is answered meanwhile
+    for (let i = 0; i < 6; i++) assert.equal((await once(port, '/healthz')).status, 200);
   });
 
   it('polls a feed from one process, and stops every process on SIGTERM', async () => {

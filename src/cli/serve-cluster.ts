@@ -24,6 +24,9 @@ const RESTART_DELAY_MS = 500;
 /** How long the primary waits for each process's metrics. */
 const GATHER_TIMEOUT_MS = 10_000;
 
+/** How long a stopped process may take to end (its fetches are aborted at once) before it is killed. */
+const STOP_GRACE_MS = 30_000;
+
 /** `--processes` (or TIDINGS_SERVE_PROCESSES): 1 to 64, or `auto` for one per core. */
 export function parseProcesses(value: string): number {
   const text = value.trim().toLowerCase();
@@ -185,6 +188,10 @@ export function superviseServe(options: { processes: number; host: string; log: 
       if (!stopping) exitCode = code;
       stopping = true;
       for (const worker of members.keys()) worker.process.kill('SIGTERM');
+      // one that hangs is killed, so that serve always ends
+      setTimeout(() => {
+        for (const worker of members.keys()) worker.process.kill('SIGKILL');
+      }, STOP_GRACE_MS).unref();
       finish(exitCode);
     };
 
