@@ -1,7 +1,8 @@
 // `tidings serve --processes N`: several processes answer on one port. Each new connection goes to
 // the next process (node:cluster's round robin), so that requests made on connections of their own are
 // spread over all of them: what one process does must reach the others (Microsub events), and
-// /metrics must count every process's requests, whichever process a scrape reaches.
+// /metrics must count every process's requests, whichever process a scrape reaches. On SQLite and on
+// PostgreSQL (whose processes relay events through LISTEN/NOTIFY, not through the primary).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,12 +10,12 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { hashToken, newToken, openStore } from '../src/store/index.js';
+import { hashToken, newToken } from '../src/store/index.js';
 import { tidings } from './helpers/cli.js';
 import { send, startServer, type TestServer } from './helpers/http-server.js';
 import { CLI_ARGS } from './helpers/node-args.js';
 import { rss } from './helpers/poll-harness.js';
-import { addFollowedFeed } from './helpers/temp-store.js';
+import { addFollowedFeed, type StoreBackend, storeBackends } from './helpers/temp-store.js';
 
 const STREAMS = 4;
 const PASSWORD = 'a password for the processes test';
@@ -98,9 +99,8 @@ function sampleSum(text: string, name: string, labels = ''): number {
   return sum;
 }
 
-describe('tidings serve --processes', () => {
+function processesSuite(backend: StoreBackend) {
   let feeds: TestServer;
-  let dir: string;
   let url: string;
   let token: string;
   let child: ChildProcess | undefined;
@@ -112,17 +112,14 @@ describe('tidings serve --processes', () => {
       '/feed': (_req, res) =>
         send(res, 200, rss([{ guid: 'one', title: 'One' }]), { 'content-type': 'application/rss+xml' }),
     });
-    dir = mkdtempSync(join(tmpdir(), 'tidings-processes-'));
-    url = `sqlite:${join(dir, 't.db')}`;
-    const store = await openStore(url);
-    await store.migrate();
+    const store = await backend.open();
+    url = backend.urlOf(store);
     await addFollowedFeed(store, `${feeds.url}/feed`, new Date().toISOString());
     token = newToken();
     await store.accounts.createToken(
       { tokenHash: hashToken(token), scope: 'read channels' },
       new Date().toISOString(),
     );
-    await store.close();
     const password = await tidings(['password'], { TIDINGS_DATABASE_URL: url }, `${PASSWORD}\n`);
     assert.equal(password.code, 0, password.stderr);
     child = spawn(process.execPath, [...CLI_ARGS, 'serve', '--port', '0', '--processes', '2'], {
@@ -147,7 +144,7 @@ describe('tidings serve --processes', () => {
   after(async () => {
     child?.kill('SIGKILL');
     await feeds.close();
-    rmSync(dir, { recursive: true, force: true });
+    await backend.cleanup();
   });
 
   it('says once that it serves, with how many processes', () => {
@@ -260,26 +257,41 @@ describe('tidings serve --processes', () => {
     child = undefined;
     await assert.rejects(once(port, '/healthz'), /ECONNREFUSED/);
   });
+}
 
+for (const backend of storeBackends()) {
+  if (backend.skip !== undefined)
+    it(`tidings serve --processes (${backend.name})`, { skip: backend.skip }, () => {});
+  else describe(`tidings serve --processes (${backend.name})`, () => processesSuite(backend));
+}
+
+describe('tidings serve --processes, refused', () => {
   it('ends as a lone serve does when the port is taken, and refuses a bad count in one line', async () => {
-    const env = { TIDINGS_DATABASE_URL: url };
-    const taken = await tidings(['serve', '--port', String(feeds.port), '--processes', '2'], env);
-    const alone = await tidings(['serve', '--port', String(feeds.port)], env);
-    assert.equal(taken.code, alone.code);
-    assert.notEqual(taken.code, 0);
-    assert.match(taken.stderr, /already in use/);
-    const bad = await tidings(['serve', '--processes', 'many'], env);
-    assert.equal(bad.code, 2);
-    assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
-    assert.match(
-      bad.stderr,
-      /--processes \(or TIDINGS_SERVE_PROCESSES\) takes a number from 1 to 64, or auto/,
-    );
-    const badEnv = await tidings(['serve'], { ...env, TIDINGS_SERVE_PROCESSES: '0' });
-    assert.equal(badEnv.code, 2);
-    assert.match(
-      badEnv.stderr,
-      /TIDINGS_SERVE_PROCESSES\) takes a number from 1 to 64, or auto \(one per core\), not "0"/,
-    );
+    const taker = await startServer({});
+    const dir = mkdtempSync(join(tmpdir(), 'tidings-processes-'));
+    try {
+      const env = { TIDINGS_DATABASE_URL: `sqlite:${join(dir, 't.db')}` };
+      const taken = await tidings(['serve', '--port', String(taker.port), '--processes', '2'], env);
+      const alone = await tidings(['serve', '--port', String(taker.port)], env);
+      assert.equal(taken.code, alone.code);
+      assert.notEqual(taken.code, 0);
+      assert.match(taken.stderr, /already in use/);
+      const bad = await tidings(['serve', '--processes', 'many'], env);
+      assert.equal(bad.code, 2);
+      assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+      assert.match(
+        bad.stderr,
+        /--processes \(or TIDINGS_SERVE_PROCESSES\) takes a number from 1 to 64, or auto/,
+      );
+      const badEnv = await tidings(['serve'], { ...env, TIDINGS_SERVE_PROCESSES: '0' });
+      assert.equal(badEnv.code, 2);
+      assert.match(
+        badEnv.stderr,
+        /TIDINGS_SERVE_PROCESSES\) takes a number from 1 to 64, or auto \(one per core\), not "0"/,
+      );
+    } finally {
+      await taker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
