@@ -61,10 +61,10 @@ export interface AppOptions {
   /** WebSub (issue 26): subscribe to the hubs of polled feeds when TIDINGS_BASE_URL is set (serve, worker). */
   push?: boolean;
   /**
-   * With `events`: the relay to announce through instead of the database's own (the processes of
-   * `serve --processes N` on SQLite relay through their primary). Closed with the app.
+   * With `events`: makes the relay to announce through when the database has none of its own (SQLite:
+   * the processes of `serve --processes N` relay through their primary). Closed with the app.
    */
-  relay?: EventRelay;
+  fallbackRelay?: () => EventRelay;
 }
 
 /** Read threads when none are configured: two keep one slow query from holding the others back. */
@@ -100,8 +100,8 @@ export async function openApp(options: AppOptions = {}): Promise<App | PollingAp
   try {
     if (options.events)
       relay =
-        options.relay ??
-        (await openEventRelay(config.databaseUrl, (err) => log.warn({ err }, 'events: relay connection')));
+        (await openEventRelay(config.databaseUrl, (err) => log.warn({ err }, 'events: relay connection'))) ??
+        options.fallbackRelay?.();
   } catch (error) {
     await preparer?.close();
     await store.close().catch(() => undefined);

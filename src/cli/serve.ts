@@ -55,9 +55,6 @@ export async function runServe(opts: ServeOptions): Promise<void> {
     import('@hono/node-server'),
     import('../server/index.js'),
   ]);
-  const sqlite =
-    role !== undefined &&
-    /^sqlite:/i.test(loadConfig(process.env, { databaseUrl: opts.database }).databaseUrl);
   const app = await openApp({
     database: opts.database,
     poller: true,
@@ -67,7 +64,7 @@ export async function runServe(opts: ServeOptions): Promise<void> {
     serves: true,
     push: true,
     // the processes of --processes N on SQLite tell each other of new entries through the primary
-    ...(sqlite ? { relay: new PrimaryRelay() } : {}),
+    ...(role !== undefined ? { fallbackRelay: () => new PrimaryRelay() } : {}),
   });
   const stopSharing = role !== undefined && app.metrics ? shareMetrics(app.metrics) : () => {};
   // a Fever key stored as a plain SHA-256 (before issue 22) becomes a slow hash before anything is served
