@@ -40,6 +40,15 @@ export function parseProcesses(value: string): number {
   return count;
 }
 
+/**
+ * The line `serve` prints on stderr once it listens (tools read the port from it), with the number of
+ * processes when there are several.
+ */
+export function servingLine(host: string, port: number | string, processes = 1): string {
+  const count = processes > 1 ? `; ${processes} processes` : '';
+  return `tidings: serving on http://${host}:${port}/ (Microsub: /microsub, Google Reader API: /api/greader, Fever API: /api/fever${count})\n`;
+}
+
 /** This process's part in `serve --processes N`; undefined for a process that is not one of its workers. */
 export function serveRole(): 'lead' | 'helper' | undefined {
   if (!cluster.isWorker) return undefined;
@@ -233,9 +242,7 @@ export function superviseServe(options: { processes: number; host: string; log: 
         if (member?.role === 'lead') for (let i = 1; i < processes; i++) start('helper');
         if ([...members.values()].filter((m) => m.listening).length === processes) {
           started = true;
-          process.stderr.write(
-            `tidings: serving on http://${host}:${raw['port']}/ (Microsub: /microsub, Google Reader API: /api/greader, Fever API: /api/fever; ${processes} processes)\n`,
-          );
+          process.stderr.write(servingLine(host, raw['port'] as number, processes));
         }
       } else if (isMessage(raw, 'relay')) {
         const message = parseRelayMessage(raw['message']);

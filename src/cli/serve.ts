@@ -12,6 +12,7 @@ import {
   PrimaryRelay,
   parseProcesses,
   serveRole,
+  servingLine,
   shareMetrics,
   superviseServe,
 } from './serve-cluster.js';
@@ -100,10 +101,7 @@ export async function runServe(opts: ServeOptions): Promise<void> {
   );
   // under --processes N the primary says it once all processes listen
   if (role !== undefined) announceListening(actualPort);
-  else
-    process.stderr.write(
-      `tidings: serving on http://${opts.host}:${actualPort}/ (Microsub: /microsub, Google Reader API: /api/greader, Fever API: /api/fever)\n`,
-    );
+  else process.stderr.write(servingLine(opts.host, actualPort));
   const stop = new AbortController();
   const poller = polls ? runPollLoop(app.poll, stop.signal) : Promise.resolve();
   // whichever process polls sends the alerts its polls cause (issue 25); --no-poller leaves it to workers
