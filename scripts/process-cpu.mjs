@@ -4,19 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 // USER_HZ: /proc counts CPU time in clock ticks of 10 ms
 const TICK_MS = 10;
 
-/**
- * The command name of process `pid` and the CPU milliseconds (user + system) it has used so far;
- * undefined when it cannot be read (the process ended, or this is not Linux).
- */
-export function processCpu(pid) {
+/** Process `pid`'s name, parent and CPU milliseconds from /proc/PID/stat; undefined when unreadable. */
+function readStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the name is in parentheses and may hold spaces: the fields start after the last ')'
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
-    // utime and stime, fields 14 and 15 of the whole line
+    // ppid is field 4, utime and stime fields 14 and 15 of the whole line
     return {
       name: stat.slice(stat.indexOf('(') + 1, close),
+      parent: Number(fields[1]),
       cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
     };
   } catch {
@@ -25,35 +23,41 @@ export function processCpu(pid) {
 }
 
 /**
+ * The command name of process `pid` and the CPU milliseconds (user + system) it has used so far;
+ * undefined when it cannot be read (the process ended, or this is not Linux).
+ */
+export function processCpu(pid) {
+  const stat = readStat(pid);
+  return stat === undefined ? undefined : { name: stat.name, cpuMs: stat.cpuMs };
+}
+
+/**
  * The CPU milliseconds process `pid` and every process under it (the processes of `serve --processes
  * N`) have used so far, read from /proc; undefined when `pid` cannot be read.
  */
 export function processTreeCpu(pid) {
-  const own = processCpu(pid);
+  const own = readStat(pid);
   if (own === undefined) return undefined;
-  const children = new Map();
-  let entries = [];
+  let names = [];
   try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return own.cpuMs;
   }
-  for (const name of entries) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(parent)) children.set(parent, []);
-      children.get(parent).push(Number(name));
-    } catch {
-      // ended meanwhile
-    }
+  const children = new Map();
+  for (const name of names) {
+    const stat = readStat(name);
+    if (stat === undefined) continue; // ended meanwhile
+    if (!children.has(stat.parent)) children.set(stat.parent, []);
+    children.get(stat.parent).push({ pid: Number(name), cpuMs: stat.cpuMs });
   }
-  let total = 0;
-  const queue = [pid];
+  let total = own.cpuMs;
+  const queue = [Number(pid)];
   while (queue.length > 0) {
-    const next = queue.pop();
-    total += processCpu(next)?.cpuMs ?? 0;
-    queue.push(...(children.get(next) ?? []));
+    for (const child of children.get(queue.pop()) ?? []) {
+      total += child.cpuMs;
+      queue.push(child.pid);
+    }
   }
   return total;
 }
