@@ -1,9 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Diagnostic, ParseResult } from '../model/index.js';
 import { parseFeed } from './index.js';
 
 const WARNING =
   '<br />\n<b>Warning</b>:  Cannot modify header information - headers already sent in <b>/var/www/feed.php</b> on line <b>3</b><br />\n';
+
+/**
+ * Checks that `result` is the feed of this version with entries a and b, marked bozo, and says on line 1
+ * that something came first; returns that diagnostic.
+ */
+function readPastWhatCameFirst(result: ParseResult, version: string): Diagnostic | undefined {
+  assert.equal(result.version, version);
+  assert.ok(result.bozo);
+  assert.deepEqual(
+    result.entries.map((e) => e.title),
+    ['a', 'b'],
+  );
+  const before = result.diagnostics.find((d) => d.code === 'document.markup-before-feed');
+  assert.equal(before?.line, 1);
+  return before;
+}
 
 describe('markup printed before the feed (a PHP warning)', () => {
   it('reads the feed that follows it, and says what came first', () => {
@@ -11,15 +28,8 @@ describe('markup printed before the feed (a PHP warning)', () => {
       `${WARNING}<?xml version="1.0"?>\n<rss version="2.0"><channel><title>T</title>` +
         '<item><title>a</title><guid>1</guid></item><item><title>b</title><guid>2</guid></item></channel></rss>',
     );
-    assert.equal(result.version, 'rss20');
-    assert.ok(result.bozo);
-    assert.deepEqual(
-      result.entries.map((e) => e.title),
-      ['a', 'b'],
-    );
-    const before = result.diagnostics.find((d) => d.code === 'document.markup-before-feed');
+    const before = readPastWhatCameFirst(result, 'rss20');
     assert.equal(before?.severity, 'warning');
-    assert.equal(before?.line, 1);
     assert.match(before?.message ?? '', /<br> first/);
   });
 
@@ -54,14 +64,7 @@ describe('text printed before a JSON Feed (a PHP warning)', () => {
 
   it('reads the feed that follows it, says what came first, and keeps lines and columns', () => {
     const result = parseFeed(`${WARNING}${feed}`);
-    assert.equal(result.version, 'json11');
-    assert.ok(result.bozo);
-    assert.deepEqual(
-      result.entries.map((e) => e.title),
-      ['a', 'b'],
-    );
-    const before = result.diagnostics.find((d) => d.code === 'document.markup-before-feed');
-    assert.equal(before?.line, 1);
+    const before = readPastWhatCameFirst(result, 'json11');
     assert.match(before?.message ?? '', /"<br \/>/);
     // an error in the feed is placed where it is in the document, warning lines included
     const broken = parseFeed(`Notice: Undefined index: page\n${feed.replace('"title": "b"', '"title": b')}`);
